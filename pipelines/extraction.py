@@ -1,0 +1,109 @@
+"""The extract stage: turn validated messages into candidate memories and a conservation ledger.
+
+Extractors see one session at a time (ordered messages) so context-dependent rules and LLM windows work
+alike; every user message is also kept verbatim as an `episode` memory.
+"""
+from __future__ import annotations
+
+from typing import Protocol, Sequence
+
+import polars as pl
+
+from pipelines.schemas import ExtractedMemory, Kind, Message
+
+CANDIDATE_COLUMNS = [
+    "agent_id", "user_id", "kind", "topic", "content", "keywords", "confidence", "source",
+    "session_id", "source_message_ids", "valid_from", "expires_at", "extractor",
+]
+
+
+class Extractor(Protocol):
+    """Finds memories in one session's messages (ordered by msg_seq)."""
+
+    name: str  # "rules@1", "llm:<model>@<prompt version>"
+
+    def extract_session(self, messages: Sequence[Message]) -> list[ExtractedMemory]:
+        ...
+
+
+def episode_for(message: Message) -> ExtractedMemory:
+    """The verbatim memory every user message leaves behind, so nothing said becomes unrecallable."""
+    return ExtractedMemory(
+        kind=Kind.EPISODE,
+        topic="episode",
+        content=message.content,
+        keywords=[],
+        confidence=1.0,
+        valid_from=message.ts,
+        source_message_ids=[message.message_id],
+    )
+
+
+def _sessions(messages: pl.DataFrame) -> list[list[Message]]:
+    ordered = messages.sort(["agent_id", "user_id", "session_id", "msg_seq"])
+    grouped = ordered.partition_by(["agent_id", "user_id", "session_id"], maintain_order=True)
+    return [[Message(**row) for row in part.drop("input_file", "input_row").to_dicts()] for part in grouped]
+
+
+def extract(messages: pl.DataFrame, extractor: Extractor) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Run the extractor over every session; returns (candidates, outcomes).
+
+    `outcomes` has one row per input message: `extracted` when it is the source of at least one
+    memory, `no_memory` otherwise (assistant turns, greetings).
+    """
+    rows: list[dict] = []
+    for session in _sessions(messages):
+        by_id = {m.message_id: m for m in session}
+        found = [*extractor.extract_session(session)]
+        found += [episode_for(m) for m in session if m.role == "user"]
+        for memory in found:
+            first = by_id[memory.source_message_ids[0]]
+            rows.append(_candidate_row(memory, first, extractor.name))
+    candidates = pl.DataFrame(rows, schema=_candidate_schema()) if rows else pl.DataFrame(schema=_candidate_schema())
+    return candidates, _outcomes(messages, candidates)
+
+
+def _candidate_row(memory: ExtractedMemory, first: Message, extractor_name: str) -> dict:
+    return {
+        "agent_id": first.agent_id,
+        "user_id": first.user_id,
+        "kind": memory.kind.value,
+        "topic": memory.topic,
+        "content": memory.content,
+        "keywords": memory.keywords,
+        "confidence": memory.confidence,
+        "source": first.source,
+        "session_id": first.session_id,
+        "source_message_ids": memory.source_message_ids,
+        "valid_from": memory.valid_from,
+        "expires_at": memory.expires_at,
+        "extractor": "verbatim@1" if memory.kind is Kind.EPISODE else extractor_name,
+    }
+
+
+def _candidate_schema() -> dict[str, pl.DataType]:
+    ts = pl.Datetime("us", "UTC")
+    return {
+        "agent_id": pl.String, "user_id": pl.String, "kind": pl.String, "topic": pl.String,
+        "content": pl.String, "keywords": pl.List(pl.String), "confidence": pl.Float64,
+        "source": pl.String, "session_id": pl.String, "source_message_ids": pl.List(pl.String),
+        "valid_from": ts, "expires_at": ts, "extractor": pl.String,
+    }
+
+
+def _outcomes(messages: pl.DataFrame, candidates: pl.DataFrame) -> pl.DataFrame:
+    sourced = (
+        candidates.select(pl.col("source_message_ids").alias("message_id"))
+        .explode("message_id")
+        .group_by("message_id")
+        .agg(pl.len().cast(pl.Int64).alias("memories"))
+    )
+    return (
+        messages.select("message_id")
+        .join(sourced, on="message_id", how="left")
+        .with_columns(pl.col("memories").fill_null(0))
+        .with_columns(
+            pl.when(pl.col("memories") > 0).then(pl.lit("extracted")).otherwise(pl.lit("no_memory")).alias("outcome")
+        )
+        .select("message_id", "outcome", "memories")
+    )

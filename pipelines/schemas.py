@@ -1,0 +1,144 @@
+"""Data contracts crossing module boundaries: raw session log, memory record, quarantine rows.
+
+Every stage imports its schema from here so the Parquet files stay byte-compatible across versions.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from enum import Enum
+
+import pyarrow as pa
+from pydantic import BaseModel, Field, field_validator
+
+EMBEDDING_DIM = 384
+TS = pa.timestamp("us", tz="UTC")
+
+
+class Kind(str, Enum):
+    FACT = "fact"
+    PREFERENCE = "preference"
+    SKILL = "skill"
+    TASK = "task"
+    DECISION = "decision"
+    EPISODE = "episode"
+
+
+# Event-like kinds never merge across sessions: two requests for an invoice are two requests.
+EVENT_KINDS = frozenset({Kind.TASK.value, Kind.DECISION.value, Kind.EPISODE.value})
+ROLES = frozenset({"user", "assistant", "system", "tool"})
+
+# Raw session-log contract (README "Raw session-log contract").
+RAW_REQUIRED = {
+    "session_id": pa.string(),
+    "msg_seq": pa.int64(),
+    "role": pa.string(),
+    "content": pa.string(),
+    "ts": TS,
+}
+RAW_OPTIONAL = {
+    "agent_id": pa.string(),
+    "user_id": pa.string(),
+    "message_id": pa.string(),
+    "source": pa.string(),
+    "speaker": pa.string(),
+}
+
+MESSAGE_SCHEMA = pa.schema(
+    [
+        ("message_id", pa.string()),
+        ("agent_id", pa.string()),
+        ("user_id", pa.string()),
+        ("session_id", pa.string()),
+        ("msg_seq", pa.int64()),
+        ("role", pa.string()),
+        ("speaker", pa.string()),
+        ("content", pa.string()),
+        ("ts", TS),
+        ("source", pa.string()),
+        ("input_file", pa.string()),
+        ("input_row", pa.int64()),
+    ]
+)
+
+QUARANTINE_SCHEMA = pa.schema(
+    [
+        ("input_file", pa.string()),
+        ("input_row", pa.int64()),
+        ("message_id", pa.string()),
+        ("reason", pa.string()),
+        ("content", pa.string()),
+        ("quarantined_at", TS),
+    ]
+)
+
+# What became of each valid input message: the conservation ledger.
+OUTCOME_SCHEMA = pa.schema(
+    [
+        ("message_id", pa.string()),
+        ("outcome", pa.string()),  # extracted | no_memory
+        ("memories", pa.int64()),
+    ]
+)
+
+MEMORY_SCHEMA = pa.schema(
+    [
+        ("memory_id", pa.string()),
+        ("agent_id", pa.string()),
+        ("user_id", pa.string()),
+        ("kind", pa.string()),
+        ("topic", pa.string()),
+        ("content", pa.string()),
+        ("keywords", pa.list_(pa.string())),
+        ("confidence", pa.float64()),
+        ("source", pa.string()),
+        ("session_id", pa.string()),
+        ("source_message_ids", pa.list_(pa.string())),
+        ("valid_from", TS),
+        ("valid_to", TS),
+        ("recorded_at", TS),
+        ("recorded_version", pa.int64()),
+        ("superseded_by", pa.string()),
+        ("expires_at", TS),
+        ("strength", pa.float64()),
+        ("strength_at_access", pa.float64()),
+        ("access_count", pa.int64()),
+        ("last_accessed", TS),
+        ("embedding", pa.list_(pa.float32(), EMBEDDING_DIM)),
+        ("extractor", pa.string()),
+    ]
+)
+
+
+class Message(BaseModel):
+    """One validated session-log message, as an extractor sees it."""
+
+    message_id: str
+    agent_id: str
+    user_id: str
+    session_id: str
+    msg_seq: int
+    role: str
+    speaker: str | None = None
+    content: str
+    ts: datetime
+    source: str = "chat"
+
+
+class ExtractedMemory(BaseModel):
+    """A memory an extractor found in a session; the pipeline adds ids, keys and embeddings."""
+
+    kind: Kind
+    topic: str = Field(min_length=1)
+    content: str = Field(min_length=1)
+    keywords: list[str] = Field(default_factory=list)
+    confidence: float = Field(ge=0.0, le=1.0)
+    valid_from: datetime
+    expires_at: datetime | None = None
+    source_message_ids: list[str] = Field(min_length=1)
+    # A retraction ("I no longer live in Shanghai") closes the topic's current value without a successor.
+    retracts: bool = False
+
+    @field_validator("topic")
+    @classmethod
+    def _normalise_topic(cls, topic: str) -> str:
+        return topic.strip().lower().replace(" ", "_")

@@ -1,0 +1,41 @@
+"""The topic vocabulary: which normalised slots hold one value at a time and which accumulate.
+
+Single-valued topics supersede (a new residence replaces the old one); everything else accumulates.
+"""
+from __future__ import annotations
+
+# A person has one of each of these at a time; a newer valid_from supersedes an older one.
+SINGLE_VALUED_TOPICS: dict[str, str] = {
+    "name": "what the user is called",
+    "residence": "city or address the user lives in",
+    "employer": "organisation the user works for",
+    "job_title": "the user's role or position",
+    "language": "language the user wants answers in",
+    "output_format": "how the user wants answers laid out (tables, bullets, prose)",
+    "answer_length": "how long answers should be (concise, detailed)",
+    "timezone": "the user's time zone",
+    "email": "the user's contact e-mail",
+    "phone": "the user's contact phone number",
+    "birthday": "the user's date of birth",
+    "relationship_status": "single, married, engaged, ...",
+}
+
+# Topics that accumulate values: every distinct value stays current.
+MULTI_VALUED_TOPICS: dict[str, str] = {
+    "likes": "things the user enjoys",
+    "dislikes": "things the user avoids",
+    "skills": "tools, languages and crafts the user knows",
+    "pets": "the user's animals",
+    "family": "the user's relatives",
+    "hobbies": "what the user does for fun",
+    "invoice": "requests for an invoice (event-like, one per order)",
+    "reminder": "things to do, usually with a deadline",
+    "plan": "intentions and decisions about what to do",
+    "episode": "a raw user message kept verbatim for recall",
+    "misc": "anything without a better slot",
+}
+
+
+def is_single_valued(topic: str) -> bool:
+    """True when a newer memory on this topic replaces the older one."""
+    return topic in SINGLE_VALUED_TOPICS
