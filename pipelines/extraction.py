@@ -13,7 +13,7 @@ from pipelines.schemas import ExtractedMemory, Kind, Message
 
 CANDIDATE_COLUMNS = [
     "agent_id", "user_id", "kind", "topic", "content", "keywords", "confidence", "source",
-    "session_id", "source_message_ids", "valid_from", "expires_at", "extractor",
+    "session_id", "source_message_ids", "valid_from", "expires_at", "retraction", "extractor",
 ]
 
 
@@ -77,6 +77,7 @@ def _candidate_row(memory: ExtractedMemory, first: Message, extractor_name: str)
         "source_message_ids": memory.source_message_ids,
         "valid_from": memory.valid_from,
         "expires_at": memory.expires_at,
+        "retraction": memory.retracts,
         "extractor": "verbatim@1" if memory.kind is Kind.EPISODE else extractor_name,
     }
 
@@ -87,7 +88,7 @@ def _candidate_schema() -> dict[str, pl.DataType]:
         "agent_id": pl.String, "user_id": pl.String, "kind": pl.String, "topic": pl.String,
         "content": pl.String, "keywords": pl.List(pl.String), "confidence": pl.Float64,
         "source": pl.String, "session_id": pl.String, "source_message_ids": pl.List(pl.String),
-        "valid_from": ts, "expires_at": ts, "extractor": pl.String,
+        "valid_from": ts, "expires_at": ts, "retraction": pl.Boolean, "extractor": pl.String,
     }
 
 

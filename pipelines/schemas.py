@@ -98,6 +98,7 @@ MEMORY_SCHEMA = pa.schema(
         ("recorded_at", TS),
         ("recorded_version", pa.int64()),
         ("superseded_by", pa.string()),
+        ("retraction", pa.bool_()),
         ("expires_at", TS),
         ("strength", pa.float64()),
         ("strength_at_access", pa.float64()),

@@ -1,0 +1,52 @@
+"""The `raw_messages` asset: new raw session-log files validated, bad rows quarantined."""
+from __future__ import annotations
+
+import dagster as dg
+import polars as pl
+
+from assets.resources import MemorySettingsResource, MemoryStoreResource, RawLogResource
+from assets.preview import markdown_preview
+from pipelines.nightly import stage_validate
+from pipelines.staging import StagingArea
+from pipelines.store import SnapshotStore
+
+
+@dg.asset(
+    group_name="memory",
+    pool="memory_writer",
+    description="Raw session-log Parquet not yet folded into the store, validated against the contract.",
+)
+def raw_messages(
+    context: dg.AssetExecutionContext,
+    raw_log: RawLogResource,
+    store: MemoryStoreResource,
+    settings: MemorySettingsResource,
+) -> dg.MaterializeResult:
+    with SnapshotStore(store.path).writer_lock(f"run {context.run_id} raw_messages"):
+        stats = stage_validate(raw_log.path, store.path, raw_log.defaults(), settings.now())
+    quarantine = StagingArea(store.path).read_frame("quarantine")
+    return dg.MaterializeResult(
+        metadata={
+            "dagster/row_count": stats["messages"],
+            "rows_in": stats["rows_in"],
+            "quarantined": stats["quarantined"],
+            "duplicate_rows": stats["duplicate_rows"],
+            "new_files": len(stats["input_files"]),
+            "files_skipped": stats["files_skipped"],
+            "quarantine_preview": dg.MetadataValue.md(
+                markdown_preview(quarantine.select("input_file", "input_row", "reason"))
+            ),
+        }
+    )
+
+
+@dg.asset_check(asset=raw_messages, description="Every staged message has ids, content, a UTC ts and a known role.")
+def staged_messages_complete(store: MemoryStoreResource) -> dg.AssetCheckResult:
+    messages = StagingArea(store.path).read_frame("messages")
+    required = ["message_id", "agent_id", "user_id", "session_id", "content", "ts", "role"]
+    nulls = {name: messages[name].null_count() for name in required if messages[name].null_count()}
+    unique = messages["message_id"].n_unique() == messages.height
+    return dg.AssetCheckResult(
+        passed=not nulls and unique and messages.schema["ts"] == pl.Datetime("us", "UTC"),
+        metadata={"null_counts": str(nulls), "message_ids_unique": unique},
+    )

@@ -1,0 +1,71 @@
+"""Run the nightly job in-process with resources built from arguments (used by `memory materialize`).
+
+The run is recorded in $DAGSTER_HOME's instance when it is set, so CLI runs show in the UI's history.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import dagster as dg
+
+from assets.definitions import build_resources, defs
+from assets.schedules import nightly_memory_job
+from pipelines.store import SnapshotStore
+
+
+@dataclass
+class NightlyReport:
+    success: bool
+    store: Path
+    version: int | None = None
+    checks: dict[str, bool] = field(default_factory=dict)
+    error: str | None = None
+
+    def describe(self) -> str:
+        if not self.success:
+            return f"nightly run FAILED: {self.error}"
+        manifest = SnapshotStore(self.store).manifest(self.version)
+        rows = manifest["rows"]
+        failed = [name for name, ok in self.checks.items() if not ok]
+        lines = [
+            f"published version {self.version} (parent {manifest['parent']}) in {self.store}",
+            f"  memories: {rows['total']} rows, {rows['current']} current, {rows['superseded']} superseded; "
+            f"current per kind: {rows['per_kind']}",
+            f"  new input files: {len(manifest['input_files'])}, quarantined rows this run: {manifest['quarantined_this_run']}",
+            f"  asset checks: {len(self.checks) - len(failed)}/{len(self.checks)} passed" + (f" (failed: {failed})" if failed else ""),
+        ]
+        return "\n".join(lines)
+
+
+def _instance() -> dg.DagsterInstance:
+    home = os.environ.get("DAGSTER_HOME")
+    if home and Path(home, "dagster.yaml").exists():
+        return dg.DagsterInstance.get()
+    return dg.DagsterInstance.ephemeral()
+
+
+def _failure_message(result: dg.ExecuteInProcessResult) -> str:
+    """The innermost error of the first failed step: a RawLogError names the file and column."""
+    for event in result.all_events:
+        if event.is_step_failure:
+            error = event.step_failure_data.error
+            while error.cause is not None:
+                error = error.cause
+            return f"{event.step_key}: {error.message.strip()}"
+    return "an asset check failed; the previous snapshot stays current"
+
+
+def run_nightly(raw: Path | str, store: Path | str, extractor: str = "rules", run_as_of: str | None = None) -> NightlyReport:
+    resources = build_resources(store=str(store), raw_path=str(raw), extractor=extractor, run_as_of=run_as_of)
+    job = defs.resolve_job_def(nightly_memory_job.name)
+    with _instance() as instance:
+        result = job.execute_in_process(resources=resources, instance=instance, raise_on_error=False)
+    checks = {
+        evaluation.check_name: evaluation.passed
+        for evaluation in (e.event_specific_data for e in result.all_events if e.is_asset_check_evaluation)
+    }
+    published = result.success and all(checks.values())
+    return NightlyReport(published, Path(store), SnapshotStore(store).current_version(), checks,
+                         None if published else _failure_message(result))

@@ -1,0 +1,65 @@
+"""The `memory_snapshot` asset: the checked memories published as a new immutable version."""
+from __future__ import annotations
+
+import dagster as dg
+import polars as pl
+
+from assets.checks import check_result
+from assets.decay import decayed_memories
+from assets.preview import markdown_preview
+from assets.resources import EmbedderResource, ExtractorResource, MemorySettingsResource, MemoryStoreResource
+from pipelines import invariants
+from pipelines.nightly import stage_publish
+from pipelines.store import SnapshotStore
+
+
+@dg.asset(
+    group_name="memory",
+    deps=[decayed_memories],
+    pool="memory_writer",
+    description="A new snapshot version under <store>/snapshots/, then the CURRENT pointer swapped atomically.",
+)
+def memory_snapshot(
+    context: dg.AssetExecutionContext,
+    store: MemoryStoreResource,
+    settings: MemorySettingsResource,
+    extractor: ExtractorResource,
+    embedder: EmbedderResource,
+) -> dg.MaterializeResult:
+    snapshots = SnapshotStore(store.path)
+    run_settings = {
+        "extractor": extractor.kind,
+        "embedder": embedder.kind,
+        "decay": settings.decay_params().__dict__,
+        "dagster_run_id": context.run_id,
+    }
+    with snapshots.writer_lock(f"run {context.run_id} memory_snapshot"):
+        stats = stage_publish(store.path, settings.now(), store.keep_versions, run_settings)
+    current = snapshots.read_memories(stats["version"]).filter(pl.col("valid_to").is_null())
+    rows = stats["rows"]
+    return dg.MaterializeResult(
+        metadata={
+            "dagster/row_count": rows["total"],
+            "version": stats["version"],
+            "parent": str(stats["parent"]),
+            "current": rows["current"],
+            "superseded": rows["superseded"],
+            **{f"current/{kind}": count for kind, count in rows["per_kind"].items()},
+            "pruned_versions": str(stats["pruned"]),
+            "path": dg.MetadataValue.path(str(snapshots.version_path(stats["version"]))),
+            "preview": dg.MetadataValue.md(
+                markdown_preview(current.filter(pl.col("kind") != "episode").select("user_id", "kind", "topic", "content", "strength"), rows=10)
+            ),
+        }
+    )
+
+
+@dg.asset_check(asset=memory_snapshot, description="The published version is readable through the pointer and keeps every invariant.")
+def published_snapshot_sound(store: MemoryStoreResource) -> dg.AssetCheckResult:
+    memories = SnapshotStore(store.path).read_memories()
+    for check in (invariants.schema_matches, invariants.unique_memory_ids,
+                  invariants.one_current_per_single_topic, invariants.valid_interval_ordered):
+        verdict = check(memories)
+        if not verdict.passed:
+            return check_result(verdict)
+    return dg.AssetCheckResult(passed=True, metadata={"rows": memories.height})

@@ -1,0 +1,121 @@
+"""The `memory` command line: run the nightly job in-process, recall, and list snapshot versions.
+
+`materialize` runs the very Dagster job the schedule runs (same assets, checks and resources), so the
+command line and the UI never diverge; recall and snapshots never import Dagster.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Sequence
+
+from pipelines.store import SnapshotNotFoundError, SnapshotStore, StoreLockedError
+
+
+class CommandError(Exception):
+    """A failure the user can fix; printed without a traceback."""
+
+
+def _parse_time(text: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError as exc:
+        raise CommandError(f"--as-of '{text}' is not an ISO timestamp (e.g. 2026-03-02 or 2026-03-02T12:00:00+08:00)") from exc
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def cmd_materialize(args: argparse.Namespace) -> int:
+    from assets.run import run_nightly  # the Dagster layer loads only for this command
+
+    report = run_nightly(raw=args.raw, store=args.store, extractor=args.extractor, run_as_of=args.run_as_of)
+    print(report.describe())
+    return 0 if report.success else 1
+
+
+def cmd_recall(args: argparse.Namespace) -> int:
+    from pipelines.recall import MemoryReader, format_for_prompt
+
+    reader = MemoryReader(args.store)
+    kinds = args.kinds.split(",") if args.kinds else None
+    as_of = _parse_time(args.as_of) if args.as_of else None
+    found = reader.recall(args.user, args.query, k=args.k, agent_id=args.agent, kinds=kinds, as_of=as_of,
+                          min_confidence=args.min_confidence)
+    if args.json:
+        print(json.dumps([m.to_json() for m in found], ensure_ascii=False, indent=2))
+    elif args.prompt:
+        print(format_for_prompt(found))
+    else:
+        print(f"recall user={args.user} query={args.query!r} ({len(found)} memories)")
+        for m in found:
+            print(f"  {m.score:.3f}  [{m.kind}/{m.topic}] {m.content}  (since {m.valid_from:%Y-%m-%d}, from {', '.join(m.source_message_ids)})")
+    return 0
+
+
+def cmd_snapshots(args: argparse.Namespace) -> int:
+    store = SnapshotStore(args.store)
+    current = store.current_version()
+    listing = []
+    for version in store.versions():
+        manifest = store.manifest(version)
+        listing.append({
+            "version": version, "parent": manifest.get("parent"), "created_at": manifest.get("created_at"),
+            "rows": manifest["rows"]["total"], "current_rows": manifest["rows"]["current"],
+            "superseded": manifest["rows"]["superseded"], "quarantined": manifest.get("quarantined_this_run", 0),
+            "new_files": len(manifest.get("input_files", [])), "published": version == current,
+        })
+    if args.json:
+        print(json.dumps(listing, ensure_ascii=False, indent=2))
+        return 0
+    print(f"{'version':>8} {'parent':>7}  {'created_at':<32} {'rows':>6} {'current':>8} {'new files':>9}")
+    for row in listing:
+        mark = " *" if row["published"] else ""
+        print(f"{row['version']:>8} {str(row['parent']):>7}  {row['created_at']:<32} {row['rows']:>6} "
+              f"{row['current_rows']:>8} {row['new_files']:>9}{mark}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="memory", description="Long-term memory for AI agents (batch ETL + recall).")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("materialize", help="run the nightly Dagster job in-process on a raw log folder")
+    run.add_argument("--raw", required=True, type=Path, help="raw session-log Parquet file or folder")
+    run.add_argument("--store", required=True, type=Path, help="snapshot store folder")
+    run.add_argument("--extractor", default="rules", choices=["rules"])
+    run.add_argument("--run-as-of", default=None, help="replay the run as if at this ISO time (decay, recorded_at)")
+    run.set_defaults(func=cmd_materialize)
+
+    recall = sub.add_parser("recall", help="recall a user's memories for a query")
+    recall.add_argument("--store", required=True, type=Path)
+    recall.add_argument("--user", required=True)
+    recall.add_argument("--agent", default=None)
+    recall.add_argument("--query", required=True)
+    recall.add_argument("-k", type=int, default=5)
+    recall.add_argument("--kinds", default=None, help="comma-separated kinds, e.g. fact,preference")
+    recall.add_argument("--as-of", default=None, help="valid time: what was true at this ISO time")
+    recall.add_argument("--min-confidence", type=float, default=None)
+    recall.add_argument("--json", action="store_true")
+    recall.add_argument("--prompt", action="store_true", help="print the block to put in a system prompt")
+    recall.set_defaults(func=cmd_recall)
+
+    snaps = sub.add_parser("snapshots", help="list snapshot versions")
+    snaps.add_argument("--store", required=True, type=Path)
+    snaps.add_argument("--json", action="store_true")
+    snaps.set_defaults(func=cmd_snapshots)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except (CommandError, SnapshotNotFoundError, StoreLockedError) as exc:
+        print(f"memory: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+"""Invariants the published memory table must hold; the Dagster asset checks call these.
+
+Each returns a `Verdict`: whether it holds, a one-line summary, and the offending ids (a few of them).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import polars as pl
+import pyarrow as pa
+
+from pipelines.schemas import MEMORY_SCHEMA
+from pipelines.topics import SINGLE_VALUED_TOPICS
+
+
+@dataclass(frozen=True)
+class Verdict:
+    passed: bool
+    summary: str
+    examples: list[str] = field(default_factory=list)
+
+
+def schema_matches(memories: pl.DataFrame) -> Verdict:
+    try:
+        memories.to_arrow().select(MEMORY_SCHEMA.names).cast(MEMORY_SCHEMA)
+    except (KeyError, pa.ArrowInvalid, pa.ArrowNotImplementedError, ValueError) as exc:
+        return Verdict(False, f"memory table does not match MEMORY_SCHEMA: {exc}")
+    return Verdict(True, f"{len(MEMORY_SCHEMA)} columns match MEMORY_SCHEMA")
+
+
+def unique_memory_ids(memories: pl.DataFrame) -> Verdict:
+    dupes = memories.group_by("memory_id").len().filter(pl.col("len") > 1)["memory_id"].to_list()
+    return Verdict(not dupes, f"{len(dupes)} duplicated memory_id", dupes[:5])
+
+
+def one_current_per_single_topic(memories: pl.DataFrame) -> Verdict:
+    current = memories.filter(
+        pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS)) & (pl.col("kind") != "episode") & pl.col("valid_to").is_null()
+    )
+    crowded = current.group_by("agent_id", "user_id", "topic").len().filter(pl.col("len") > 1)
+    examples = [f"{a}/{u}/{t}" for a, u, t, _ in crowded.iter_rows()]
+    return Verdict(not examples, f"{len(examples)} single-valued topics with more than one current memory", examples[:5])
+
+
+def valid_interval_ordered(memories: pl.DataFrame) -> Verdict:
+    bad = memories.filter(pl.col("valid_to").is_not_null() & (pl.col("valid_to") < pl.col("valid_from")))
+    ids = bad["memory_id"].to_list()
+    return Verdict(not ids, f"{len(ids)} memories with valid_to before valid_from", ids[:5])
+
+
+def conservation(rows_in: int, quarantined: int, duplicate_rows: int, outcomes: pl.DataFrame) -> Verdict:
+    """Every input row is quarantined, a repeat of another row, or a message extracted / judged memory-free."""
+    extracted = outcomes.filter(pl.col("outcome") == "extracted").height
+    no_memory = outcomes.filter(pl.col("outcome") == "no_memory").height
+    accounted = quarantined + duplicate_rows + extracted + no_memory
+    summary = (
+        f"rows_in={rows_in} = quarantined {quarantined} + duplicate rows {duplicate_rows} "
+        f"+ extracted {extracted} + no_memory {no_memory} (= {accounted})"
+    )
+    return Verdict(accounted == rows_in, summary)
+
+
+def strength_in_bounds(memories: pl.DataFrame, floor: float) -> Verdict:
+    bad = memories.filter((pl.col("strength") < floor - 1e-9) | (pl.col("strength") > 1.0 + 1e-9))
+    ids = bad["memory_id"].to_list()
+    return Verdict(not ids, f"{len(ids)} memories with strength outside [{floor}, 1]", ids[:5])

@@ -1,0 +1,166 @@
+"""The nightly stages as store-to-store steps: each reads what the previous one staged and stages its own.
+
+Dagster assets (and tests) call these; each returns the figures an operator scans for.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime
+from importlib.metadata import PackageNotFoundError, version as package_version
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from pipelines.decay import DecayParams, decay
+from pipelines.dedup import collapse_by_id, with_memory_ids
+from pipelines.embedding import Embedder, EmbeddingCache
+from pipelines.extraction import Extractor, extract
+from pipelines.ingest import IngestDefaults, list_input_files, new_input_files, read_raw, validate
+from pipelines.resolution import resolve
+from pipelines.schemas import MEMORY_SCHEMA
+from pipelines.staging import StagingArea
+from pipelines.store import SnapshotStore
+
+UTC_TS = pl.Datetime("us", "UTC")
+
+
+def code_version() -> str:
+    try:
+        return package_version("agent-memory")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def known_episodes(previous: pl.DataFrame) -> pl.DataFrame:
+    return previous.filter(pl.col("kind") == "episode").select(
+        pl.col("source_message_ids").list.first().alias("message_id"), "content"
+    ).unique("message_id", keep="first")
+
+
+def stage_validate(raw: Path, store_root: Path, defaults: IngestDefaults, now: datetime) -> dict[str, Any]:
+    """Validate raw files not yet folded into the store; stage messages, quarantine and the file list."""
+    store, staging = SnapshotStore(store_root), StagingArea(store_root)
+    done = {f["sha256"] for f in store.processed_files()}
+    files = new_input_files(list_input_files(raw), done)
+    raw_rows = read_raw(files, defaults)
+    messages, quarantine = validate(raw_rows, known_episodes(store.read_memories()), now)
+    staging.write_frame("messages", messages)
+    staging.write_frame("quarantine", quarantine)
+    stats = {
+        "input_files": [f.__dict__ for f in files],
+        "files_skipped": len(list_input_files(raw)) - len(files),
+        "rows_in": raw_rows.height,
+        "rows_valid": raw_rows.height - quarantine.height,
+        "messages": messages.height,
+        "duplicate_rows": raw_rows.height - quarantine.height - messages.height,
+        "quarantined": quarantine.height,
+    }
+    staging.write_json("inputs", stats)
+    return stats
+
+
+def stage_extract(store_root: Path, extractor: Extractor, embedder: Embedder) -> dict[str, Any]:
+    """Extract candidates from staged messages, embed them through the cache, stage candidates and outcomes."""
+    staging = StagingArea(store_root)
+    messages = staging.read_frame("messages")
+    candidates, outcomes = extract(messages, extractor)
+    cache = EmbeddingCache(Path(store_root) / "cache" / "embeddings.parquet", embedder.name)
+    vectors = cache.embed(candidates["content"].to_list(), embedder)
+    cache.save()
+    candidates = candidates.with_columns(
+        pl.Series("embedding", vectors, dtype=pl.Array(pl.Float32, embedder.dim))
+    )
+    staging.write_frame("candidates", candidates)
+    staging.write_frame("outcomes", outcomes)
+    return {
+        "messages": messages.height,
+        "candidates": candidates.height,
+        "per_kind": dict(candidates.group_by("kind").len().sort("kind").iter_rows()),
+        "messages_extracted": outcomes.filter(pl.col("outcome") == "extracted").height,
+        "messages_no_memory": outcomes.filter(pl.col("outcome") == "no_memory").height,
+        "embedding_cache_hits": cache.hits,
+        "embedded": cache.misses,
+        "extractor": extractor.name,
+        "embedder": embedder.name,
+    }
+
+
+def as_memories(candidates: pl.DataFrame, now: datetime) -> pl.DataFrame:
+    """Candidates in the memory-record shape: ids from their keys, fresh strength, no version yet."""
+    rows = with_memory_ids(candidates).with_columns(
+        pl.lit(None, UTC_TS).alias("valid_to"),
+        pl.lit(now).cast(UTC_TS).alias("recorded_at"),
+        pl.lit(None, pl.Int64).alias("recorded_version"),
+        pl.lit(None, pl.String).alias("superseded_by"),
+        pl.lit(1.0).alias("strength"),
+        pl.lit(None, pl.Float64).alias("strength_at_access"),
+        pl.lit(0, pl.Int64).alias("access_count"),
+        pl.lit(None, UTC_TS).alias("last_accessed"),
+    )
+    return rows.select(MEMORY_SCHEMA.names)
+
+
+def stage_resolve(store_root: Path, now: datetime) -> dict[str, Any]:
+    """Merge staged candidates into the current snapshot by idempotency key, then resolve valid time."""
+    store, staging = SnapshotStore(store_root), StagingArea(store_root)
+    previous = store.read_memories()
+    fresh = as_memories(staging.read_frame("candidates"), now)
+    merged = collapse_by_id(pl.concat([previous, fresh.cast(previous.schema)]))
+    resolved = resolve(merged)
+    staging.write_frame("resolved", resolved)
+    quarantine = pl.concat([store.read_quarantine(), staging.read_frame("quarantine")])
+    staging.write_frame("quarantine_all", quarantine)
+    new_ids = set(fresh["memory_id"]) - set(previous["memory_id"])
+    return {
+        "previous_rows": previous.height,
+        "candidates": fresh.height,
+        "new_memories": len(new_ids),
+        "collapsed_duplicates": fresh.height - fresh["memory_id"].n_unique(),
+        "rows": resolved.height,
+        "superseded": resolved.filter(pl.col("superseded_by").is_not_null()).height,
+        "current": resolved.filter(pl.col("valid_to").is_null()).height,
+    }
+
+
+def stage_decay(store_root: Path, today: date, params: DecayParams) -> dict[str, Any]:
+    staging = StagingArea(store_root)
+    decayed = decay(staging.read_frame("resolved"), today, params)
+    staging.write_frame("decayed", decayed)
+    return {
+        "rows": decayed.height,
+        "today": today.isoformat(),
+        "mean_strength": round(float(decayed["strength"].mean() or 0.0), 4),
+        "at_floor": decayed.filter(pl.col("strength") <= params.floor).height,
+    }
+
+
+def stage_publish(store_root: Path, now: datetime, keep_versions: int, settings: dict[str, Any]) -> dict[str, Any]:
+    """Write the staged, checked memories as a new version, swap the pointer, prune old versions."""
+    store, staging = SnapshotStore(store_root), StagingArea(store_root)
+    inputs = staging.read_json("inputs")
+    version = store.next_version()
+    memories = staging.read_frame("decayed").with_columns(pl.col("recorded_version").fill_null(version))
+    manifest = {
+        "created_at": now.isoformat(),
+        "rows": summarize_rows(memories),
+        "quarantined_this_run": inputs["quarantined"],
+        "input_files": inputs["input_files"],
+        "processed_files": store.processed_files() + inputs["input_files"],
+        "code_version": code_version(),
+        **settings,
+    }
+    written = store.write_version(memories, staging.read_frame("quarantine_all"), manifest)
+    store.publish(written)
+    pruned = store.prune(keep_versions)
+    parent = store.manifest(written)["parent"]
+    return {"version": written, "parent": parent, "rows": manifest["rows"], "pruned": pruned}
+
+
+def summarize_rows(memories: pl.DataFrame) -> dict[str, Any]:
+    current = memories.filter(pl.col("valid_to").is_null())
+    return {
+        "total": memories.height,
+        "current": current.height,
+        "superseded": memories.filter(pl.col("superseded_by").is_not_null()).height,
+        "per_kind": dict(current.group_by("kind").len().sort("kind").iter_rows()),
+    }

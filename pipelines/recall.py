@@ -1,0 +1,145 @@
+"""Recall for agent processes: read-only DuckDB over the latest published snapshot.
+
+score = cosine similarity × strength × freshness (half-life from valid_from, seed article 004), with
+confidence, expiry, supersession and per-topic de-duplication applied in the same query.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Sequence
+
+import duckdb
+
+from pipelines.schemas import EMBEDDING_DIM
+from pipelines.store import SnapshotStore
+from pipelines.topics import SINGLE_VALUED_TOPICS
+
+
+@dataclass(frozen=True)
+class RecallParams:
+    half_life_days: float = 30.0
+    min_confidence: float = 0.0
+
+
+@dataclass(frozen=True)
+class RecalledMemory:
+    memory_id: str
+    kind: str
+    topic: str
+    content: str
+    score: float
+    similarity: float
+    strength: float
+    freshness: float
+    confidence: float
+    valid_from: datetime
+    valid_to: datetime | None
+    expires_at: datetime | None
+    source_message_ids: list[str]
+    agent_id: str
+    user_id: str
+
+    def to_json(self) -> dict[str, Any]:
+        row = asdict(self)
+        for key in ("valid_from", "valid_to", "expires_at"):
+            row[key] = row[key].isoformat() if row[key] else None
+        return row
+
+
+_RECALL_SQL = f"""
+WITH visible AS (
+    SELECT *,
+        array_cosine_similarity(embedding::FLOAT[{EMBEDDING_DIM}], $query::FLOAT[{EMBEDDING_DIM}]) AS similarity,
+        pow(0.5, greatest(epoch($at) - epoch(valid_from), 0) / 86400.0 / $half_life) AS freshness
+    FROM read_parquet($path)
+    WHERE user_id = $user
+      AND ($agent IS NULL OR agent_id = $agent)
+      AND confidence >= $min_confidence
+      AND list_contains($kinds, kind)
+      AND valid_from <= $at
+      AND (CASE WHEN $as_of IS NULL THEN valid_to IS NULL ELSE valid_to IS NULL OR valid_to > $as_of END)
+      AND (expires_at IS NULL OR expires_at > $at)
+), scored AS (
+    SELECT *, similarity * strength * freshness AS score FROM visible
+    -- one memory per single-valued topic: the one that became true last
+    QUALIFY NOT list_contains($single_topics, topic) OR kind = 'episode'
+        OR row_number() OVER (PARTITION BY agent_id, topic ORDER BY valid_from DESC, confidence DESC, memory_id) = 1
+)
+SELECT memory_id, kind, topic, content, score, similarity, strength, freshness, confidence,
+       valid_from, valid_to, expires_at, source_message_ids, agent_id, user_id
+FROM scored ORDER BY score DESC, memory_id LIMIT $k
+"""
+
+ALL_KINDS = ("fact", "preference", "skill", "task", "decision", "episode")
+
+
+class MemoryReader:
+    """Recall from a store; follows the `CURRENT` pointer and never writes to the store."""
+
+    def __init__(self, store_root: Path | str, embedder: Any | None = None, params: RecallParams = RecallParams()):
+        self.store = SnapshotStore(store_root)
+        self.params = params
+        self._embedder = embedder
+        self._con = duckdb.connect(":memory:", config={"enable_external_access": True})
+        self._loaded: tuple[int, str] | None = None
+
+    @property
+    def embedder(self) -> Any:
+        if self._embedder is None:
+            from pipelines.embedding import E5Embedder
+
+            self._embedder = E5Embedder()
+        return self._embedder
+
+    def snapshot_path(self, version: int | None = None) -> str:
+        """Path of the version to read; re-reads the pointer so a newly published version is picked up."""
+        chosen = self.store.require_version(version)
+        if self._loaded is None or self._loaded[0] != chosen:
+            self._loaded = (chosen, str(self.store.memories_path(chosen)))
+        return self._loaded[1]
+
+    def recall(
+        self,
+        user_id: str,
+        query: str,
+        k: int = 5,
+        agent_id: str | None = None,
+        kinds: Sequence[str] | None = None,
+        as_of: datetime | None = None,
+        min_confidence: float | None = None,
+        version: int | None = None,
+    ) -> list[RecalledMemory]:
+        """The k best memories of one user (optionally one agent) for `query`."""
+        at = as_of or datetime.now(timezone.utc)
+        params = {
+            "path": self.snapshot_path(version),
+            "query": self.embedder.embed_query(query).tolist(),
+            "user": user_id,
+            "agent": agent_id,
+            "kinds": list(kinds or ALL_KINDS),
+            "at": _utc(at),
+            "as_of": _utc(as_of) if as_of else None,
+            "half_life": self.params.half_life_days,
+            "min_confidence": self.params.min_confidence if min_confidence is None else min_confidence,
+            "single_topics": sorted(SINGLE_VALUED_TOPICS),
+            "k": k,
+        }
+        rows = self._con.execute(_RECALL_SQL, params).fetchall()
+        return [RecalledMemory(*row) for row in rows]
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
+
+
+def format_for_prompt(memories: Sequence[RecalledMemory], header: str = "What you remember about this user:") -> str:
+    """Bullet list for a system prompt, newest facts first within the recalled set's ranking."""
+    if not memories:
+        return ""
+    lines = [header]
+    for memory in memories:
+        when = memory.valid_from.date().isoformat()
+        lines.append(f"- [{memory.kind}/{memory.topic}, since {when}] {memory.content}")
+    return "\n".join(lines)
