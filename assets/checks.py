@@ -1,5 +1,4 @@
 """Turns a pipeline `Verdict` into a Dagster check result, so every check reports the same way."""
-from __future__ import annotations
 
 import dagster as dg
 

@@ -1,5 +1,4 @@
 """The `decayed_memories` asset: strengths as of today, from stored anchors (never compounded)."""
-from __future__ import annotations
 
 import dagster as dg
 

@@ -2,7 +2,6 @@
 
 Paths come from MEMORY_STORE and MEMORY_RAW (defaults: `.store` and the bundled `data/sample`).
 """
-from __future__ import annotations
 
 import os
 

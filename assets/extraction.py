@@ -1,5 +1,4 @@
 """The `memory_candidates` asset: memories extracted and embedded from the staged messages."""
-from __future__ import annotations
 
 import dagster as dg
 

@@ -1,5 +1,4 @@
 """Markdown previews of a few rows for asset metadata (Polars renders them; pandas is not needed)."""
-from __future__ import annotations
 
 import polars as pl
 

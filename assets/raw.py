@@ -1,5 +1,4 @@
 """The `raw_messages` asset: new raw session-log files validated, bad rows quarantined."""
-from __future__ import annotations
 
 import dagster as dg
 import polars as pl

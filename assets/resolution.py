@@ -1,5 +1,4 @@
 """The `resolved_memories` asset: candidates merged into the snapshot by key, valid time resolved."""
-from __future__ import annotations
 
 import dagster as dg
 

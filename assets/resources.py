@@ -2,7 +2,6 @@
 
 Everything the pipeline needs from the outside world is configured here and nowhere else.
 """
-from __future__ import annotations
 
 from datetime import date, datetime, timezone
 from pathlib import Path

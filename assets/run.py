@@ -2,7 +2,6 @@
 
 The run is recorded in $DAGSTER_HOME's instance when it is set, so CLI runs show in the UI's history.
 """
-from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
@@ -46,6 +45,12 @@ def _instance() -> dg.DagsterInstance:
     return dg.DagsterInstance.ephemeral()
 
 
+def _console_log_level() -> dict:
+    """Step-by-step DEBUG lines stay in the UI's run log; the terminal shows warnings (MEMORY_LOG_LEVEL)."""
+    level = os.environ.get("MEMORY_LOG_LEVEL", "WARNING").upper()
+    return {"loggers": {"console": {"config": {"log_level": level}}}}
+
+
 def _failure_message(result: dg.ExecuteInProcessResult) -> str:
     """The innermost error of the first failed step: a RawLogError names the file and column."""
     for event in result.all_events:
@@ -61,11 +66,10 @@ def run_nightly(raw: Path | str, store: Path | str, extractor: str = "rules", ru
     resources = build_resources(store=str(store), raw_path=str(raw), extractor=extractor, run_as_of=run_as_of)
     job = defs.resolve_job_def(nightly_memory_job.name)
     with _instance() as instance:
-        result = job.execute_in_process(resources=resources, instance=instance, raise_on_error=False)
-    checks = {
-        evaluation.check_name: evaluation.passed
-        for evaluation in (e.event_specific_data for e in result.all_events if e.is_asset_check_evaluation)
-    }
+        result = job.execute_in_process(
+            resources=resources, instance=instance, raise_on_error=False, run_config=_console_log_level()
+        )
+    checks = {e.check_name: e.passed for e in result.get_asset_check_evaluations()}
     published = result.success and all(checks.values())
     return NightlyReport(published, Path(store), SnapshotStore(store).current_version(), checks,
                          None if published else _failure_message(result))

@@ -1,5 +1,4 @@
 """The nightly job over the whole memory graph, and its 02:00 schedule."""
-from __future__ import annotations
 
 import os
 

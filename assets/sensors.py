@@ -1,5 +1,4 @@
 """A sensor on the raw folder: new or changed session-log files trigger the nightly job early."""
-from __future__ import annotations
 
 import hashlib
 

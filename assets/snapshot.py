@@ -1,5 +1,4 @@
 """The `memory_snapshot` asset: the checked memories published as a new immutable version."""
-from __future__ import annotations
 
 import dagster as dg
 import polars as pl

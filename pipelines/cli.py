@@ -50,7 +50,7 @@ def cmd_recall(args: argparse.Namespace) -> int:
     else:
         print(f"recall user={args.user} query={args.query!r} ({len(found)} memories)")
         for m in found:
-            print(f"  {m.score:.3f}  [{m.kind}/{m.topic}] {m.content}  (since {m.valid_from:%Y-%m-%d}, from {', '.join(m.source_message_ids)})")
+            print(f"  {m.score:.3g}  [{m.kind}/{m.topic}] {m.content}  (since {m.valid_from:%Y-%m-%d}, from {', '.join(m.source_message_ids)})")
     return 0
 
 

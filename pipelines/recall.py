@@ -1,7 +1,8 @@
 """Recall for agent processes: read-only DuckDB over the latest published snapshot.
 
-score = cosine similarity × strength × freshness (half-life from valid_from, seed article 004), with
-confidence, expiry, supersession and per-topic de-duplication applied in the same query.
+score = relevance × strength × freshness (half-life from valid_from, seed article 004) × kind weight,
+where relevance is cosine similarity rescaled above the embedder's background level; confidence,
+expiry, supersession and per-topic de-duplication are applied in the same query.
 """
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from pipelines.topics import SINGLE_VALUED_TOPICS
 class RecallParams:
     half_life_days: float = 30.0
     min_confidence: float = 0.0
+    # A raw message scores below the distilled memory it produced when both match a query equally.
+    episode_weight: float = 0.8
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,7 @@ class RecalledMemory:
     content: str
     score: float
     similarity: float
+    relevance: float
     strength: float
     freshness: float
     confidence: float
@@ -61,13 +65,17 @@ WITH visible AS (
       AND valid_from <= $at
       AND (CASE WHEN $as_of IS NULL THEN valid_to IS NULL ELSE valid_to IS NULL OR valid_to > $as_of END)
       AND (expires_at IS NULL OR expires_at > $at)
+), relevant AS (
+    -- cosine rescaled above the embedder's background level: e5 puts unrelated text near 0.8
+    SELECT *, greatest(similarity - $floor, 0) / (1 - $floor) AS relevance FROM visible
 ), scored AS (
-    SELECT *, similarity * strength * freshness AS score FROM visible
+    SELECT *, relevance * strength * freshness * (CASE WHEN kind = 'episode' THEN $episode_weight ELSE 1 END) AS score
+    FROM relevant
     -- one memory per single-valued topic: the one that became true last
     QUALIFY NOT list_contains($single_topics, topic) OR kind = 'episode'
         OR row_number() OVER (PARTITION BY agent_id, topic ORDER BY valid_from DESC, confidence DESC, memory_id) = 1
 )
-SELECT memory_id, kind, topic, content, score, similarity, strength, freshness, confidence,
+SELECT memory_id, kind, topic, content, score, similarity, relevance, strength, freshness, confidence,
        valid_from, valid_to, expires_at, source_message_ids, agent_id, user_id
 FROM scored ORDER BY score DESC, memory_id LIMIT $k
 """
@@ -122,6 +130,8 @@ class MemoryReader:
             "at": _utc(at),
             "as_of": _utc(as_of) if as_of else None,
             "half_life": self.params.half_life_days,
+            "floor": getattr(self.embedder, "similarity_floor", 0.0),
+            "episode_weight": self.params.episode_weight,
             "min_confidence": self.params.min_confidence if min_confidence is None else min_confidence,
             "single_topics": sorted(SINGLE_VALUED_TOPICS),
             "k": k,

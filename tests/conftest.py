@@ -19,6 +19,7 @@ class HashingEmbedder:
 
     name = "hashing-test@1"
     dim = 384
+    similarity_floor = 0.0
 
     def __init__(self) -> None:
         self.calls = 0

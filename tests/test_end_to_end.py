@@ -1,0 +1,125 @@
+"""The sample log through the real Dagster job (rules extractor, bundled e5 model), then recall and CLI."""
+import json
+import shutil
+from datetime import datetime, timezone
+
+import dagster as dg
+import polars as pl
+import pytest
+
+from assets.definitions import build_resources, defs
+from assets.run import run_nightly
+from conftest import UTC, message, write_raw
+from pipelines.cli import main as memory_cli
+from pipelines.recall import MemoryReader
+from pipelines.store import SnapshotStore
+
+SAMPLE = "data/sample"
+NIGHT = "2026-03-11T02:00:00+00:00"
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    root = tmp_path_factory.mktemp("e2e") / "store"
+    with dg.instance_for_test() as instance:
+        result = defs.resolve_job_def("nightly_memory_job").execute_in_process(
+            resources=build_resources(store=str(root), raw_path=SAMPLE, run_as_of=NIGHT), instance=instance
+        )
+    assert result.success
+    checks = result.get_asset_check_evaluations()
+    assert len(checks) >= 8 and all(c.passed for c in checks), [(c.check_name, c.passed) for c in checks]
+    return root
+
+
+@pytest.fixture(scope="module")
+def reader(store):
+    return MemoryReader(store)
+
+
+def test_definitions_load_and_schedule_runs_nightly():
+    dg.Definitions.validate_loadable(defs)
+    schedule = defs.resolve_schedule_def("nightly_memory_schedule")
+    assert schedule.cron_schedule == "0 2 * * *"
+    with dg.instance_for_test() as instance:
+        context = dg.build_schedule_context(instance=instance, scheduled_execution_time=datetime(2026, 3, 11, 2, tzinfo=timezone.utc))
+        data = schedule.evaluate_tick(context)
+    assert len(data.run_requests) == 1
+
+
+def test_recall_answers_beijing_not_shanghai(reader):
+    found = reader.recall("u_li", "我现在住在哪里？", k=5)
+    contents = " | ".join(m.content for m in found)
+    assert "北京" in found[0].content, contents
+    assert "上海" not in contents
+
+
+def test_as_of_before_the_move_answers_shanghai(reader):
+    found = reader.recall("u_li", "我住在哪里？", k=1, kinds=["fact"], as_of=datetime(2026, 3, 2, tzinfo=UTC))
+    assert "上海" in found[0].content
+
+
+def test_two_invoice_requests_stay_two_memories(store):
+    memories = SnapshotStore(store).read_memories()
+    invoices = memories.filter((pl.col("user_id") == "u_li") & (pl.col("topic") == "invoice"))
+    assert invoices.height == 2
+    assert set(invoices["session_id"]) == {"s-li-03", "s-li-04"}
+
+
+def test_message_written_twice_is_one_episode(store):
+    episodes = SnapshotStore(store).read_memories().filter(pl.col("kind") == "episode")
+    assert episodes.filter(pl.col("source_message_ids").list.contains("s-alice-03:1")).height == 1
+
+
+def test_bad_rows_are_quarantined_with_file_row_and_reason(store):
+    quarantine = SnapshotStore(store).read_quarantine()
+    assert sorted(quarantine["reason"].to_list()) == ["null or empty content", "unknown role: narrator"]
+    assert all("data/sample/date=" in f for f in quarantine["input_file"])
+
+
+def test_rerun_on_same_input_publishes_identical_memory_content(store, tmp_path):
+    copy = tmp_path / "store"
+    shutil.copytree(store, copy)
+    report = run_nightly(raw=SAMPLE, store=copy, run_as_of=NIGHT)
+    assert report.success and report.version == 2
+    again = SnapshotStore(copy)
+    assert again.manifest()["input_files"] == []
+    assert again.read_memories(2).equals(again.read_memories(1).with_columns(pl.col("recorded_version")))
+
+
+def test_recall_on_a_read_only_copy(store, tmp_path):
+    copy = tmp_path / "ro"
+    shutil.copytree(store, copy, ignore=shutil.ignore_patterns("staging", "cache", "writer.lock"))
+    for path in [*copy.rglob("*"), copy]:
+        path.chmod(0o555 if path.is_dir() else 0o444)
+    assert "北京" in MemoryReader(copy).recall("u_li", "我住在哪里", k=1)[0].content
+
+
+def test_cli_recall_and_snapshots_json(store, capsys):
+    assert memory_cli(["recall", "--store", str(store), "--user", "u_alice", "--query", "how should answers be formatted?", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows and {"memory_id", "kind", "topic", "content", "score", "valid_from", "valid_to", "source_message_ids"} <= rows[0].keys()
+    assert all(r["user_id"] == "u_alice" for r in rows)
+    assert memory_cli(["snapshots", "--store", str(store), "--json"]) == 0
+    listing = json.loads(capsys.readouterr().out)
+    assert listing[-1]["version"] == 1 and listing[-1]["parent"] is None and listing[-1]["rows"] > 150
+
+
+def test_broken_file_fails_the_run_naming_file_and_column_and_keeps_previous(store, tmp_path):
+    copy = tmp_path / "store"
+    shutil.copytree(store, copy)
+    bad = write_raw(tmp_path / "raw/date=2026-03-12/bad.parquet",
+                    [{k: v for k, v in message("z", 1, "hi", datetime(2026, 3, 12, tzinfo=UTC)).items() if k != "ts"}])
+    report = run_nightly(raw=bad.parent.parent, store=copy, run_as_of=NIGHT)
+    assert not report.success
+    assert "bad.parquet: missing required column(s) ts" in report.error
+    assert SnapshotStore(copy).current_version() == 1
+    assert "北京" in MemoryReader(copy).recall("u_li", "我住在哪里", k=1)[0].content
+
+
+def test_locked_store_is_reported(store, tmp_path):
+    copy = tmp_path / "store"
+    shutil.copytree(store, copy)
+    with SnapshotStore(copy).writer_lock("another nightly run"):
+        report = run_nightly(raw=SAMPLE, store=copy, run_as_of=NIGHT)
+    assert not report.success and "locked by another writer (another nightly run" in report.error
+    assert SnapshotStore(copy).current_version() == 1

@@ -1,0 +1,137 @@
+import os
+import stat
+import shutil
+from datetime import datetime, timedelta
+
+import pytest
+
+from conftest import NIGHT, UTC, message, write_raw
+from pipelines.decay import DecayParams
+from pipelines.ingest import IngestDefaults
+from pipelines.nightly import stage_decay, stage_extract, stage_publish, stage_resolve, stage_validate
+from pipelines.recall import MemoryReader, RecallParams, format_for_prompt
+from pipelines.schemas import ExtractedMemory, Kind
+
+MAR = lambda day, hour=9: datetime(2026, 3, day, hour, tzinfo=UTC)  # noqa: E731
+
+
+class ScriptedExtractor:
+    """Maps exact message texts to memories, so recall can be tested without the rules extractor."""
+
+    name = "scripted@1"
+    SCRIPT = {
+        "I live in Shanghai": ("fact", "residence", "User lives in Shanghai.", None),
+        "I moved to Beijing": ("fact", "residence", "User lives in Beijing.", None),
+        "I prefer tables": ("preference", "output_format", "User prefers answers as tables.", None),
+        "renew passport by Friday": ("task", "reminder", "User must renew passport.", MAR(6, 23)),
+    }
+
+    def extract_session(self, messages):
+        found = []
+        for m in messages:
+            if m.role == "user" and m.content in self.SCRIPT:
+                kind, topic, content, expires = self.SCRIPT[m.content]
+                found.append(ExtractedMemory(kind=Kind(kind), topic=topic, content=content, keywords=[],
+                                             confidence=0.9, valid_from=m.ts, expires_at=expires,
+                                             source_message_ids=[m.message_id]))
+        return found
+
+
+def nightly(raw, store, embedder, now=NIGHT):
+    stage_validate(raw, store, IngestDefaults(), now)
+    stage_extract(store, ScriptedExtractor(), embedder)
+    stage_resolve(store, now)
+    stage_decay(store, now.date(), DecayParams())
+    return stage_publish(store, now, 14, {})
+
+
+@pytest.fixture
+def store(tmp_path, embedder):
+    raw = tmp_path / "raw"
+    write_raw(raw / "date=2026-03-03/a.parquet", [
+        message("s2", 1, "I moved to Beijing", MAR(3)),
+        message("s2", 2, "Noted, Beijing it is.", MAR(3, 10), role="assistant"),
+        message("s3", 1, "I prefer tables", MAR(3, 11)),
+        message("s4", 1, "renew passport by Friday", MAR(4)),
+        message("x1", 1, "I live in Paris", MAR(3), user="intruder"),
+    ])
+    write_raw(raw / "date=2026-03-05/b.parquet", [message("s1", 1, "I live in Shanghai", MAR(1))])
+    nightly(raw, tmp_path / "store", embedder)
+    return tmp_path / "store"
+
+
+def test_recall_answers_the_newer_residence_and_hides_the_old_episode(store, embedder):
+    found = MemoryReader(store, embedder).recall("u1", "where do I live", k=10, as_of=None)
+    contents = [m.content for m in found]
+    assert "User lives in Beijing." in contents
+    assert "User lives in Shanghai." not in contents
+    assert "I live in Shanghai" not in contents  # the episode follows its superseded fact
+    assert "I moved to Beijing" in contents
+
+
+def test_as_of_valid_time_returns_what_was_true_then(store, embedder):
+    found = MemoryReader(store, embedder).recall("u1", "where do I live", k=10, kinds=["fact"], as_of=MAR(2))
+    assert [m.content for m in found] == ["User lives in Shanghai."]
+
+
+def test_another_users_memories_are_never_returned(store, embedder):
+    for query in ("I live in Paris", "where do I live"):
+        found = MemoryReader(store, embedder).recall("u1", query, k=50)
+        assert all(m.user_id == "u1" for m in found)
+        assert not any("Paris" in m.content for m in found)
+
+
+def test_expired_tasks_are_not_recalled(store, embedder):
+    reader = MemoryReader(store, embedder)
+    assert [m.topic for m in reader.recall("u1", "passport", kinds=["task"], as_of=MAR(5))] == ["reminder"]
+    assert reader.recall("u1", "passport", kinds=["task"], as_of=MAR(7)) == []
+
+
+def test_score_is_similarity_times_strength_times_freshness(store, embedder):
+    reader = MemoryReader(store, embedder, RecallParams(half_life_days=30))
+    at = MAR(3, 9) + timedelta(days=30)
+    (beijing,) = reader.recall("u1", "User lives in Beijing.", k=1, kinds=["fact"], as_of=at)
+    assert beijing.freshness == pytest.approx(0.5, abs=1e-6)
+    assert beijing.score == pytest.approx(beijing.relevance * beijing.strength * beijing.freshness)
+    assert beijing.relevance == pytest.approx(beijing.similarity)  # the test embedder has no background level
+    assert beijing.similarity == pytest.approx(1.0, abs=1e-5)
+
+
+def test_min_confidence_filters(store, embedder):
+    assert MemoryReader(store, embedder).recall("u1", "tables", min_confidence=0.95, kinds=["preference"]) == []
+
+
+def _tree_state(root):
+    return {str(p): (p.stat().st_mtime_ns, p.stat().st_size) for p in root.rglob("*")}
+
+
+def test_recall_never_writes_and_works_on_a_read_only_store(store, embedder, tmp_path):
+    frozen = tmp_path / "frozen"
+    shutil.copytree(store, frozen)
+    for path in [*frozen.rglob("*"), frozen]:
+        os.chmod(path, stat.S_IREAD | stat.S_IEXEC if path.is_dir() else stat.S_IREAD)
+    before = _tree_state(frozen)
+    try:
+        reader = MemoryReader(frozen, embedder)
+        found = reader.recall("u1", "tables", k=1, kinds=["preference"])
+        assert found[0].content == "User prefers answers as tables."
+        assert _tree_state(frozen) == before  # root ignores permission bits, so also prove nothing changed
+    finally:
+        for path in [frozen, *frozen.rglob("*")]:
+            os.chmod(path, stat.S_IRWXU)
+
+
+def test_reader_picks_up_a_newly_published_version(store, embedder, tmp_path):
+    reader = MemoryReader(store, embedder)
+    before = reader.snapshot_path()
+    nightly(tmp_path / "raw", store, embedder, now=NIGHT + timedelta(days=1))
+    assert reader.snapshot_path() != before
+    assert reader.recall("u1", "tables", k=1, kinds=["preference"])[0].content == "User prefers answers as tables."
+
+
+def test_format_for_prompt_lists_kind_topic_and_date(store, embedder):
+    found = MemoryReader(store, embedder).recall("u1", "tables", k=1, kinds=["preference"])
+    assert format_for_prompt(found) == (
+        "What you remember about this user:\n"
+        "- [preference/output_format, since 2026-03-03] User prefers answers as tables."
+    )
