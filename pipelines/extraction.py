@@ -48,13 +48,14 @@ def _sessions(messages: pl.DataFrame) -> list[list[Message]]:
 def extract(messages: pl.DataFrame, extractor: Extractor) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Run the extractor over every session; returns (candidates, outcomes).
 
+    A memory citing a message outside its session is discarded: provenance must point at what was said.
     `outcomes` has one row per input message: `extracted` when it is the source of at least one
     memory, `no_memory` otherwise (assistant turns, greetings).
     """
     rows: list[dict] = []
     for session in _sessions(messages):
         by_id = {m.message_id: m for m in session}
-        found = [*extractor.extract_session(session)]
+        found = [m for m in extractor.extract_session(session) if set(m.source_message_ids) <= by_id.keys()]
         found += [episode_for(m) for m in session if m.role == "user"]
         for memory in found:
             first = by_id[memory.source_message_ids[0]]

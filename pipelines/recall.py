@@ -6,6 +6,7 @@ expiry, supersession and per-topic de-duplication are applied in the same query.
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -55,11 +56,10 @@ class RecalledMemory:
 _RECALL_SQL = f"""
 WITH visible AS (
     SELECT *,
-        array_cosine_similarity(embedding::FLOAT[{EMBEDDING_DIM}], $query::FLOAT[{EMBEDDING_DIM}]) AS similarity,
+        array_cosine_similarity(embedding, $query::FLOAT[{EMBEDDING_DIM}]) AS similarity,
         pow(0.5, greatest(epoch($at) - epoch(valid_from), 0) / 86400.0 / $half_life) AS freshness
-    FROM read_parquet($path)
-    WHERE user_id = $user
-      AND ($agent IS NULL OR agent_id = $agent)
+    FROM {{table}}
+    WHERE ($agent IS NULL OR agent_id = $agent)
       AND confidence >= $min_confidence
       AND list_contains($kinds, kind)
       AND valid_from <= $at
@@ -83,15 +83,29 @@ FROM scored ORDER BY score DESC, memory_id LIMIT $k
 ALL_KINDS = ("fact", "preference", "skill", "task", "decision", "episode")
 
 
-class MemoryReader:
-    """Recall from a store; follows the `CURRENT` pointer and never writes to the store."""
+_LOAD_USER_SQL = f"""
+CREATE TABLE {{table}} AS
+SELECT * REPLACE (embedding::FLOAT[{EMBEDDING_DIM}] AS embedding)
+FROM read_parquet($path) WHERE user_id = $user
+"""
 
-    def __init__(self, store_root: Path | str, embedder: Any | None = None, params: RecallParams = RecallParams()):
+
+class MemoryReader:
+    """Recall from a store; follows the `CURRENT` pointer and never writes to the store.
+
+    Each user's rows of the current version are loaded once into an in-memory DuckDB table (the file
+    is sorted by user, so DuckDB reads only that user's row groups); a new version drops the cache.
+    """
+
+    def __init__(self, store_root: Path | str, embedder: Any | None = None, params: RecallParams = RecallParams(),
+                 cached_users: int = 64):
         self.store = SnapshotStore(store_root)
         self.params = params
         self._embedder = embedder
-        self._con = duckdb.connect(":memory:", config={"enable_external_access": True})
-        self._loaded: tuple[int, str] | None = None
+        self._con = duckdb.connect(":memory:")
+        self._tables: OrderedDict[tuple[int, str], str] = OrderedDict()
+        self._cached_users = cached_users
+        self._next_table = 0
 
     @property
     def embedder(self) -> Any:
@@ -103,10 +117,25 @@ class MemoryReader:
 
     def snapshot_path(self, version: int | None = None) -> str:
         """Path of the version to read; re-reads the pointer so a newly published version is picked up."""
-        chosen = self.store.require_version(version)
-        if self._loaded is None or self._loaded[0] != chosen:
-            self._loaded = (chosen, str(self.store.memories_path(chosen)))
-        return self._loaded[1]
+        return str(self.store.memories_path(version))
+
+    def _user_table(self, version: int, user_id: str) -> str:
+        key = (version, user_id)
+        if key in self._tables:
+            self._tables.move_to_end(key)
+            return self._tables[key]
+        table = f"user_memories_{self._next_table}"
+        self._next_table += 1
+        self._con.execute(_LOAD_USER_SQL.format(table=table),
+                          {"path": str(self.store.memories_path(version)), "user": user_id})
+        self._tables[key] = table
+        while len(self._tables) > self._cached_users:
+            self._con.execute(f"DROP TABLE {self._tables.popitem(last=False)[1]}")
+        return table
+
+    def _drop_other_versions(self, version: int) -> None:
+        for key in [key for key in self._tables if key[0] != version]:
+            self._con.execute(f"DROP TABLE {self._tables.pop(key)}")
 
     def recall(
         self,
@@ -121,10 +150,12 @@ class MemoryReader:
     ) -> list[RecalledMemory]:
         """The k best memories of one user (optionally one agent) for `query`."""
         at = as_of or datetime.now(timezone.utc)
+        chosen = self.store.require_version(version)
+        if version is None:
+            self._drop_other_versions(chosen)
+        table = self._user_table(chosen, user_id)
         params = {
-            "path": self.snapshot_path(version),
             "query": self.embedder.embed_query(query).tolist(),
-            "user": user_id,
             "agent": agent_id,
             "kinds": list(kinds or ALL_KINDS),
             "at": _utc(at),
@@ -136,7 +167,7 @@ class MemoryReader:
             "single_topics": sorted(SINGLE_VALUED_TOPICS),
             "k": k,
         }
-        rows = self._con.execute(_RECALL_SQL, params).fetchall()
+        rows = self._con.execute(_RECALL_SQL.format(table=table), params).fetchall()
         return [RecalledMemory(*row) for row in rows]
 
 

@@ -339,11 +339,11 @@ RETRACTION_RULES: tuple[Rule, ...] = tuple(replace(r, retracts=True) for r in (
        ("用户不再住在{v}", "用户不再住在{w}"), _RESIDENCE_KW[1]),
 ))
 
-_FORMAT_CUE_EN = (r"(?=.*\b(?:answers?|responses?|replies|reply|respond|output|format|formatted|use|using|prefer|"
+_FORMAT_CUE_EN = (r"^(?=.*\b(?:answers?|responses?|replies|reply|respond|output|format|formatted|use|using|prefer|"
                   r"give|show|present|write|put|please)\b)")
-_FORMAT_CUE_ZH = r"(?=.*(?:用|以|偏好|喜欢|希望|请|输出|回答|回复|格式|展示|列出|整理成|做成))"
-_LENGTH_CUE_EN = r"(?=.*\b(?:keep|be|answers?|responses?|replies|reply|respond|output|explanations?)\b)"
-_LENGTH_CUE_ZH = r"(?=.*(?:偏好|喜欢|希望|请|以后|回答|回复|输出|说|写|一点|一些|些))"
+_FORMAT_CUE_ZH = r"^(?=.*(?:用|以|偏好|喜欢|希望|请|输出|回答|回复|格式|展示|列出|整理成|做成))"
+_LENGTH_CUE_EN = r"^(?=.*\b(?:keep|be|answers?|responses?|replies|reply|respond|output|explanations?)\b)"
+_LENGTH_CUE_ZH = r"^(?=.*(?:偏好|喜欢|希望|请|以后|回答|回复|输出|说|写|一点|一些|些))"
 _FORMATS = (  # (English pattern, Chinese pattern, English value, Chinese value, keyword)
     (r"\btables?\b|\btabular\b", r"表格", "tables", "表格", "table"),
     (r"\bbullet(?:ed)?(?:\s+points?|\s+lists?)?\b|\bbullets\b", r"要点|分点|列表|条目|项目符号", "bullet points",
@@ -560,6 +560,9 @@ _QUESTION_ZH = re.compile(r"(?:吗|么|呢)[\s？?。]*$|是不是|有没有|能
 _WH = re.compile(r"\b(?:what|what's|where|when|why|who|whom|whose|which|how)\b|什么|哪|怎么|为什么|为何|多少|谁|几点|几号",
                  re.I)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+# Facts come in short sentences; a longer run without punctuation is pasted text, left to its episode
+# (and lazy value patterns would make it quadratic).
+MAX_CLAUSE_CHARS = 500
 _PUNCT = re.compile(r"^[\s.,!?;:。，！？；：、~～…]+|[\s.,!?;:。，！？；：、~～…]+$")
 
 
@@ -670,7 +673,7 @@ def _fire(rules: Sequence[Rule], clause: _Clause) -> list[ExtractedMemory]:
 def clause_memories(raw_clause: str, message: Message) -> list[ExtractedMemory]:
     """Memories in one clause: retractions alone if any, else specific rules, else the generic ones."""
     question = is_question(raw_clause)
-    if question and _WH.search(raw_clause):
+    if len(raw_clause) > MAX_CLAUSE_CHARS or (question and _WH.search(raw_clause)):
         return []
     text = _PUNCT.sub("", raw_clause)
     deadline = find_deadline(text, message.ts)

@@ -1,11 +1,16 @@
 """The rules extractor turns the zh/en phrasings of the sample data into normalised memories."""
 from __future__ import annotations
 
+import time
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from pipelines.rules_extractor import RulesExtractor, find_deadline, resolve_deadline, split_clauses
+from pipelines.rules_extractor import (
+    MAX_CLAUSE_CHARS, RulesExtractor, find_deadline, resolve_deadline, split_clauses,
+)
 from pipelines.schemas import Kind, Message
 from pipelines.topics import MULTI_VALUED_TOPICS, SINGLE_VALUED_TOPICS
 
@@ -297,3 +302,18 @@ def test_extractor_protocol():
     extractor = RulesExtractor()
     assert extractor.name == "rules@1"
     assert extractor.extract_session([]) == []
+
+
+def test_long_pasted_text_is_skipped_quickly():
+    started = time.perf_counter()
+    assert extract("我" * 20_000) == [] and extract("I live in " + "very " * 4_000) == []
+    assert extract("我住在上海。" + "很" * (MAX_CLAUSE_CHARS + 1)) == extract("我住在上海")[:1] != []
+    assert time.perf_counter() - started < 2.0
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("我住在上海喜欢不了吗？，。 ILiveinBostonmy name is 0123456789-?,.'")),
+               max_size=60))
+def test_any_text_gives_valid_memories(text):
+    for memory in extract(text):
+        assert memory.content and memory.source_message_ids == ["s1:1"] and 3 <= len(memory.keywords) <= 5
