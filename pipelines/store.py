@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import polars as pl
-import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pipelines.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA

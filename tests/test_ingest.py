@@ -1,7 +1,6 @@
 from datetime import datetime
 
 import polars as pl
-import pyarrow as pa
 import pytest
 
 from conftest import NIGHT, UTC, message, write_raw

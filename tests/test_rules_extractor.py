@@ -8,9 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipelines.rules_extractor import (
-    MAX_CLAUSE_CHARS, RulesExtractor, find_deadline, resolve_deadline, split_clauses,
-)
+from pipelines.deadlines import find_deadline, resolve_deadline
+from pipelines.rules_extractor import MAX_CLAUSE_CHARS, RulesExtractor, split_clauses
 from pipelines.schemas import Kind, Message
 from pipelines.topics import MULTI_VALUED_TOPICS, SINGLE_VALUED_TOPICS
 
