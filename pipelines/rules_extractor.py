@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import datetime
 from functools import partial
 from string import Formatter
 from typing import Callable, NamedTuple, Sequence
@@ -15,7 +15,6 @@ from typing import Callable, NamedTuple, Sequence
 from pipelines.deadlines import find_deadline
 from pipelines.schemas import ExtractedMemory, Kind, Message
 
-UTC = timezone.utc
 FACT, PREF, SKILL, TASK, DECISION = Kind.FACT, Kind.PREFERENCE, Kind.SKILL, Kind.TASK, Kind.DECISION
 
 # --------------------------------------------------------------------------------------------------
