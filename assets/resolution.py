@@ -45,6 +45,24 @@ def valid_intervals_ordered(store: MemoryStoreResource) -> dg.AssetCheckResult:
     return check_result(invariants.valid_interval_ordered(_resolved(store)))
 
 
+@dg.asset_check(asset=resolved_memories, blocking=True,
+                description="No two values of a single-valued topic are true at the same time.")
+def no_overlapping_valid_intervals(store: MemoryStoreResource) -> dg.AssetCheckResult:
+    return check_result(invariants.no_overlapping_intervals(_resolved(store)))
+
+
+@dg.asset_check(asset=resolved_memories, blocking=True,
+                description="Every superseded_by and merged_into points at an existing memory.")
+def successors_exist(store: MemoryStoreResource) -> dg.AssetCheckResult:
+    return check_result(invariants.successors_exist(_resolved(store)))
+
+
+@dg.asset_check(asset=resolved_memories, blocking=True,
+                description="Current memories have null valid_to; closed ones were superseded, expired or merged.")
+def closed_only_with_reason(store: MemoryStoreResource) -> dg.AssetCheckResult:
+    return check_result(invariants.closed_only_with_reason(_resolved(store)))
+
+
 @dg.asset_check(asset=resolved_memories, blocking=True, description="The table matches the memory record schema.")
 def memory_schema(store: MemoryStoreResource) -> dg.AssetCheckResult:
     return check_result(invariants.schema_matches(_resolved(store)))

@@ -9,6 +9,7 @@ from assets.preview import markdown_preview
 from assets.resources import EmbedderResource, ExtractorResource, MemorySettingsResource, MemoryStoreResource
 from pipelines import invariants
 from pipelines.nightly import stage_publish
+from pipelines.resolution import is_current
 from pipelines.store import SnapshotStore
 
 
@@ -34,7 +35,7 @@ def memory_snapshot(
     }
     with snapshots.writer_lock(f"run {context.run_id} memory_snapshot"):
         stats = stage_publish(store.path, settings.now(), store.keep_versions, run_settings)
-    current = snapshots.read_memories(stats["version"]).filter(pl.col("valid_to").is_null())
+    current = snapshots.read_memories(stats["version"]).filter(is_current())
     rows = stats["rows"]
     return dg.MaterializeResult(
         metadata={
@@ -56,8 +57,9 @@ def memory_snapshot(
 @dg.asset_check(asset=memory_snapshot, description="The published version is readable through the pointer and keeps every invariant.")
 def published_snapshot_sound(store: MemoryStoreResource) -> dg.AssetCheckResult:
     memories = SnapshotStore(store.path).read_memories()
-    for check in (invariants.schema_matches, invariants.unique_memory_ids,
-                  invariants.one_current_per_single_topic, invariants.valid_interval_ordered):
+    for check in (invariants.schema_matches, invariants.unique_memory_ids, invariants.one_current_per_single_topic,
+                  invariants.valid_interval_ordered, invariants.no_overlapping_intervals,
+                  invariants.successors_exist, invariants.closed_only_with_reason):
         verdict = check(memories)
         if not verdict.passed:
             return check_result(verdict)

@@ -1,4 +1,4 @@
-"""The `memory` command line: run the nightly job in-process, recall, and list snapshot versions.
+"""The `memory` command line: run the nightly job in-process, recall, topic history, snapshot versions.
 
 `materialize` runs the very Dagster job the schedule runs (same assets, checks and resources), so the
 command line and the UI never diverge; recall and snapshots never import Dagster.
@@ -41,8 +41,11 @@ def cmd_recall(args: argparse.Namespace) -> int:
     reader = MemoryReader(args.store)
     kinds = args.kinds.split(",") if args.kinds else None
     as_of = _parse_time(args.as_of) if args.as_of else None
+    version = args.version
+    if args.known_at:
+        version = reader.store.version_known_at(_parse_time(args.known_at))
     found = reader.recall(args.user, args.query, k=args.k, agent_id=args.agent, kinds=kinds, as_of=as_of,
-                          min_confidence=args.min_confidence)
+                          min_confidence=args.min_confidence, version=version)
     if args.json:
         print(json.dumps([m.to_json() for m in found], ensure_ascii=False, indent=2))
     elif args.prompt:
@@ -51,6 +54,18 @@ def cmd_recall(args: argparse.Namespace) -> int:
         print(f"recall user={args.user} query={args.query!r} ({len(found)} memories)")
         for m in found:
             print(f"  {m.score:.3g}  [{m.kind}/{m.topic}] {m.content}  (since {m.valid_from:%Y-%m-%d}, from {', '.join(m.source_message_ids)})")
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from pipelines.history import format_history, topic_history
+
+    history = topic_history(SnapshotStore(args.store), args.user, args.topic, args.agent, args.version)
+    if args.json:
+        print(json.dumps(history.to_dicts(), ensure_ascii=False, indent=2, default=str))
+    else:
+        print(f"history user={args.user} topic={args.topic}")
+        print(format_history(history))
     return 0
 
 
@@ -64,14 +79,15 @@ def cmd_snapshots(args: argparse.Namespace) -> int:
             "version": version, "parent": manifest.get("parent"), "created_at": manifest.get("created_at"),
             "rows": manifest["rows"]["total"], "current_rows": manifest["rows"]["current"],
             "superseded": manifest["rows"]["superseded"], "quarantined": manifest.get("quarantined_this_run", 0),
-            "new_files": len(manifest.get("input_files", [])), "published": version == current,
+            "new_files": len(manifest.get("input_files", [])), "current": version == current,
+            "published_at": (at.isoformat() if (at := store.published_at(version)) else None),
         })
     if args.json:
         print(json.dumps(listing, ensure_ascii=False, indent=2))
         return 0
     print(f"{'version':>8} {'parent':>7}  {'created_at':<32} {'rows':>6} {'current':>8} {'new files':>9}")
     for row in listing:
-        mark = " *" if row["published"] else ""
+        mark = " *" if row["current"] else ("" if row["published_at"] else "  (never published)")
         print(f"{row['version']:>8} {str(row['parent']):>7}  {row['created_at']:<32} {row['rows']:>6} "
               f"{row['current_rows']:>8} {row['new_files']:>9}{mark}")
     return 0
@@ -97,9 +113,21 @@ def build_parser() -> argparse.ArgumentParser:
     recall.add_argument("--kinds", default=None, help="comma-separated kinds, e.g. fact,preference")
     recall.add_argument("--as-of", default=None, help="valid time: what was true at this ISO time")
     recall.add_argument("--min-confidence", type=float, default=None)
+    known = recall.add_mutually_exclusive_group()
+    known.add_argument("--version", type=int, default=None, help="transaction time: recall from this snapshot version")
+    known.add_argument("--known-at", default=None, help="transaction time: what the system knew at this ISO time")
     recall.add_argument("--json", action="store_true")
     recall.add_argument("--prompt", action="store_true", help="print the block to put in a system prompt")
     recall.set_defaults(func=cmd_recall)
+
+    history = sub.add_parser("history", help="a topic's timeline: each value, its valid interval, when recorded")
+    history.add_argument("--store", required=True, type=Path)
+    history.add_argument("--user", required=True)
+    history.add_argument("--topic", required=True)
+    history.add_argument("--agent", default=None)
+    history.add_argument("--version", type=int, default=None)
+    history.add_argument("--json", action="store_true")
+    history.set_defaults(func=cmd_history)
 
     snaps = sub.add_parser("snapshots", help="list snapshot versions")
     snaps.add_argument("--store", required=True, type=Path)

@@ -1,7 +1,8 @@
 """The dedup stage: idempotency keys, stable memory ids, and collapsing rows that share a key.
 
 Keys follow seed article 004: (agent, user, source, kind, topic, content hash), plus the session for
-event-like kinds so "要发票" for two orders stays two memories; an episode is keyed by its message.
+event-like kinds so "要发票" for two orders stays two memories, plus the message for single-valued
+topics; an episode is keyed by its message.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import hashlib
 import polars as pl
 
 from pipelines.schemas import EVENT_KINDS
+from pipelines.topics import SINGLE_VALUED_TOPICS
 
 _SEP = "\x1f"  # unit separator: cannot occur in ids, so keys never collide by concatenation
 
@@ -24,10 +26,14 @@ def idempotency_key() -> pl.Expr:
     base = [pl.col("agent_id"), pl.col("user_id"), pl.col("source"), pl.col("kind"), pl.col("topic"),
             pl.col("content").str.strip_chars()]
     event_key = pl.concat_str([*base, pl.col("session_id")], separator=_SEP)
+    # A single-valued statement is keyed by the message that made it, so "Shanghai, Beijing, Shanghai
+    # again" keeps two Shanghai periods; restatements of one period are folded by pipelines.merge.
+    statement_key = pl.concat_str([*base, pl.col("source_message_ids").list.first()], separator=_SEP)
     state_key = pl.concat_str(base, separator=_SEP)
     return (
         pl.when(pl.col("kind") == "episode").then(episode_key)
         .when(pl.col("kind").is_in(sorted(EVENT_KINDS))).then(event_key)
+        .when(pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS))).then(statement_key)
         .otherwise(state_key)
     )
 

@@ -10,6 +10,7 @@ import polars as pl
 import pyarrow as pa
 
 from pipelines.schemas import MEMORY_SCHEMA
+from pipelines.resolution import is_current
 from pipelines.topics import SINGLE_VALUED_TOPICS
 
 
@@ -33,10 +34,15 @@ def unique_memory_ids(memories: pl.DataFrame) -> Verdict:
     return Verdict(not dupes, f"{len(dupes)} duplicated memory_id", dupes[:5])
 
 
-def one_current_per_single_topic(memories: pl.DataFrame) -> Verdict:
-    current = memories.filter(
-        pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS)) & (pl.col("kind") != "episode") & pl.col("valid_to").is_null()
+def _timeline_rows(memories: pl.DataFrame) -> pl.DataFrame:
+    return memories.filter(
+        pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS)) & (pl.col("kind") != "episode")
+        & pl.col("merged_into").is_null()
     )
+
+
+def one_current_per_single_topic(memories: pl.DataFrame) -> Verdict:
+    current = _timeline_rows(memories).filter(is_current())
     crowded = current.group_by("agent_id", "user_id", "topic").len().filter(pl.col("len") > 1)
     examples = [f"{a}/{u}/{t}" for a, u, t, _ in crowded.iter_rows()]
     return Verdict(not examples, f"{len(examples)} single-valued topics with more than one current memory", examples[:5])
@@ -46,6 +52,39 @@ def valid_interval_ordered(memories: pl.DataFrame) -> Verdict:
     bad = memories.filter(pl.col("valid_to").is_not_null() & (pl.col("valid_to") < pl.col("valid_from")))
     ids = bad["memory_id"].to_list()
     return Verdict(not ids, f"{len(ids)} memories with valid_to before valid_from", ids[:5])
+
+
+def no_overlapping_intervals(memories: pl.DataFrame) -> Verdict:
+    """On a single-valued topic each value's [valid_from, valid_to) ends before the next one starts."""
+    ordered = _timeline_rows(memories).sort("agent_id", "user_id", "topic", "valid_from", "memory_id")
+    checked = ordered.with_columns(pl.col("valid_from").shift(-1).over("agent_id", "user_id", "topic").alias("next_from"))
+    bad = checked.filter(
+        pl.col("next_from").is_not_null() & (pl.col("valid_to").is_null() | (pl.col("valid_to") > pl.col("next_from")))
+    )
+    ids = bad["memory_id"].to_list()
+    return Verdict(not ids, f"{len(ids)} single-valued memories overlapping the next value", ids[:5])
+
+
+def successors_exist(memories: pl.DataFrame) -> Verdict:
+    """Every superseded_by / merged_into points at a memory in the same table."""
+    known = memories["memory_id"]
+    dangling = memories.filter(
+        (pl.col("superseded_by").is_not_null() & ~pl.col("superseded_by").is_in(known.implode()))
+        | (pl.col("merged_into").is_not_null() & ~pl.col("merged_into").is_in(known.implode()))
+    )
+    ids = dangling["memory_id"].to_list()
+    return Verdict(not ids, f"{len(ids)} memories pointing at a missing successor", ids[:5])
+
+
+def closed_only_with_reason(memories: pl.DataFrame) -> Verdict:
+    """Current memories have null valid_to; a closed one was superseded, expired or folded."""
+    bad = memories.filter(
+        (pl.col("valid_to").is_not_null() & pl.col("superseded_by").is_null()
+         & pl.col("expires_at").is_null() & pl.col("merged_into").is_null())
+        | (pl.col("superseded_by").is_not_null() & pl.col("valid_to").is_null())
+    )
+    ids = bad["memory_id"].to_list()
+    return Verdict(not ids, f"{len(ids)} memories whose valid_to disagrees with superseded_by/expiry", ids[:5])
 
 
 def conservation(rows_in: int, quarantined: int, duplicate_rows: int, outcomes: pl.DataFrame) -> Verdict:

@@ -16,7 +16,7 @@ from pipelines.dedup import collapse_by_id, with_memory_ids
 from pipelines.embedding import Embedder, EmbeddingCache
 from pipelines.extraction import Extractor, extract
 from pipelines.ingest import IngestDefaults, list_input_files, new_input_files, read_raw, validate
-from pipelines.resolution import resolve
+from pipelines.resolution import ResolutionParams, is_current, resolve
 from pipelines.schemas import MEMORY_SCHEMA
 from pipelines.staging import StagingArea
 from pipelines.store import SnapshotStore
@@ -91,7 +91,9 @@ def as_memories(candidates: pl.DataFrame, now: datetime) -> pl.DataFrame:
         pl.lit(None, UTC_TS).alias("valid_to"),
         pl.lit(now).cast(UTC_TS).alias("recorded_at"),
         pl.lit(None, pl.Int64).alias("recorded_version"),
+        pl.lit(None, pl.Int64).alias("retired_version"),
         pl.lit(None, pl.String).alias("superseded_by"),
+        pl.lit(None, pl.String).alias("merged_into"),
         pl.lit(1.0).alias("strength"),
         pl.lit(None, pl.Float64).alias("strength_at_access"),
         pl.lit(0, pl.Int64).alias("access_count"),
@@ -100,13 +102,13 @@ def as_memories(candidates: pl.DataFrame, now: datetime) -> pl.DataFrame:
     return rows.select(MEMORY_SCHEMA.names)
 
 
-def stage_resolve(store_root: Path, now: datetime) -> dict[str, Any]:
+def stage_resolve(store_root: Path, now: datetime, params: ResolutionParams = ResolutionParams()) -> dict[str, Any]:
     """Merge staged candidates into the current snapshot by idempotency key, then resolve valid time."""
     store, staging = SnapshotStore(store_root), StagingArea(store_root)
     previous = store.read_memories()
     fresh = as_memories(staging.read_frame("candidates"), now)
     merged = collapse_by_id(pl.concat([previous, fresh.cast(previous.schema)]))
-    resolved = resolve(merged)
+    resolved = resolve(merged, now, params)
     staging.write_frame("resolved", resolved)
     quarantine = pl.concat([store.read_quarantine(), staging.read_frame("quarantine")])
     staging.write_frame("quarantine_all", quarantine)
@@ -118,7 +120,8 @@ def stage_resolve(store_root: Path, now: datetime) -> dict[str, Any]:
         "collapsed_duplicates": fresh.height - fresh["memory_id"].n_unique(),
         "rows": resolved.height,
         "superseded": resolved.filter(pl.col("superseded_by").is_not_null()).height,
-        "current": resolved.filter(pl.col("valid_to").is_null()).height,
+        "merged_restatements": resolved.filter(pl.col("merged_into").is_not_null()).height,
+        "current": resolved.filter(is_current()).height,
     }
 
 
@@ -139,7 +142,11 @@ def stage_publish(store_root: Path, now: datetime, keep_versions: int, settings:
     store, staging = SnapshotStore(store_root), StagingArea(store_root)
     inputs = staging.read_json("inputs")
     version = store.next_version()
-    memories = staging.read_frame("decayed").with_columns(pl.col("recorded_version").fill_null(version))
+    memories = staging.read_frame("decayed").with_columns(
+        pl.col("recorded_version").fill_null(version),
+        # transaction time of retirement: the first version in which the memory was no longer current
+        pl.when(is_current()).then(None).otherwise(pl.col("retired_version").fill_null(version)).alias("retired_version"),
+    )
     manifest = {
         "created_at": now.isoformat(),
         "rows": summarize_rows(memories),
@@ -150,14 +157,14 @@ def stage_publish(store_root: Path, now: datetime, keep_versions: int, settings:
         **settings,
     }
     written = store.write_version(memories, staging.read_frame("quarantine_all"), manifest)
-    store.publish(written)
+    store.publish(written, now)
     pruned = store.prune(keep_versions)
     parent = store.manifest(written)["parent"]
     return {"version": written, "parent": parent, "rows": manifest["rows"], "pruned": pruned}
 
 
 def summarize_rows(memories: pl.DataFrame) -> dict[str, Any]:
-    current = memories.filter(pl.col("valid_to").is_null())
+    current = memories.filter(is_current())
     return {
         "total": memories.height,
         "current": current.height,

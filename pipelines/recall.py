@@ -60,6 +60,7 @@ WITH visible AS (
         pow(0.5, greatest(epoch($at) - epoch(valid_from), 0) / 86400.0 / $half_life) AS freshness
     FROM {{table}}
     WHERE ($agent IS NULL OR agent_id = $agent)
+      AND merged_into IS NULL
       AND confidence >= $min_confidence
       AND list_contains($kinds, kind)
       AND valid_from <= $at
@@ -83,10 +84,22 @@ FROM scored ORDER BY score DESC, memory_id LIMIT $k
 ALL_KINDS = ("fact", "preference", "skill", "task", "decision", "episode")
 
 
+# A survivor of near-duplicate merging is presented with its group's union of provenance and highest
+# confidence; the stored rows stay as stated (pipelines.merge).
 _LOAD_USER_SQL = f"""
 CREATE TABLE {{table}} AS
-SELECT * REPLACE (embedding::FLOAT[{EMBEDDING_DIM}] AS embedding)
-FROM read_parquet($path) WHERE user_id = $user
+WITH mine AS (SELECT * FROM read_parquet($path) WHERE user_id = $user),
+groups AS (
+    SELECT coalesce(merged_into, memory_id) AS memory_id,
+           list_sort(list_distinct(flatten(list(source_message_ids)))) AS group_sources,
+           max(confidence) AS group_confidence
+    FROM mine GROUP BY ALL
+)
+SELECT mine.* REPLACE (
+    embedding::FLOAT[{EMBEDDING_DIM}] AS embedding,
+    coalesce(groups.group_sources, mine.source_message_ids) AS source_message_ids,
+    coalesce(groups.group_confidence, mine.confidence) AS confidence)
+FROM mine LEFT JOIN groups USING (memory_id)
 """
 
 

@@ -1,18 +1,35 @@
 """Bitemporal resolution: which memory is current on each single-valued topic, decided by valid time.
 
-The result is a function of the set of memories, never of arrival order: every run recomputes
-`valid_to` and `superseded_by` from scratch over the merged history.
+The result is a function of the set of memories (and the clock, for expiry), never of arrival order:
+every run recomputes merges, `valid_to` and `superseded_by` from scratch over the whole history.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
 import polars as pl
 
+from pipelines.merge import MergeParams, merge_near_duplicates
 from pipelines.topics import SINGLE_VALUED_TOPICS
 
 # Higher wins a valid_from tie: what the user typed outranks what an operator filed on their behalf.
 SOURCE_PRIORITY = {"chat": 3, "ticket": 2, "document": 1}
 
 _GROUP = ["agent_id", "user_id", "topic"]
+_TS = pl.Datetime("us", "UTC")
+
+
+@dataclass(frozen=True)
+class ResolutionParams:
+    merge: MergeParams = field(default_factory=MergeParams)
+    # An expired task stays current (but unrecalled) this long, then its valid time closes at expires_at.
+    expiry_grace_days: float = 7.0
+
+
+def is_current() -> pl.Expr:
+    """Still true in the world and not folded into another memory."""
+    return pl.col("valid_to").is_null() & pl.col("merged_into").is_null()
 
 
 def timeline_order() -> list[pl.Expr]:
@@ -26,26 +43,54 @@ def timeline_order() -> list[pl.Expr]:
 
 
 def _close_single_valued(memories: pl.DataFrame) -> pl.DataFrame:
-    """valid_to / superseded_by for single-valued topics: each value holds until the next one starts."""
-    is_slot = pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS)) & (pl.col("kind") != "episode")
-    slots = memories.filter(is_slot).sort([*_GROUP, *timeline_order()])
+    """Each value (or retraction) on a single-valued topic holds until the next one starts."""
+    on_timeline = (
+        pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS)) & (pl.col("kind") != "episode")
+        & pl.col("merged_into").is_null()
+    )
+    slots = memories.filter(on_timeline).sort([*_GROUP, *timeline_order()])
     slots = slots.with_columns(
         pl.col("valid_from").shift(-1).over(_GROUP).alias("valid_to"),
         pl.col("memory_id").shift(-1).over(_GROUP).alias("superseded_by"),
     )
-    others = memories.filter(~is_slot).with_columns(
-        pl.lit(None, pl.Datetime("us", "UTC")).alias("valid_to"), pl.lit(None, pl.String).alias("superseded_by")
+    others = memories.filter(~on_timeline).with_columns(
+        pl.lit(None, _TS).alias("valid_to"), pl.lit(None, pl.String).alias("superseded_by")
     )
     return pl.concat([slots.select(memories.columns), others.select(memories.columns)])
 
 
-def _episodes_follow_facts(memories: pl.DataFrame) -> pl.DataFrame:
-    """An episode whose message produced a now-closed memory closes with it.
+def _members_follow_survivors(memories: pl.DataFrame) -> pl.DataFrame:
+    """A folded restatement shares its survivor's fate (closed when the survivor closes)."""
+    fate = memories.select(
+        pl.col("memory_id").alias("merged_into"),
+        pl.col("valid_to").alias("survivor_valid_to"),
+        pl.col("superseded_by").alias("survivor_superseded_by"),
+    )
+    joined = memories.join(fate, on="merged_into", how="left")
+    member = pl.col("merged_into").is_not_null()
+    return joined.with_columns(
+        pl.when(member).then(pl.col("survivor_valid_to")).otherwise(pl.col("valid_to")).alias("valid_to"),
+        pl.when(member).then(pl.col("survivor_superseded_by")).otherwise(pl.col("superseded_by")).alias("superseded_by"),
+    ).select(memories.columns)
 
-    Otherwise the old "I live in Shanghai" message resurfaces through recall of raw episodes.
+
+def _close_expired(memories: pl.DataFrame, now: datetime, grace_days: float) -> pl.DataFrame:
+    """Past expires_at + grace, a memory's valid time ends at expires_at; it stays as history."""
+    cutoff = now - timedelta(days=grace_days)
+    expired = pl.col("valid_to").is_null() & pl.col("expires_at").is_not_null() & (pl.col("expires_at") <= cutoff)
+    return memories.with_columns(
+        pl.when(expired).then(pl.max_horizontal("expires_at", "valid_from")).otherwise(pl.col("valid_to")).alias("valid_to")
+    )
+
+
+def _episodes_follow_facts(memories: pl.DataFrame) -> pl.DataFrame:
+    """An episode whose message produced a superseded (or retracted) memory closes with it.
+
+    Otherwise the old "I live in Shanghai" message resurfaces through recall of raw episodes. Episodes
+    are resolved after expiry so an episode's inherited deadline is checked on the next run.
     """
     closed = (
-        memories.filter((pl.col("kind") != "episode") & pl.col("valid_to").is_not_null())
+        memories.filter((pl.col("kind") != "episode") & pl.col("superseded_by").is_not_null())
         .select(pl.col("source_message_ids").alias("message_id"), "valid_to", "superseded_by")
         .explode("message_id")
         .sort(["message_id", "valid_to", "superseded_by"])
@@ -53,16 +98,29 @@ def _episodes_follow_facts(memories: pl.DataFrame) -> pl.DataFrame:
         .first()
         .rename({"valid_to": "closed_at", "superseded_by": "closed_by"})
     )
+    deadlines = (
+        memories.filter((pl.col("kind") != "episode") & pl.col("expires_at").is_not_null())
+        .select(pl.col("source_message_ids").alias("message_id"), pl.col("expires_at").alias("task_expires_at"))
+        .explode("message_id")
+        .group_by("message_id")
+        .agg(pl.col("task_expires_at").min())
+    )
     episodes = memories.filter(pl.col("kind") == "episode").with_columns(
         pl.col("source_message_ids").list.first().alias("message_id")
     )
-    episodes = episodes.join(closed, on="message_id", how="left").with_columns(
-        pl.col("closed_at").alias("valid_to"), pl.col("closed_by").alias("superseded_by")
+    episodes = episodes.join(closed, on="message_id", how="left").join(deadlines, on="message_id", how="left")
+    episodes = episodes.with_columns(
+        pl.col("closed_at").alias("valid_to"),
+        pl.col("closed_by").alias("superseded_by"),
+        # the message that asked for a task expires with the task, or it resurfaces as a stale reminder
+        pl.coalesce("expires_at", "task_expires_at").alias("expires_at"),
     )
     return pl.concat([memories.filter(pl.col("kind") != "episode"), episodes.select(memories.columns)])
 
 
-def resolve(memories: pl.DataFrame) -> pl.DataFrame:
-    """Recompute both valid-time columns over the whole (deduplicated) memory set."""
-    resolved = _episodes_follow_facts(_close_single_valued(memories))
+def resolve(memories: pl.DataFrame, now: datetime, params: ResolutionParams = ResolutionParams()) -> pl.DataFrame:
+    """Recompute merges and both valid-time columns over the whole (key-deduplicated) memory set."""
+    merged = merge_near_duplicates(memories, timeline_order(), params.merge)
+    closed = _members_follow_survivors(_close_single_valued(merged))
+    resolved = _episodes_follow_facts(_close_expired(closed, now, params.expiry_grace_days))
     return resolved.sort(["agent_id", "user_id", "kind", "topic", "valid_from", "memory_id"])

@@ -24,6 +24,7 @@ POINTER = "CURRENT"
 MEMORIES = "memories.parquet"
 QUARANTINE = "quarantine.parquet"
 MANIFEST = "manifest.json"
+PUBLISHED = "PUBLISHED"  # marker written just before the pointer swap; transaction time of the version
 # Small row groups let DuckDB skip every group outside the (agent_id, user_id) being recalled.
 ROW_GROUP_SIZE = 8192
 
@@ -92,6 +93,23 @@ class SnapshotStore:
         path = self.version_path(self.require_version(version)) / MANIFEST
         return json.loads(path.read_text())
 
+    def version_known_at(self, moment: datetime) -> int:
+        """The newest retained version published by `moment`: what the system knew then."""
+        known = [v for v in self.versions() if (at := self.published_at(v)) is not None and at <= moment]
+        if not known:
+            oldest = self.versions()[0] if self.versions() else None
+            hint = f"the oldest retained version is {oldest}" if oldest else "nothing is published"
+            raise SnapshotNotFoundError(
+                f"{self.root}: no retained snapshot was published by {moment.isoformat()} ({hint}; "
+                "raise MEMORY_KEEP_VERSIONS to keep more history)"
+            )
+        return known[-1]
+
+    def published_at(self, version: int) -> datetime | None:
+        """When `version` became current (None for a version written but never published)."""
+        marker = self.version_path(version) / PUBLISHED
+        return datetime.fromisoformat(marker.read_text().strip()) if marker.exists() else None
+
     def versions(self) -> list[int]:
         """Every complete version on disk (published or not), ascending."""
         if not self.snapshots.exists():
@@ -131,9 +149,11 @@ class SnapshotStore:
         _fsync_dir(self.snapshots)
         return version
 
-    def publish(self, version: int) -> None:
+    def publish(self, version: int, at: datetime | None = None) -> None:
         """Point readers at `version`: write a temp file, fsync, rename over the pointer."""
         self.require_version(version)
+        stamp = (at or datetime.now(timezone.utc)).isoformat()
+        (self.version_path(version) / PUBLISHED).write_text(stamp + "\n")
         tmp = self.root / f".{POINTER}.{os.getpid()}.tmp"
         with open(tmp, "w") as handle:
             handle.write(f"{version}\n")

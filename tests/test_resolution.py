@@ -7,7 +7,7 @@ from conftest import UTC
 from pipelines.dedup import collapse_by_id
 from pipelines.extraction import CANDIDATE_COLUMNS
 from pipelines.nightly import as_memories
-from pipelines.resolution import resolve
+from pipelines.resolution import is_current, resolve
 
 MAR = lambda day, hour=9: datetime(2026, 3, day, hour, tzinfo=UTC)  # noqa: E731
 
@@ -26,8 +26,8 @@ def memories(rows, recorded=MAR(11)):
     return as_memories(frame.cast({"valid_from": pl.Datetime("us", "UTC"), "expires_at": pl.Datetime("us", "UTC")}), recorded)
 
 
-def merge(*batches):
-    return resolve(collapse_by_id(pl.concat(batches)))
+def merge(*batches, now=MAR(11)):
+    return resolve(collapse_by_id(pl.concat(batches)), now)
 
 
 SHANGHAI = candidate("用户住在上海", "residence", day=1, session="s-li-01", message_id="s-li-01:1")
@@ -35,7 +35,7 @@ BEIJING = candidate("用户住在北京", "residence", day=3, session="s-li-02",
 
 
 def current(frame):
-    return frame.filter(pl.col("valid_to").is_null())
+    return frame.filter(is_current())
 
 
 def test_newer_valid_time_wins_even_when_older_fact_arrives_later():
