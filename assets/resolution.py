@@ -21,7 +21,7 @@ def resolved_memories(
     context: dg.AssetExecutionContext, store: MemoryStoreResource, settings: MemorySettingsResource
 ) -> dg.MaterializeResult:
     with SnapshotStore(store.path).writer_lock(f"run {context.run_id} resolved_memories"):
-        stats = stage_resolve(store.path, settings.now())
+        stats = stage_resolve(store.path, settings.now(), settings.resolution_params())
     return dg.MaterializeResult(metadata={"dagster/row_count": stats["rows"], **stats})
 
 

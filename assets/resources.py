@@ -13,6 +13,8 @@ from pipelines.decay import DecayParams
 from pipelines.embedding import E5Embedder, Embedder
 from pipelines.extraction import Extractor
 from pipelines.ingest import IngestDefaults
+from pipelines.merge import MergeParams
+from pipelines.resolution import ResolutionParams
 
 
 class MemoryStoreResource(dg.ConfigurableResource):
@@ -63,16 +65,21 @@ class EmbedderResource(dg.ConfigurableResource):
 
 
 class MemorySettingsResource(dg.ConfigurableResource):
-    """Decay parameters, the calendar the nightly run lives in, and an optional fixed clock for reruns."""
+    """Decay, merge and expiry parameters, the run's calendar, and an optional fixed clock for reruns."""
 
     decay_rate: float = 0.95
     decay_floor: float = 0.3
     access_boost: float = 0.05
     timezone: str = "UTC"
     run_as_of: str | None = None  # ISO timestamp: replay a night as if it ran then (tests, backfills)
+    near_duplicate_similarity: float = 0.9
+    expiry_grace_days: float = 7.0
 
     def decay_params(self) -> DecayParams:
         return DecayParams(self.decay_rate, self.decay_floor, self.access_boost)
+
+    def resolution_params(self) -> ResolutionParams:
+        return ResolutionParams(MergeParams(self.near_duplicate_similarity), self.expiry_grace_days)
 
     def now(self) -> datetime:
         if self.run_as_of:

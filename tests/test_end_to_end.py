@@ -123,3 +123,31 @@ def test_locked_store_is_reported(store, tmp_path):
         report = run_nightly(raw=SAMPLE, store=copy, run_as_of=NIGHT)
     assert not report.success and "locked by another writer (another nightly run" in report.error
     assert SnapshotStore(copy).current_version() == 1
+
+
+def test_both_time_axes_and_topic_history(store, tmp_path, capsys):
+    copy = tmp_path / "store"
+    shutil.copytree(store, copy)
+    moved = datetime(2026, 3, 12, 9, tzinfo=UTC)
+    raw = write_raw(tmp_path / "raw/date=2026-03-12/part-0.parquet",
+                    [message("s-li-09", 1, "我搬到深圳了", moved, user="u_li", agent="support_bot")])
+    report = run_nightly(raw=raw.parent.parent, store=copy, run_as_of="2026-03-12T02:00:00+00:00")
+    assert report.success and report.version == 2
+    reader = MemoryReader(copy)
+    assert "深圳" in reader.recall("u_li", "我住在哪里", k=1, kinds=["fact"])[0].content
+    # valid time: what was true on 5 March; transaction time: what the system knew on 11 March
+    assert "北京" in reader.recall("u_li", "我住在哪里", k=1, kinds=["fact"], as_of=datetime(2026, 3, 5, tzinfo=UTC))[0].content
+    assert memory_cli(["recall", "--store", str(copy), "--user", "u_li", "--query", "我住在哪里", "-k", "1",
+                       "--kinds", "fact", "--known-at", "2026-03-11T12:00:00+00:00", "--json"]) == 0
+    assert "北京" in json.loads(capsys.readouterr().out)[0]["content"]
+    assert memory_cli(["history", "--store", str(copy), "--user", "u_li", "--topic", "residence", "--json"]) == 0
+    timeline = json.loads(capsys.readouterr().out)
+    assert [(r["content"], r["status"], r["recorded_version"], r["retired_version"]) for r in timeline] == [
+        ("用户住在上海", "superseded", 1, 1),
+        ("用户住在北京", "superseded", 1, 2),
+        ("用户住在深圳", "current", 2, None),
+    ]
+    assert timeline[1]["valid_to"].startswith("2026-03-12 09:00")
+    assert memory_cli(["history", "--store", str(copy), "--user", "u_li", "--topic", "residence"]) == 0
+    printed = capsys.readouterr().out
+    assert "2026-03-03 10:00 → 2026-03-12 09:00  superseded" in printed and "用户住在北京" in printed

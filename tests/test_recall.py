@@ -22,6 +22,7 @@ class ScriptedExtractor:
     SCRIPT = {
         "I live in Shanghai": ("fact", "residence", "User lives in Shanghai.", None),
         "I moved to Beijing": ("fact", "residence", "User lives in Beijing.", None),
+        "Still in Beijing": ("fact", "residence", "User lives in Beijing.", None),
         "I prefer tables": ("preference", "output_format", "User prefers answers as tables.", None),
         "renew passport by Friday": ("task", "reminder", "User must renew passport.", MAR(6, 23)),
     }
@@ -53,6 +54,7 @@ def store(tmp_path, embedder):
         message("s2", 2, "Noted, Beijing it is.", MAR(3, 10), role="assistant"),
         message("s3", 1, "I prefer tables", MAR(3, 11)),
         message("s4", 1, "renew passport by Friday", MAR(4)),
+        message("s5", 1, "Still in Beijing", MAR(5)),
         message("x1", 1, "I live in Paris", MAR(3), user="intruder"),
     ])
     write_raw(raw / "date=2026-03-05/b.parquet", [message("s1", 1, "I live in Shanghai", MAR(1))])
@@ -67,6 +69,13 @@ def test_recall_answers_the_newer_residence_and_hides_the_old_episode(store, emb
     assert "User lives in Shanghai." not in contents
     assert "I live in Shanghai" not in contents  # the episode follows its superseded fact
     assert "I moved to Beijing" in contents
+
+
+def test_a_restated_fact_is_one_memory_citing_every_statement(store, embedder):
+    found = MemoryReader(store, embedder).recall("u1", "where do I live", k=10, kinds=["fact"])
+    assert [(m.content, m.source_message_ids, m.valid_from) for m in found] == [
+        ("User lives in Beijing.", ["s2:1", "s5:1"], MAR(3))
+    ]
 
 
 def test_as_of_valid_time_returns_what_was_true_then(store, embedder):
