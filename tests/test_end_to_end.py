@@ -1,6 +1,7 @@
 """The sample log through the real Dagster job (rules extractor, bundled e5 model), then recall and CLI."""
 import json
 import shutil
+from pathlib import Path
 from datetime import datetime, timezone
 
 import dagster as dg
@@ -151,3 +152,22 @@ def test_both_time_axes_and_topic_history(store, tmp_path, capsys):
     assert memory_cli(["history", "--store", str(copy), "--user", "u_li", "--topic", "residence"]) == 0
     printed = capsys.readouterr().out
     assert "2026-03-03 10:00 → 2026-03-12 09:00  superseded" in printed and "用户住在北京" in printed
+
+
+def test_seed_story_shanghai_recorded_late_never_overrides_beijing(tmp_path):
+    raw, root = tmp_path / "raw", tmp_path / "store"
+    days = sorted(p.name for p in Path(SAMPLE).iterdir())
+    for night, upto in enumerate(["date=2026-03-03", days[-1]], start=1):
+        for day in days:
+            if day <= upto and not (raw / day).exists():
+                shutil.copytree(Path(SAMPLE) / day, raw / day)
+        assert run_nightly(raw=raw, store=root, run_as_of=f"2026-03-1{night}T02:00:00+00:00").success
+    residence = SnapshotStore(root).read_memories().filter(
+        (pl.col("user_id") == "u_li") & (pl.col("topic") == "residence")).sort("valid_from")
+    assert residence.select("content", "recorded_version", "valid_to").rows() == [
+        ("用户住在上海", 2, datetime(2026, 3, 3, 10, tzinfo=UTC)),  # said first, recorded a night later
+        ("用户住在北京", 1, None),
+    ]
+    reader = MemoryReader(root)
+    assert "北京" in reader.recall("u_li", "我住在哪里", k=1, kinds=["fact"])[0].content
+    assert "上海" in reader.recall("u_li", "我住在哪里", k=1, kinds=["fact"], as_of=datetime(2026, 3, 2, tzinfo=UTC))[0].content
