@@ -25,44 +25,28 @@ def resolved_memories(
     return dg.MaterializeResult(metadata={"dagster/row_count": stats["rows"], **stats})
 
 
-def _resolved(store: MemoryStoreResource):
-    return StagingArea(store.path).read_frame("resolved")
+# (check name, what it guarantees, the invariant it runs); all block the publish.
+INVARIANTS = [
+    ("unique_memory_ids", "No memory_id appears twice.", invariants.unique_memory_ids),
+    ("one_current_per_topic", "At most one current memory per (agent, user, single-valued topic).",
+     invariants.one_current_per_single_topic),
+    ("no_overlapping_valid_intervals", "No two values of a single-valued topic are true at the same time.",
+     invariants.no_overlapping_intervals),
+    ("successors_exist", "Every superseded_by and merged_into points at an existing memory.",
+     invariants.successors_exist),
+    ("closed_only_with_reason", "Current memories have null valid_to; closed ones were superseded, expired or merged.",
+     invariants.closed_only_with_reason),
+    ("valid_intervals_ordered", "valid_from <= valid_to on every memory.", invariants.valid_interval_ordered),
+    ("memory_schema", "The table matches the memory record schema.", invariants.schema_matches),
+]
 
 
-@dg.asset_check(asset=resolved_memories, blocking=True, description="No memory_id appears twice.")
-def unique_memory_ids(store: MemoryStoreResource) -> dg.AssetCheckResult:
-    return check_result(invariants.unique_memory_ids(_resolved(store)))
+def _invariant_check(name: str, description: str, invariant) -> dg.AssetChecksDefinition:
+    @dg.asset_check(asset=resolved_memories, name=name, blocking=True, description=description)
+    def _check(store: MemoryStoreResource) -> dg.AssetCheckResult:
+        return check_result(invariant(StagingArea(store.path).read_frame("resolved")))
+
+    return _check
 
 
-@dg.asset_check(asset=resolved_memories, blocking=True,
-                description="At most one current memory per (agent, user, single-valued topic).")
-def one_current_per_topic(store: MemoryStoreResource) -> dg.AssetCheckResult:
-    return check_result(invariants.one_current_per_single_topic(_resolved(store)))
-
-
-@dg.asset_check(asset=resolved_memories, blocking=True, description="valid_from <= valid_to on every memory.")
-def valid_intervals_ordered(store: MemoryStoreResource) -> dg.AssetCheckResult:
-    return check_result(invariants.valid_interval_ordered(_resolved(store)))
-
-
-@dg.asset_check(asset=resolved_memories, blocking=True,
-                description="No two values of a single-valued topic are true at the same time.")
-def no_overlapping_valid_intervals(store: MemoryStoreResource) -> dg.AssetCheckResult:
-    return check_result(invariants.no_overlapping_intervals(_resolved(store)))
-
-
-@dg.asset_check(asset=resolved_memories, blocking=True,
-                description="Every superseded_by and merged_into points at an existing memory.")
-def successors_exist(store: MemoryStoreResource) -> dg.AssetCheckResult:
-    return check_result(invariants.successors_exist(_resolved(store)))
-
-
-@dg.asset_check(asset=resolved_memories, blocking=True,
-                description="Current memories have null valid_to; closed ones were superseded, expired or merged.")
-def closed_only_with_reason(store: MemoryStoreResource) -> dg.AssetCheckResult:
-    return check_result(invariants.closed_only_with_reason(_resolved(store)))
-
-
-@dg.asset_check(asset=resolved_memories, blocking=True, description="The table matches the memory record schema.")
-def memory_schema(store: MemoryStoreResource) -> dg.AssetCheckResult:
-    return check_result(invariants.schema_matches(_resolved(store)))
+resolved_memory_checks = [_invariant_check(*spec) for spec in INVARIANTS]

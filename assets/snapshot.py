@@ -5,9 +5,9 @@ import polars as pl
 
 from assets.checks import check_result
 from assets.decay import decayed_memories
+from assets.resolution import INVARIANTS
 from assets.preview import markdown_preview
 from assets.resources import EmbedderResource, ExtractorResource, MemorySettingsResource, MemoryStoreResource
-from pipelines import invariants
 from pipelines.nightly import stage_publish
 from pipelines.resolution import is_current
 from pipelines.store import SnapshotStore
@@ -57,10 +57,8 @@ def memory_snapshot(
 @dg.asset_check(asset=memory_snapshot, description="The published version is readable through the pointer and keeps every invariant.")
 def published_snapshot_sound(store: MemoryStoreResource) -> dg.AssetCheckResult:
     memories = SnapshotStore(store.path).read_memories()
-    for check in (invariants.schema_matches, invariants.unique_memory_ids, invariants.one_current_per_single_topic,
-                  invariants.valid_interval_ordered, invariants.no_overlapping_intervals,
-                  invariants.successors_exist, invariants.closed_only_with_reason):
-        verdict = check(memories)
+    for _, _, invariant in INVARIANTS:
+        verdict = invariant(memories)
         if not verdict.passed:
             return check_result(verdict)
     return dg.AssetCheckResult(passed=True, metadata={"rows": memories.height})
