@@ -41,14 +41,15 @@ def stage_validate(raw: Path, store_root: Path, defaults: IngestDefaults, now: d
     """Validate raw files not yet folded into the store; stage messages, quarantine and the file list."""
     store, staging = SnapshotStore(store_root), StagingArea(store_root)
     done = {f["sha256"] for f in store.processed_files()}
-    files = new_input_files(list_input_files(raw), done)
+    present = list_input_files(raw)
+    files = new_input_files(present, done)
     raw_rows = read_raw(files, defaults)
     messages, quarantine = validate(raw_rows, known_episodes(store.read_memories()), now)
     staging.write_frame("messages", messages)
     staging.write_frame("quarantine", quarantine)
     stats = {
         "input_files": [f.__dict__ for f in files],
-        "files_skipped": len(list_input_files(raw)) - len(files),
+        "files_skipped": len(present) - len(files),
         "rows_in": raw_rows.height,
         "rows_valid": raw_rows.height - quarantine.height,
         "messages": messages.height,
