@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -38,7 +39,7 @@ def cmd_materialize(args: argparse.Namespace) -> int:
 def cmd_recall(args: argparse.Namespace) -> int:
     from pipelines.recall import MemoryReader, format_for_prompt
 
-    reader = MemoryReader(args.store)
+    reader = MemoryReader(args.store, embedder=_recall_embedder())
     kinds = args.kinds.split(",") if args.kinds else None
     as_of = _parse_time(args.as_of) if args.as_of else None
     found = reader.recall(args.user, args.query, k=args.k, agent_id=args.agent, kinds=kinds, as_of=as_of,
@@ -52,6 +53,17 @@ def cmd_recall(args: argparse.Namespace) -> int:
         for m in found:
             print(f"  {m.score:.3g}  [{m.kind}/{m.topic}] {m.content}  (since {m.valid_from:%Y-%m-%d}, from {', '.join(m.source_message_ids)})")
     return 0
+
+
+def _recall_embedder():
+    """The remote embedder when the snapshot was embedded remotely (MEMORY_EMBEDDER=openai), else the default."""
+    if os.environ.get("MEMORY_EMBEDDER") != "openai":
+        return None
+    from pipelines.remote_embedding import RemoteEmbedder
+
+    return RemoteEmbedder(os.environ.get("MEMORY_EMBED_BASE_URL", ""), os.environ.get("MEMORY_EMBED_MODEL", ""),
+                          os.environ.get("MEMORY_EMBED_API_KEY", ""),
+                          similarity_floor=float(os.environ.get("MEMORY_EMBED_SIMILARITY_FLOOR") or 0))
 
 
 def cmd_snapshots(args: argparse.Namespace) -> int:
@@ -84,7 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("materialize", help="run the nightly Dagster job in-process on a raw log folder")
     run.add_argument("--raw", required=True, type=Path, help="raw session-log Parquet file or folder")
     run.add_argument("--store", required=True, type=Path, help="snapshot store folder")
-    run.add_argument("--extractor", default="rules", choices=["rules"])
+    run.add_argument("--extractor", default="rules", choices=["rules", "llm"],
+                     help="llm: any OpenAI-compatible server, from MEMORY_LLM_BASE_URL/MODEL/API_KEY")
     run.add_argument("--run-as-of", default=None, help="replay the run as if at this ISO time (decay, recorded_at)")
     run.set_defaults(func=cmd_materialize)
 
