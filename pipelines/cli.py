@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -38,7 +39,7 @@ def cmd_materialize(args: argparse.Namespace) -> int:
 def cmd_recall(args: argparse.Namespace) -> int:
     from pipelines.recall import MemoryReader, format_for_prompt
 
-    reader = MemoryReader(args.store)
+    reader = MemoryReader(args.store, embedder=_recall_embedder())
     kinds = args.kinds.split(",") if args.kinds else None
     as_of = _parse_time(args.as_of) if args.as_of else None
     version = args.version
@@ -67,6 +68,18 @@ def cmd_history(args: argparse.Namespace) -> int:
         print(f"history user={args.user} topic={args.topic}")
         print(format_history(history))
     return 0
+
+
+def _recall_embedder():
+    """The remote embedder when the snapshot was embedded remotely (MEMORY_EMBEDDER=openai), else the default."""
+    if os.environ.get("MEMORY_EMBEDDER") != "openai":
+        return None
+    from pipelines.remote_embedding import RemoteEmbedder
+
+    return RemoteEmbedder(os.environ.get("MEMORY_EMBED_BASE_URL", ""), os.environ.get("MEMORY_EMBED_MODEL", ""),
+                          os.environ.get("MEMORY_EMBED_API_KEY", ""),
+                          similarity_floor=float(os.environ.get("MEMORY_EMBED_SIMILARITY_FLOOR") or 0),
+                          send_input_type=os.environ.get("MEMORY_EMBED_INPUT_TYPE", "1") not in ("0", "false", "no"))
 
 
 def cmd_snapshots(args: argparse.Namespace) -> int:
@@ -100,7 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("materialize", help="run the nightly Dagster job in-process on a raw log folder")
     run.add_argument("--raw", required=True, type=Path, help="raw session-log Parquet file or folder")
     run.add_argument("--store", required=True, type=Path, help="snapshot store folder")
-    run.add_argument("--extractor", default="rules", choices=["rules"])
+    run.add_argument("--extractor", default="rules", choices=["rules", "llm"],
+                     help="llm: any OpenAI-compatible server, from MEMORY_LLM_BASE_URL/MODEL/API_KEY")
     run.add_argument("--run-as-of", default=None, help="replay the run as if at this ISO time (decay, recorded_at)")
     run.set_defaults(func=cmd_materialize)
 

@@ -9,6 +9,7 @@ from typing import Protocol, Sequence
 
 import polars as pl
 
+from pipelines.redaction import mask_secrets
 from pipelines.schemas import ExtractedMemory, Kind, Message
 
 CANDIDATE_COLUMNS = [
@@ -23,6 +24,17 @@ class Extractor(Protocol):
     name: str  # "rules@1", "llm:<model>@<prompt version>"
 
     def extract_session(self, messages: Sequence[Message]) -> list[ExtractedMemory]:
+        ...
+
+
+class BatchExtractor(Extractor, Protocol):
+    """An extractor that sees the whole night at once (the LLM: concurrency, a per-run cap, a backlog)."""
+
+    def extract_sessions(self, sessions: Sequence[Sequence[Message]]) -> list[list[ExtractedMemory]]:
+        ...
+
+    def recovered(self) -> list[tuple[list[Message], list[ExtractedMemory]]]:
+        """(messages, memories) from earlier runs' sessions that only succeeded now."""
         ...
 
 
@@ -52,16 +64,23 @@ def extract(messages: pl.DataFrame, extractor: Extractor) -> tuple[pl.DataFrame,
     `outcomes` has one row per input message: `extracted` when it is the source of at least one
     memory, `no_memory` otherwise (assistant turns, greetings).
     """
+    sessions = _sessions(messages)
+    batch = getattr(extractor, "extract_sessions", None)
+    found_per_session = batch(sessions) if batch else [extractor.extract_session(s) for s in sessions]
     rows: list[dict] = []
-    for session in _sessions(messages):
-        by_id = {m.message_id: m for m in session}
-        found = [m for m in extractor.extract_session(session) if set(m.source_message_ids) <= by_id.keys()]
-        found += [episode_for(m) for m in session if m.role == "user"]
-        for memory in found:
-            first = by_id[memory.source_message_ids[0]]
-            rows.append(_candidate_row(memory, first, extractor.name))
+    for session, found in zip(sessions, found_per_session):
+        episodes = [episode_for(m) for m in session if m.role == "user"]
+        rows += _rows(session, list(found) + episodes, extractor.name)
+    for session, found in getattr(extractor, "recovered", list)():
+        rows += _rows(session, found, extractor.name)  # their episodes were stored when first seen
     candidates = pl.DataFrame(rows, schema=_candidate_schema()) if rows else pl.DataFrame(schema=_candidate_schema())
     return candidates, _outcomes(messages, candidates)
+
+
+def _rows(session: Sequence[Message], found: list[ExtractedMemory], extractor_name: str) -> list[dict]:
+    by_id = {m.message_id: m for m in session}
+    kept = [m for m in found if set(m.source_message_ids) <= by_id.keys()]
+    return [_candidate_row(m, by_id[m.source_message_ids[0]], extractor_name) for m in kept]
 
 
 def _candidate_row(memory: ExtractedMemory, first: Message, extractor_name: str) -> dict:
@@ -70,8 +89,9 @@ def _candidate_row(memory: ExtractedMemory, first: Message, extractor_name: str)
         "user_id": first.user_id,
         "kind": memory.kind.value,
         "topic": memory.topic,
-        "content": memory.content,
-        "keywords": memory.keywords,
+        # Secrets said in chat never reach a stored memory, whichever extractor found it.
+        "content": mask_secrets(memory.content),
+        "keywords": [mask_secrets(k) for k in memory.keywords],
         "confidence": memory.confidence,
         "source": first.source,
         "session_id": first.session_id,

@@ -15,6 +15,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from pipelines.redaction import mask_secrets
 from pipelines.schemas import MESSAGE_SCHEMA, QUARANTINE_SCHEMA, RAW_OPTIONAL, RAW_REQUIRED, ROLES, TS
 
 
@@ -137,7 +138,8 @@ def validate(raw: pl.DataFrame, known_episodes: pl.DataFrame, now: datetime) -> 
     known = known_episodes.rename({"content": "known_content"})
     checked = checked.join(known, on="message_id", how="left").with_columns(
         pl.when(pl.col("reason").is_null() & pl.col("known_content").is_not_null()
-                & (pl.col("known_content") != pl.col("content")))
+                # stored episodes hold the masked text (pipelines.redaction), so compare like with like
+                & (pl.col("known_content") != pl.col("content").map_elements(mask_secrets, return_dtype=pl.String)))
         .then(pl.lit("message_id already stored with different content"))
         .otherwise(pl.col("reason"))
         .alias("reason")

@@ -83,7 +83,14 @@ def stage_extract(store_root: Path, extractor: Extractor, embedder: Embedder) ->
         "embedded": cache.misses,
         "extractor": extractor.name,
         "embedder": embedder.name,
+        **llm_figures(extractor),
     }
+
+
+def llm_figures(extractor: Extractor) -> dict[str, Any]:
+    """The model-side figures of the run (calls, cache hits, tokens, quarantined windows); empty for rules."""
+    run_stats = getattr(extractor, "run_stats", None)
+    return {"llm": run_stats()} if run_stats else {}
 
 
 def as_memories(candidates: pl.DataFrame, now: datetime) -> pl.DataFrame:
