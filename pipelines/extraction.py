@@ -15,6 +15,7 @@ CANDIDATE_COLUMNS = [
     "agent_id", "user_id", "kind", "topic", "content", "keywords", "confidence", "source",
     "session_id", "source_message_ids", "valid_from", "expires_at", "retraction", "extractor",
 ]
+# Optional beside them: `context` (what surrounded an episode), null when a producer has none.
 
 
 class Extractor(Protocol):
@@ -26,16 +27,22 @@ class Extractor(Protocol):
         ...
 
 
-def episode_for(message: Message) -> ExtractedMemory:
-    """The verbatim memory every user message leaves behind, so nothing said becomes unrecallable."""
+def episode_for(message: Message, previous: Message | None = None) -> ExtractedMemory:
+    """The verbatim memory every user message leaves behind, so nothing said becomes unrecallable.
+
+    Its keyword is who said it and its context the turn before, so "Yes, twice a week" can be found by
+    the question it answered; the content stays the message alone (recall returns what was said).
+    """
+    context = f"{previous.speaker or previous.role}: {previous.content}" if previous else None
     return ExtractedMemory(
         kind=Kind.EPISODE,
         topic="episode",
         content=message.content,
-        keywords=[],
+        keywords=[message.speaker] if message.speaker else [],
         confidence=1.0,
         valid_from=message.ts,
         source_message_ids=[message.message_id],
+        context=context,
     )
 
 
@@ -56,7 +63,7 @@ def extract(messages: pl.DataFrame, extractor: Extractor) -> tuple[pl.DataFrame,
     for session in _sessions(messages):
         by_id = {m.message_id: m for m in session}
         found = [m for m in extractor.extract_session(session) if set(m.source_message_ids) <= by_id.keys()]
-        found += [episode_for(m) for m in session if m.role == "user"]
+        found += [episode_for(m, session[i - 1] if i else None) for i, m in enumerate(session) if m.role == "user"]
         for memory in found:
             first = by_id[memory.source_message_ids[0]]
             rows.append(_candidate_row(memory, first, extractor.name))
@@ -80,6 +87,7 @@ def _candidate_row(memory: ExtractedMemory, first: Message, extractor_name: str)
         "expires_at": memory.expires_at,
         "retraction": memory.retracts,
         "extractor": "verbatim@1" if memory.kind is Kind.EPISODE else extractor_name,
+        "context": memory.context,
     }
 
 
@@ -90,6 +98,7 @@ def _candidate_schema() -> dict[str, pl.DataType]:
         "content": pl.String, "keywords": pl.List(pl.String), "confidence": pl.Float64,
         "source": pl.String, "session_id": pl.String, "source_message_ids": pl.List(pl.String),
         "valid_from": ts, "expires_at": ts, "retraction": pl.Boolean, "extractor": pl.String,
+        "context": pl.String,
     }
 
 
