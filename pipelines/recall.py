@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 import duckdb
+import numpy as np
+import pyarrow as pa
 
 from pipelines.access import AccessLog
 from pipelines.schemas import EMBEDDING_DIM
@@ -33,15 +35,18 @@ class EmbeddingModelMismatchError(RuntimeError):
 class RecallParams:
     half_life_days: float = 30.0
     # Share of the weight that freshness controls: recency reorders near ties instead of burying an
-    # old but exact answer (0 = ignore age, 1 = score halves every half-life).
-    recency_weight: float = 0.25
+    # old but exact answer (0 = ignore age, 1 = score halves every half-life); docs/recall.md measures it.
+    recency_weight: float = 0.05
     min_confidence: float = 0.0
     # A raw message scores below the distilled memory it produced when both match a query equally.
     episode_weight: float = 0.8
-    # Reciprocal rank fusion constant (Cormack et al. 2009): flattens the gap between neighbouring ranks.
-    rrf_k: float = 60.0
+    # Reciprocal rank fusion constant (Cormack et al. 2009 use 60 for many runs); with two lists a smaller
+    # one keeps the head of each list decisive (docs/recall.md: 10-30 measured alike, 60 lower).
+    rrf_k: float = 20.0
     bm25_k1: float = 1.2
     bm25_b: float = 0.75
+    # How deep each ranked list goes before fusion; a memory below it on both lists is not recalled.
+    candidates: int = 200
     # Maximal marginal relevance over the fused top candidates; None keeps the fused order.
     mmr_lambda: float | None = None
     mmr_pool: int = 4
@@ -75,65 +80,89 @@ class RecalledMemory:
         return row
 
 
+# What a recall may see; the kind and agent tests are left out when the caller does not filter on them.
+_VISIBLE = """m.confidence >= $min_confidence{kind_filter}{agent_filter}
+      AND m.valid_from <= $at
+      AND (CASE WHEN $as_of IS NULL THEN m.valid_to IS NULL ELSE m.valid_to IS NULL OR m.valid_to > $as_of END)
+      AND (m.expires_at IS NULL OR m.expires_at > $at)"""
+_KIND_FILTER = "\n      AND list_contains($kinds, m.kind)"
+_AGENT_FILTER = "\n      AND m.agent_id = $agent"
+
+# {memories}: the user's rows without vectors (DuckDB table, `rid` = row number); {vectors}: (rid, embedding)
+# as Arrow batches; {postings}: (rid, term, BM25 weight of the term in that memory).
 _RECALL_SQL = f"""
-WITH visible AS (
-    SELECT memory_id, kind, topic, content, strength, confidence, valid_from, valid_to, expires_at,
-        source_message_ids, agent_id, user_id, embedding,
-        array_cosine_similarity(embedding, $query::FLOAT[{EMBEDDING_DIM}]) AS similarity,
-        pow(0.5, greatest(epoch($at) - epoch(valid_from), 0) / 86400.0 / $half_life) AS freshness
-    FROM {{memories}}
-    WHERE ($agent IS NULL OR agent_id = $agent)
-      AND confidence >= $min_confidence
-      AND list_contains($kinds, kind)
-      AND valid_from <= $at
-      AND (CASE WHEN $as_of IS NULL THEN valid_to IS NULL ELSE valid_to IS NULL OR valid_to > $as_of END)
-      AND (expires_at IS NULL OR expires_at > $at)
-    -- one memory per single-valued topic: the one that became true last
-    QUALIFY NOT list_contains($single_topics, topic) OR kind = 'episode'
-        OR row_number() OVER (PARTITION BY agent_id, topic ORDER BY valid_from DESC, confidence DESC, memory_id) = 1
-), keyword AS (
-    -- BM25 (Robertson & Zaragoza 2009); idf and doc_len/avgdl were computed when the user was loaded
-    SELECT memory_id, sum(idf * tf * ($k1 + 1) / (tf + $k1 * (1 - $b + $b * len_norm))) AS bm25
-    FROM {{postings}} WHERE list_contains($terms, term) GROUP BY memory_id
-), ranked AS (
-    SELECT v.*, coalesce(k.bm25, 0.0) AS keyword,
-        -- cosine rescaled above the embedder's background level: e5 puts unrelated text near 0.8
-        greatest(v.similarity - $floor, 0) / (1 - $floor) AS relevance,
-        CASE WHEN v.similarity IS NOT NULL THEN row_number() OVER (ORDER BY v.similarity DESC NULLS LAST, v.memory_id) END AS vector_rank,
-        CASE WHEN k.bm25 > 0 THEN row_number() OVER (ORDER BY k.bm25 DESC NULLS LAST, v.memory_id) END AS keyword_rank
-    FROM visible v LEFT JOIN keyword k USING (memory_id)
+WITH shadowed AS (
+    -- one memory per single-valued topic: the one that became true last hides the others
+    SELECT rid FROM {{memories}} m
+    WHERE m.single_slot AND {{visible}}
+    QUALIFY row_number() OVER (PARTITION BY m.agent_id, m.topic ORDER BY m.valid_from DESC, m.confidence DESC, m.memory_id) > 1
+), visible AS MATERIALIZED (
+    SELECT rid FROM {{memories}} m WHERE {{visible}} AND m.rid NOT IN (SELECT rid FROM shadowed)
+), similarities AS MATERIALIZED (
+    -- every vector scored first (a parallel scan), visibility applied after: joining the vectors
+    -- themselves to the visible ids would drag 384 floats a row through the join
+    SELECT e.rid, array_cosine_similarity(e.embedding, $query::FLOAT[{EMBEDDING_DIM}]) AS similarity
+    FROM {{vectors}} e WHERE $query IS NOT NULL
+), vector_hits AS (
+    SELECT rid, similarity, row_number() OVER (ORDER BY similarity DESC, rid) AS vector_rank
+    FROM (SELECT rid, similarity FROM similarities SEMI JOIN visible USING (rid)
+          ORDER BY similarity DESC, rid LIMIT $depth)
+), keyword_hits AS (
+    -- BM25 (Robertson & Zaragoza 2009): each posting's term weight was computed when the user was loaded
+    SELECT rid, keyword, row_number() OVER (ORDER BY keyword DESC, rid) AS keyword_rank
+    FROM (SELECT p.rid, sum(p.weight) AS keyword
+          FROM {{postings}} p
+          WHERE p.term IN (SELECT unnest($terms)) AND p.rid IN (SELECT rid FROM visible)
+          GROUP BY p.rid ORDER BY keyword DESC, p.rid LIMIT $depth)
 ), fused AS (
-    SELECT *, coalesce(1.0 / ($rrf_k + vector_rank), 0) + coalesce(1.0 / ($rrf_k + keyword_rank), 0) AS fused
-    FROM ranked WHERE vector_rank IS NOT NULL OR keyword_rank IS NOT NULL
+    -- reciprocal rank fusion (Cormack et al. 2009) of the two candidate lists
+    SELECT rid, v.similarity, coalesce(k.keyword, 0.0) AS keyword,
+           coalesce(1.0 / ($rrf_k + v.vector_rank), 0) + coalesce(1.0 / ($rrf_k + k.keyword_rank), 0) AS fused
+    FROM vector_hits v FULL OUTER JOIN keyword_hits k USING (rid)
 ), scored AS (
-    SELECT *, fused * strength * confidence * (1 - $recency + $recency * freshness)
-        * (CASE WHEN kind = 'episode' THEN $episode_weight ELSE 1 END) AS score
-    FROM fused
+    SELECT m.*, f.similarity, f.keyword, f.fused,
+        -- cosine rescaled above the embedder's background level: e5 puts unrelated text near 0.8
+        greatest(f.similarity - $floor, 0) / (1 - $floor) AS relevance,
+        pow(0.5, greatest(epoch($at) - epoch(m.valid_from), 0) / 86400.0 / $half_life) AS freshness
+    FROM fused f JOIN {{memories}} m USING (rid)
 )
-SELECT memory_id, kind, topic, content, score, similarity, relevance, strength, freshness, confidence,
-       valid_from, valid_to, expires_at, source_message_ids, agent_id, user_id, keyword, fused,
-       CASE WHEN $with_vectors THEN embedding END AS embedding
+SELECT memory_id, kind, topic, content,
+       fused * strength * confidence * (1 - $recency + $recency * freshness)
+           * (CASE WHEN kind = 'episode' THEN $episode_weight ELSE 1 END) AS score,
+       similarity, relevance, strength, freshness, confidence,
+       valid_from, valid_to, expires_at, source_message_ids, agent_id, user_id, keyword, fused, rid
 FROM scored ORDER BY score DESC, memory_id LIMIT $limit
 """
+
+_MMR_VECTORS_SQL = "SELECT rid, embedding FROM {vectors} WHERE list_contains($rids, rid)"
 
 ALL_KINDS = ("fact", "preference", "skill", "task", "decision", "episode")
 
 
 _LOAD_USER_SQL = f"""
-CREATE TABLE {{memories}} AS
-SELECT * REPLACE (embedding::FLOAT[{EMBEDDING_DIM}] AS embedding)
+SELECT (row_number() OVER () - 1)::INTEGER AS rid, * REPLACE (embedding::FLOAT[{EMBEDDING_DIM}] AS embedding)
 FROM read_parquet($path) WHERE user_id = $user
+"""
+
+_USER_TABLE_SQL = """
+CREATE TABLE {memories} AS
+SELECT * EXCLUDE (embedding),
+    kind <> 'episode' AND list_contains($single_topics, topic) AS single_slot
+FROM {rows}
 """
 
 # Corpus statistics are the user's own (recall never crosses users): N and df count every memory of the
 # user in the version, avgdl is their mean weighted length; sorting by term lets the scan skip blocks.
 _LOAD_POSTINGS_SQL = """
 CREATE TABLE {postings} AS
-WITH mine AS (SELECT memory_id, term, tf, doc_len FROM read_parquet($path) WHERE user_id = $user),
-stats AS (SELECT count(DISTINCT memory_id) AS n, avg(doc_len) AS avgdl FROM (SELECT DISTINCT memory_id, doc_len FROM mine)),
+WITH mine AS (SELECT r.rid, p.term, p.tf, p.doc_len
+              FROM read_parquet($path) p JOIN {memories} r ON r.memory_id = p.memory_id
+              WHERE p.user_id = $user),
+stats AS (SELECT count(*) AS n, avg(doc_len) AS avgdl FROM (SELECT DISTINCT rid, doc_len FROM mine)),
 df AS (SELECT term, count(*) AS df FROM mine GROUP BY term)
-SELECT memory_id, term, tf, doc_len / stats.avgdl AS len_norm,
-       ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5)) AS idf
+SELECT rid, term,
+       ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))  -- idf
+         * tf * ($k1 + 1) / (tf + $k1 * (1 - $b + $b * doc_len / stats.avgdl)) AS weight
 FROM mine JOIN df USING (term), stats
 ORDER BY term
 """
@@ -155,7 +184,7 @@ class MemoryReader:
         self._embedder = embedder
         self._use_embeddings = use_embeddings
         self._con = duckdb.connect(":memory:")
-        self._tables: OrderedDict[tuple[int, str], tuple[str, str]] = OrderedDict()
+        self._tables: OrderedDict[tuple[int, str], tuple[str, str, str]] = OrderedDict()
         self._cached_users = cached_users
         self._next_table = 0
         if record_access is None:
@@ -174,33 +203,46 @@ class MemoryReader:
         """Path of the version to read; re-reads the pointer so a newly published version is picked up."""
         return str(self.store.memories_path(version))
 
-    def _user_tables(self, version: int, user_id: str) -> tuple[str, str]:
+    def _user_tables(self, version: int, user_id: str) -> tuple[str, str, str]:
         key = (version, user_id)
         if key in self._tables:
             self._tables.move_to_end(key)
             return self._tables[key]
-        memories, postings = f"user_memories_{self._next_table}", f"user_postings_{self._next_table}"
+        n = self._next_table
         self._next_table += 1
-        self._con.execute(_LOAD_USER_SQL.format(memories=memories),
-                          {"path": str(self.store.memories_path(version)), "user": user_id})
-        self._load_postings(version, user_id, postings)
-        self._tables[key] = (memories, postings)
+        names = (f"user_memories_{n}", f"user_vectors_{n}", f"user_postings_{n}")
+        rows = self._con.sql(_LOAD_USER_SQL, params={"path": str(self.store.memories_path(version)),
+                                                     "user": user_id}).to_arrow_table()
+        self._con.register(f"user_rows_{n}", rows)
+        self._con.execute(_USER_TABLE_SQL.format(memories=names[0], rows=f"user_rows_{n}"),
+                          {"single_topics": sorted(SINGLE_VALUED_TOPICS)})
+        self._con.unregister(f"user_rows_{n}")
+        # Vectors stay Arrow, one batch per core: DuckDB scans batches in parallel, whereas an in-memory
+        # table of 10k rows is a single row group and so a single thread for the whole cosine scan.
+        self._con.register(names[1], _split_batches(rows.select(["rid", "embedding"]), os.cpu_count() or 1))
+        self._load_postings(version, user_id, names[2], names[0])
+        self._tables[key] = names
         while len(self._tables) > self._cached_users:
-            for table in self._tables.popitem(last=False)[1]:
-                self._con.execute(f"DROP TABLE {table}")
-        return memories, postings
+            self._drop(self._tables.popitem(last=False)[1])
+        return names
 
-    def _load_postings(self, version: int, user_id: str, table: str) -> None:
+    def _drop(self, names: tuple[str, str, str]) -> None:
+        memories, vectors, postings = names
+        self._con.unregister(vectors)
+        self._con.execute(f"DROP TABLE {memories}")
+        self._con.execute(f"DROP TABLE {postings}")
+
+    def _load_postings(self, version: int, user_id: str, table: str, memories: str) -> None:
         path = self.store.postings_path(version)
         if path.exists():
-            self._con.execute(_LOAD_POSTINGS_SQL.format(postings=table), {"path": str(path), "user": user_id})
+            self._con.execute(_LOAD_POSTINGS_SQL.format(postings=table, memories=memories),
+                              {"path": str(path), "user": user_id, "k1": self.params.bm25_k1, "b": self.params.bm25_b})
         else:  # a version written before postings existed: vector recall only
-            self._con.execute(f"CREATE TABLE {table} (memory_id VARCHAR, term VARCHAR, tf FLOAT, len_norm DOUBLE, idf DOUBLE)")
+            self._con.execute(f"CREATE TABLE {table} (rid INTEGER, term VARCHAR, weight DOUBLE)")
 
     def _drop_other_versions(self, version: int) -> None:
         for key in [key for key in self._tables if key[0] != version]:
-            for table in self._tables.pop(key):
-                self._con.execute(f"DROP TABLE {table}")
+            self._drop(self._tables.pop(key))
 
     def query_vector(self, query: str, version: int) -> list[float] | None:
         """The query's embedding, or None (keyword-only recall) when no embedder can be loaded.
@@ -244,17 +286,25 @@ class MemoryReader:
         chosen = self.store.require_version(version)
         if version is None:
             self._drop_other_versions(chosen)
-        memories, postings = self._user_tables(chosen, user_id)
-        vector = list(query_vector) if query_vector is not None else self.query_vector(query, chosen)
+        memories, vectors, postings = self._user_tables(chosen, user_id)
+        vector = (np.asarray(query_vector, dtype=np.float32).tolist() if query_vector is not None
+                  else self.query_vector(query, chosen))
         mmr = self.params.mmr_lambda is not None and vector is not None
-        rows = self._con.execute(_RECALL_SQL.format(memories=memories, postings=postings),
-                                 self._sql_params(query, vector, at, as_of, agent_id, kinds, min_confidence, k, mmr)).fetchall()
+        visible = _VISIBLE.format(kind_filter=_KIND_FILTER if kinds else "",
+                                  agent_filter=_AGENT_FILTER if agent_id is not None else "")
+        sql = _RECALL_SQL.format(memories=memories, vectors=vectors, postings=postings, visible=visible)
+        params = self._sql_params(query, vector, at, as_of, agent_id, kinds, min_confidence, k, mmr)
+        rows = self._con.execute(sql, {key: value for key, value in params.items() if f"${key}" in sql}).fetchall()
         if mmr:
-            rows = maximal_marginal_relevance(rows, vector, k, self.params.mmr_lambda)
+            rows = self._diversify(rows, vector, vectors, k)
         found = [RecalledMemory(*row[:-1]) for row in rows[:k]]
         if self.access_log is not None and found:
             self.access_log.append(user_id, agent_id, [m.memory_id for m in found])
         return found
+
+    def _diversify(self, rows: list[tuple], vector: list[float], vectors: str, k: int) -> list[tuple]:
+        found = dict(self._con.execute(_MMR_VECTORS_SQL.format(vectors=vectors), {"rids": [row[-1] for row in rows]}).fetchall())
+        return maximal_marginal_relevance(rows, [found[row[-1]] for row in rows], vector, k, self.params.mmr_lambda)
 
     def _sql_params(self, query: str, vector: list[float] | None, at: datetime, as_of: datetime | None,
                     agent_id: str | None, kinds: Sequence[str] | None, min_confidence: float | None,
@@ -272,30 +322,31 @@ class MemoryReader:
             "floor": getattr(self._embedder, "similarity_floor", 0.0) if vector is not None else 0.0,
             "episode_weight": p.episode_weight,
             "min_confidence": p.min_confidence if min_confidence is None else min_confidence,
-            "single_topics": sorted(SINGLE_VALUED_TOPICS),
-            "rrf_k": p.rrf_k, "k1": p.bm25_k1, "b": p.bm25_b,
-            "with_vectors": mmr,
+            "rrf_k": p.rrf_k,
             "limit": k * p.mmr_pool if mmr else k,
+            "depth": max(p.candidates, k * p.mmr_pool if mmr else k),
         }
 
 
-def maximal_marginal_relevance(rows: list[tuple], query: Sequence[float], k: int, lam: float) -> list[tuple]:
-    """Greedy MMR (Carbonell & Goldstein 1998) over fused candidates: relevance is the fused score
-    rescaled to [0, 1], redundancy the cosine to what is already chosen; rows end with their vector."""
-    import numpy as np
+def _split_batches(table: pa.Table, parts: int) -> pa.Table:
+    size = max(1, -(-table.num_rows // parts))
+    return pa.Table.from_batches(table.combine_chunks().to_batches(max_chunksize=size), schema=table.schema)
 
+
+def maximal_marginal_relevance(rows: list[tuple], candidate_vectors: Sequence[Sequence[float]],
+                               query: Sequence[float], k: int, lam: float) -> list[tuple]:
+    """Greedy MMR (Carbonell & Goldstein 1998) over fused candidates: relevance is the fused score
+    rescaled to [0, 1], redundancy the cosine to what is already chosen."""
     if not rows:
         return rows
     scores = np.array([row[4] for row in rows], dtype=np.float64)
     relevance = scores / scores.max() if scores.max() > 0 else scores
-    vectors = np.array([row[-1] for row in rows], dtype=np.float32)
+    vectors = np.array(candidate_vectors, dtype=np.float32)
+    vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
     chosen: list[int] = []
     remaining = list(range(len(rows)))
     while remaining and len(chosen) < k:
-        if chosen:
-            redundancy = (vectors[remaining] @ vectors[chosen].T).max(axis=1)
-        else:
-            redundancy = np.zeros(len(remaining))
+        redundancy = (vectors[remaining] @ vectors[chosen].T).max(axis=1) if chosen else np.zeros(len(remaining))
         best = remaining[int(np.argmax(lam * relevance[remaining] - (1 - lam) * redundancy))]
         chosen.append(best)
         remaining.remove(best)
