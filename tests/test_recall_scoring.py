@@ -107,3 +107,14 @@ def test_episode_context_helps_keyword_recall_but_is_never_returned(tmp_path):
     (found,) = MemoryReader(store.root, use_embeddings=False).recall("u1", "how often does Mel go swimming", k=1,
                                                                      as_of=RECORDED)
     assert found.content == "Yes, twice a week."
+
+
+def test_a_query_naming_the_speaker_favours_what_that_speaker_said(tmp_path):
+    store = publish(tmp_path, [
+        row("I painted a sunrise last year.", kind="episode", topic="episode", keywords=["Melanie"], message_id="mel"),
+        row("I painted a sunrise last year.", kind="episode", topic="episode", keywords=["Caroline"], message_id="car"),
+    ])
+    for name in ("Melanie", "Caroline"):
+        found = reader(store).recall("u1", f"When did {name} paint a sunrise?", k=2, as_of=RECORDED)
+        assert found[0].source_message_ids == [name[:3].lower()]
+        assert found[0].score == pytest.approx(found[1].score * RecallParams().speaker_boost, rel=0.05)
