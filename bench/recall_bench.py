@@ -44,10 +44,12 @@ def _chunk(rng: np.random.Generator, users: list[str], per_user: int, offset: in
     ids = [f"{offset + i:032x}" for i in range(n)]
     contents = [" ".join(VOCAB[j] for j in row) for row in words]
     kinds = rng.choice(["episode", "fact", "preference"], size=n, p=[0.8, 0.1, 0.1])
+    # some single-valued topics, so the per-topic de-duplication has work to do
+    topics = rng.choice(["likes", "hobbies", "residence", "employer", "output_format"], size=n)
     valid_from = [START + timedelta(minutes=int(m)) for m in rng.integers(0, 60 * 24 * 60, size=n)]
     columns = {
         "memory_id": ids, "agent_id": ["bench"] * n, "user_id": [u for u in users for _ in range(per_user)],
-        "kind": kinds.tolist(), "topic": ["episode" if k == "episode" else "likes" for k in kinds],
+        "kind": kinds.tolist(), "topic": [t if k != "episode" else "episode" for k, t in zip(kinds, topics)],
         "content": contents, "keywords": [[] for _ in range(n)], "confidence": rng.uniform(0.5, 1.0, n),
         "source": ["chat"] * n, "session_id": ["s"] * n, "source_message_ids": [[i] for i in ids],
         "valid_from": valid_from, "valid_to": [None] * n, "recorded_at": valid_from, "recorded_version": [1] * n,

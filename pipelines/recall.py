@@ -191,6 +191,7 @@ class MemoryReader:
         self._con = duckdb.connect(":memory:")
         self._tables: OrderedDict[tuple[int, str], tuple[str, str, str]] = OrderedDict()
         self._cached_users = cached_users
+        self._models: dict[int, str | None] = {}
         self._next_table = 0
         if record_access is None:
             record_access = os.environ.get(RECORD_ACCESS_ENV, "").lower() in {"1", "true", "yes", "on"}
@@ -262,7 +263,9 @@ class MemoryReader:
             log.warning("memory recall: no query embedder (%s); falling back to keyword recall", exc)
             self._use_embeddings = False
             return None
-        stored = self.store.manifest(version).get("embedding_model")
+        if version not in self._models:  # the manifest lists every processed file: read it once per version
+            self._models[version] = self.store.manifest(version).get("embedding_model")
+        stored = self._models[version]
         if stored and stored != embedder.name:
             raise EmbeddingModelMismatchError(
                 f"{self.store.version_path(version)}: memories were embedded with '{stored}' but the query "
