@@ -5,7 +5,10 @@ BIN := $(VENV)/bin
 STORE ?= .store
 export DAGSTER_HOME := $(CURDIR)/.dagster_home
 
-.PHONY: install run test ui bench sample clean
+EVAL_DATA ?= ../shared/eval/locomo-dev
+EVAL_STORE ?= /tmp/locomo-store
+
+.PHONY: install run test ui bench eval sample clean
 
 install: $(VENV)/.installed $(DAGSTER_HOME)/dagster.yaml
 
@@ -27,6 +30,15 @@ run: install
 
 test: install
 	$(BIN)/python -m pytest
+
+# Recall latency on a generated 1M-memory store (bench/out/, generated once) against the seed's full scan.
+bench: install
+	$(BIN)/python bench/recall_bench.py
+
+# Evidence recall on the LoCoMo dev conversations (shared/eval protocol); builds the store on first use.
+eval: install
+	test -f $(EVAL_STORE)/CURRENT || $(BIN)/memory materialize --raw $(EVAL_DATA)/session_log.parquet --store $(EVAL_STORE)
+	$(BIN)/memory eval --store $(EVAL_STORE) --questions $(EVAL_DATA)/questions.parquet
 
 ui: install
 	$(BIN)/dagster dev -w workspace.yaml

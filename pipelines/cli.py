@@ -1,4 +1,4 @@
-"""The `memory` command line: run the nightly job in-process, recall, topic history, snapshot versions.
+"""The `memory` command line: run the nightly job in-process, recall, evaluate, topic history, snapshot versions.
 
 `materialize` runs the very Dagster job the schedule runs (same assets, checks and resources), so the
 command line and the UI never diverge; recall and snapshots never import Dagster.
@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Sequence
 
+from pipelines.recall import EmbeddingModelMismatchError
 from pipelines.store import SnapshotNotFoundError, SnapshotStore, StoreLockedError
 
 
@@ -106,6 +107,30 @@ def cmd_snapshots(args: argparse.Namespace) -> int:
     return 0
 
 
+def _parse_ks(text: str) -> list[int]:
+    try:
+        ks = sorted({int(part) for part in text.split(",") if part.strip()})
+    except ValueError as exc:
+        raise CommandError(f"-k '{text}' is not a comma-separated list of positive integers (e.g. 1,5,10)") from exc
+    if not ks or ks[0] < 1:
+        raise CommandError(f"-k '{text}' must list positive integers (e.g. 1,5,10)")
+    return ks
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from pipelines.eval import QuestionFileError, evaluate, format_table, read_questions
+    from pipelines.recall import MemoryReader
+
+    ks = _parse_ks(args.k)
+    try:
+        questions = read_questions(args.questions)
+    except QuestionFileError as exc:
+        raise CommandError(str(exc)) from exc
+    report = evaluate(MemoryReader(args.store, record_access=False), questions, ks)
+    print(json.dumps(report, ensure_ascii=False) if args.json else format_table(report))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="memory", description="Long-term memory for AI agents (batch ETL + recall).")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -143,6 +168,13 @@ def build_parser() -> argparse.ArgumentParser:
     history.add_argument("--json", action="store_true")
     history.set_defaults(func=cmd_history)
 
+    evaluation = sub.add_parser("eval", help="evidence recall@k of a store on labelled questions (shared/eval protocol)")
+    evaluation.add_argument("--store", required=True, type=Path)
+    evaluation.add_argument("--questions", required=True, type=Path, help="questions Parquet (or .jsonl)")
+    evaluation.add_argument("-k", default="1,5,10", help="comma-separated cut-offs (default 1,5,10)")
+    evaluation.add_argument("--json", action="store_true")
+    evaluation.set_defaults(func=cmd_eval)
+
     snaps = sub.add_parser("snapshots", help="list snapshot versions")
     snaps.add_argument("--store", required=True, type=Path)
     snaps.add_argument("--json", action="store_true")
@@ -154,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except (CommandError, SnapshotNotFoundError, StoreLockedError) as exc:
+    except (CommandError, SnapshotNotFoundError, StoreLockedError, EmbeddingModelMismatchError) as exc:
         print(f"memory: {exc}", file=sys.stderr)
         return 2
 

@@ -16,6 +16,7 @@ CANDIDATE_COLUMNS = [
     "agent_id", "user_id", "kind", "topic", "content", "keywords", "confidence", "source",
     "session_id", "source_message_ids", "valid_from", "expires_at", "retraction", "extractor",
 ]
+# Optional beside them: `context` (what surrounded an episode), null when a producer has none.
 
 
 class Extractor(Protocol):
@@ -38,16 +39,22 @@ class BatchExtractor(Extractor, Protocol):
         ...
 
 
-def episode_for(message: Message) -> ExtractedMemory:
-    """The verbatim memory every user message leaves behind, so nothing said becomes unrecallable."""
+def episode_for(message: Message, previous: Message | None = None) -> ExtractedMemory:
+    """The verbatim memory every user message leaves behind, so nothing said becomes unrecallable.
+
+    Its keyword is who said it and its context the turn before, so "Yes, twice a week" can be found by
+    the question it answered; the content stays the message alone (recall returns what was said).
+    """
+    context = f"{previous.speaker or previous.role}: {previous.content}" if previous else None
     return ExtractedMemory(
         kind=Kind.EPISODE,
         topic="episode",
         content=message.content,
-        keywords=[],
+        keywords=[message.speaker] if message.speaker else [],
         confidence=1.0,
         valid_from=message.ts,
         source_message_ids=[message.message_id],
+        context=context,
     )
 
 
@@ -69,7 +76,7 @@ def extract(messages: pl.DataFrame, extractor: Extractor) -> tuple[pl.DataFrame,
     found_per_session = batch(sessions) if batch else [extractor.extract_session(s) for s in sessions]
     rows: list[dict] = []
     for session, found in zip(sessions, found_per_session):
-        episodes = [episode_for(m) for m in session if m.role == "user"]
+        episodes = [episode_for(m, session[i - 1] if i else None) for i, m in enumerate(session) if m.role == "user"]
         rows += _rows(session, list(found) + episodes, extractor.name)
     for session, found in getattr(extractor, "recovered", list)():
         rows += _rows(session, found, extractor.name)  # their episodes were stored when first seen
@@ -100,6 +107,7 @@ def _candidate_row(memory: ExtractedMemory, first: Message, extractor_name: str)
         "expires_at": memory.expires_at,
         "retraction": memory.retracts,
         "extractor": "verbatim@1" if memory.kind is Kind.EPISODE else extractor_name,
+        "context": mask_secrets(memory.context) if memory.context else None,
     }
 
 
@@ -110,6 +118,7 @@ def _candidate_schema() -> dict[str, pl.DataType]:
         "content": pl.String, "keywords": pl.List(pl.String), "confidence": pl.Float64,
         "source": pl.String, "session_id": pl.String, "source_message_ids": pl.List(pl.String),
         "valid_from": ts, "expires_at": ts, "retraction": pl.Boolean, "extractor": pl.String,
+        "context": pl.String,
     }
 
 

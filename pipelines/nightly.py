@@ -11,10 +11,12 @@ from typing import Any
 
 import polars as pl
 
-from pipelines.decay import DecayParams, decay
+from pipelines.access import read_new_events
+from pipelines.decay import DecayParams, decay, reinforce
 from pipelines.dedup import collapse_by_id, with_memory_ids
 from pipelines.embedding import Embedder, EmbeddingCache
 from pipelines.extraction import Extractor, extract
+from pipelines.indexing import memory_vectors
 from pipelines.ingest import IngestDefaults, list_input_files, new_input_files, read_raw, validate
 from pipelines.resolution import ResolutionParams, is_current, resolve
 from pipelines.schemas import MEMORY_SCHEMA
@@ -66,8 +68,9 @@ def stage_extract(store_root: Path, extractor: Extractor, embedder: Embedder) ->
     messages = staging.read_frame("messages")
     candidates, outcomes = extract(messages, extractor)
     cache = EmbeddingCache(Path(store_root) / "cache" / "embeddings.parquet", embedder.name)
-    vectors = cache.embed(candidates["content"].to_list(), embedder)
+    vectors = memory_vectors(candidates, cache, embedder)
     cache.save()
+    staging.write_json("embedding", {"model": embedder.name, "dim": embedder.dim})
     candidates = candidates.with_columns(
         pl.Series("embedding", vectors, dtype=pl.Array(pl.Float32, embedder.dim))
     )
@@ -95,6 +98,8 @@ def llm_figures(extractor: Extractor) -> dict[str, Any]:
 
 def as_memories(candidates: pl.DataFrame, now: datetime) -> pl.DataFrame:
     """Candidates in the memory-record shape: ids from their keys, fresh strength, no version yet."""
+    if "context" not in candidates.columns:
+        candidates = candidates.with_columns(pl.lit(None, pl.String).alias("context"))
     rows = with_memory_ids(candidates).with_columns(
         pl.lit(None, UTC_TS).alias("valid_to"),
         pl.lit(now).cast(UTC_TS).alias("recorded_at"),
@@ -134,14 +139,22 @@ def stage_resolve(store_root: Path, now: datetime, params: ResolutionParams = Re
 
 
 def stage_decay(store_root: Path, today: date, params: DecayParams) -> dict[str, Any]:
-    staging = StagingArea(store_root)
-    decayed = decay(staging.read_frame("resolved"), today, params)
+    """Fold new access events into the decay anchors, then decay every strength to `today`."""
+    store, staging = SnapshotStore(store_root), StagingArea(store_root)
+    consumed = store.manifest().get("access_consumed", {}) if store.current_version() is not None else {}
+    events, offsets = read_new_events(store_root, consumed)
+    resolved = staging.read_frame("resolved")
+    decayed = decay(reinforce(resolved, events, params), today, params)
     staging.write_frame("decayed", decayed)
+    # The publish stage records these offsets: an event is applied by exactly one published version.
+    staging.write_json("access", {"consumed": offsets})
     return {
         "rows": decayed.height,
         "today": today.isoformat(),
         "mean_strength": round(float(decayed["strength"].mean() or 0.0), 4),
         "at_floor": decayed.filter(pl.col("strength") <= params.floor).height,
+        "access_events": events.height,
+        "memories_accessed": events.join(resolved.select("memory_id"), on="memory_id", how="semi")["memory_id"].n_unique(),
     }
 
 
@@ -162,6 +175,8 @@ def stage_publish(store_root: Path, now: datetime, keep_versions: int, settings:
         "input_files": inputs["input_files"],
         "processed_files": store.processed_files() + inputs["input_files"],
         "code_version": code_version(),
+        **_embedding_model(staging),
+        "access_consumed": _access_consumed(store, staging),
         **settings,
     }
     written = store.write_version(memories, staging.read_frame("quarantine_all"), manifest)
@@ -169,6 +184,22 @@ def stage_publish(store_root: Path, now: datetime, keep_versions: int, settings:
     pruned = store.prune(keep_versions)
     parent = store.manifest(written)["parent"]
     return {"version": written, "parent": parent, "rows": manifest["rows"], "pruned": pruned}
+
+
+def _embedding_model(staging: StagingArea) -> dict[str, Any]:
+    """The model the vectors were made with; recall refuses a query embedded by another one."""
+    try:
+        staged = staging.read_json("embedding")
+    except FileNotFoundError:
+        return {}
+    return {"embedding_model": staged["model"], "embedding_dim": staged["dim"]}
+
+
+def _access_consumed(store: SnapshotStore, staging: StagingArea) -> dict[str, int]:
+    try:
+        return staging.read_json("access")["consumed"]
+    except FileNotFoundError:
+        return store.manifest().get("access_consumed", {}) if store.current_version() is not None else {}
 
 
 def summarize_rows(memories: pl.DataFrame) -> dict[str, Any]:

@@ -108,6 +108,8 @@ MEMORY_SCHEMA = pa.schema(
         ("last_accessed", TS),
         ("embedding", pa.list_(pa.float32(), EMBEDDING_DIM)),
         ("extractor", pa.string()),
+        # What surrounded an episode (the previous turn, "speaker: text"): indexed for recall, never shown.
+        ("context", pa.string()),
     ]
 )
 
@@ -140,6 +142,8 @@ class ExtractedMemory(BaseModel):
     source_message_ids: list[str] = Field(min_length=1)
     # A retraction ("I no longer live in Shanghai") closes the topic's current value without a successor.
     retracts: bool = False
+    # Text that situates the memory without being part of it (see MEMORY_SCHEMA `context`).
+    context: str | None = None
 
     @field_validator("topic")
     @classmethod

@@ -1,6 +1,6 @@
 """The snapshot store: immutable memory versions, their manifests, and the atomic `CURRENT` pointer.
 
-Layout: `<root>/snapshots/<version>/{memories,quarantine}.parquet + manifest.json`, `<root>/CURRENT`.
+Layout: `<root>/snapshots/<version>/{memories,postings,quarantine}.parquet + manifest.json`, `<root>/CURRENT`.
 Readers only follow the pointer; a crash before the pointer swap leaves the previous version live.
 """
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any, Iterator
 import polars as pl
 import pyarrow.parquet as pq
 
+from pipelines.indexing import build_postings
 from pipelines.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA
 
 POINTER = "CURRENT"
@@ -25,6 +26,7 @@ MEMORIES = "memories.parquet"
 QUARANTINE = "quarantine.parquet"
 MANIFEST = "manifest.json"
 PUBLISHED = "PUBLISHED"  # marker written just before the pointer swap; transaction time of the version
+POSTINGS = "postings.parquet"
 # Small row groups let DuckDB skip every group outside the (agent_id, user_id) being recalled.
 ROW_GROUP_SIZE = 8192
 
@@ -76,6 +78,9 @@ class SnapshotStore:
 
     def memories_path(self, version: int | None = None) -> Path:
         return self.version_path(self.require_version(version)) / MEMORIES
+
+    def postings_path(self, version: int | None = None) -> Path:
+        return self.version_path(self.require_version(version)) / POSTINGS
 
     def read_memories(self, version: int | None = None) -> pl.DataFrame:
         """The memory table of a version (the current one by default); empty when nothing is published."""
@@ -138,11 +143,13 @@ class SnapshotStore:
         staging.mkdir()
         table = memories.sort(["agent_id", "user_id"]).to_arrow().select(MEMORY_SCHEMA.names).cast(MEMORY_SCHEMA)
         pq.write_table(table, staging / MEMORIES, row_group_size=ROW_GROUP_SIZE, compression="zstd")
+        # Keyword postings are derived from the same rows, so every version carries its own BM25 index.
+        pq.write_table(build_postings(pl.from_arrow(table.drop_columns(["embedding"]))), staging / POSTINGS, row_group_size=8 * ROW_GROUP_SIZE, compression="zstd")
         quarantine_table = quarantine.to_arrow().select(QUARANTINE_SCHEMA.names).cast(QUARANTINE_SCHEMA)
         pq.write_table(quarantine_table, staging / QUARANTINE, compression="zstd")
         full_manifest = {"version": version, "parent": self.current_version(), **manifest}
         (staging / MANIFEST).write_text(json.dumps(full_manifest, indent=2, ensure_ascii=False, default=str))
-        for name in (MEMORIES, QUARANTINE, MANIFEST):
+        for name in (MEMORIES, POSTINGS, QUARANTINE, MANIFEST):
             with open(staging / name, "rb") as handle:
                 os.fsync(handle.fileno())
         staging.rename(self.version_path(version))

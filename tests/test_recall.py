@@ -96,14 +96,16 @@ def test_expired_tasks_are_not_recalled(store, embedder):
     assert reader.recall("u1", "passport", kinds=["task"], as_of=MAR(7)) == []
 
 
-def test_score_is_similarity_times_strength_times_freshness(store, embedder):
-    reader = MemoryReader(store, embedder, RecallParams(half_life_days=30))
+def test_score_is_fused_rank_times_strength_confidence_and_freshness(store, embedder):
+    params = RecallParams(half_life_days=30, recency_weight=0.5)
+    reader = MemoryReader(store, embedder, params)
     at = MAR(3, 9) + timedelta(days=30)
     (beijing,) = reader.recall("u1", "User lives in Beijing.", k=1, kinds=["fact"], as_of=at)
     assert beijing.freshness == pytest.approx(0.5, abs=1e-6)
-    assert beijing.score == pytest.approx(beijing.relevance * beijing.strength * beijing.freshness)
-    assert beijing.relevance == pytest.approx(beijing.similarity)  # the test embedder has no background level
     assert beijing.similarity == pytest.approx(1.0, abs=1e-5)
+    assert beijing.fused == pytest.approx(2 / (params.rrf_k + 1))  # first on both the vector and the keyword list
+    recency = 1 - params.recency_weight + params.recency_weight * beijing.freshness
+    assert beijing.score == pytest.approx(beijing.fused * beijing.strength * beijing.confidence * recency)
 
 
 def test_min_confidence_filters(store, embedder):

@@ -1,0 +1,180 @@
+"""Recall latency on a generated 1M-memory store, side by side with the seed article's full-scan query.
+
+Generates `bench/out/store` once (random unit vectors, short random texts; one user of 10k memories),
+then prints p50/p99 of 200 warm recalls, time to first result in a fresh process, and the seed query.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pipelines.indexing import POSTINGS_SCHEMA, build_postings  # noqa: E402
+from pipelines.schemas import EMBEDDING_DIM, MEMORY_SCHEMA  # noqa: E402
+from pipelines.store import MEMORIES, POSTINGS, ROW_GROUP_SIZE, SnapshotStore  # noqa: E402
+
+TARGET_USER = "u_bench"
+VOCAB = [f"w{i}" for i in range(5000)] + ["tables", "boston", "coffee", "chess", "python", "表格", "北京", "咖啡"]
+START = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+# The seed article's recall (000): strength × cosine over every row of the file, no tenant filter.
+SEED_SQL = """
+SELECT content, strength * list_cosine_similarity(embedding::DOUBLE[], $q::DOUBLE[]) AS w
+FROM read_parquet($path) ORDER BY w DESC LIMIT 10
+"""
+
+
+def _chunk(rng: np.random.Generator, users: list[str], per_user: int, offset: int) -> pa.Table:
+    n = len(users) * per_user
+    vectors = rng.standard_normal((n, EMBEDDING_DIM), dtype=np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    words = rng.integers(0, len(VOCAB), size=(n, 6))
+    ids = [f"{offset + i:032x}" for i in range(n)]
+    contents = [" ".join(VOCAB[j] for j in row) for row in words]
+    kinds = rng.choice(["episode", "fact", "preference"], size=n, p=[0.8, 0.1, 0.1])
+    # some single-valued topics, so the per-topic de-duplication has work to do
+    topics = rng.choice(["likes", "hobbies", "residence", "employer", "output_format"], size=n)
+    valid_from = [START + timedelta(minutes=int(m)) for m in rng.integers(0, 60 * 24 * 60, size=n)]
+    columns = {
+        "memory_id": ids, "agent_id": ["bench"] * n, "user_id": [u for u in users for _ in range(per_user)],
+        "kind": kinds.tolist(), "topic": [t if k != "episode" else "episode" for k, t in zip(kinds, topics)],
+        "content": contents, "keywords": [[] for _ in range(n)], "confidence": rng.uniform(0.5, 1.0, n),
+        "source": ["chat"] * n, "session_id": ["s"] * n, "source_message_ids": [[i] for i in ids],
+        "valid_from": valid_from, "valid_to": [None] * n, "recorded_at": valid_from, "recorded_version": [1] * n,
+        "superseded_by": [None] * n, "retraction": [False] * n, "expires_at": [None] * n,
+        "strength": rng.uniform(0.3, 1.0, n), "strength_at_access": [None] * n, "access_count": [0] * n,
+        "last_accessed": [None] * n,
+        "embedding": pa.FixedSizeListArray.from_arrays(pa.array(vectors.ravel()), EMBEDDING_DIM),
+        "extractor": ["bench@1"] * n, "context": [None] * n,
+    }
+    return pa.table({name: columns[name] for name in MEMORY_SCHEMA.names}, schema=MEMORY_SCHEMA)
+
+
+def generate(root: Path, total: int, target: int, per_user: int) -> None:
+    """Writes one published version in the store's layout, streamed in user chunks (bounded memory)."""
+    import polars as pl
+
+    store = SnapshotStore(root)
+    version_dir = store.version_path(1)
+    version_dir.mkdir(parents=True, exist_ok=True)
+    others = [f"u{i:05d}" for i in range((total - target) // per_user)]
+    users = sorted(others + [TARGET_USER])
+    rng = np.random.default_rng(7)
+    with pq.ParquetWriter(version_dir / MEMORIES, MEMORY_SCHEMA, compression="zstd") as memories, \
+            pq.ParquetWriter(version_dir / POSTINGS, POSTINGS_SCHEMA, compression="zstd") as postings:
+        offset = 0
+        for user in users:
+            table = _chunk(rng, [user], target if user == TARGET_USER else per_user, offset)
+            offset += table.num_rows
+            memories.write_table(table, row_group_size=ROW_GROUP_SIZE)
+            postings.write_table(build_postings(pl.from_arrow(table.drop_columns(["embedding"]))))
+    (version_dir / "manifest.json").write_text(json.dumps({"version": 1, "parent": None, "bench": True,
+                                                           "rows": {"total": offset}}))
+    store.publish(1)
+
+
+def warm_latencies(root: Path, queries: int) -> list[float]:
+    from pipelines.recall import MemoryReader
+
+    rng = np.random.default_rng(11)
+    reader = MemoryReader(root, use_embeddings=False)
+    vectors = rng.standard_normal((queries + 1, EMBEDDING_DIM)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    texts = [" ".join(rng.choice(VOCAB, size=4)) for _ in range(queries + 1)]
+    reader.recall(TARGET_USER, texts[0], k=10, query_vector=vectors[0])  # loads the user's tables
+    times = []
+    for text, vector in zip(texts[1:], vectors[1:]):
+        start = time.perf_counter()
+        found = reader.recall(TARGET_USER, text, k=10, query_vector=vector)
+        times.append((time.perf_counter() - start) * 1000)
+        assert len(found) == 10
+    return times
+
+
+FIRST_RESULT = """
+import sys, time, numpy as np
+t0 = time.perf_counter()
+sys.path.insert(0, {root!r})
+from pipelines.recall import MemoryReader
+v = np.random.default_rng(3).standard_normal(384).astype(np.float32); v /= np.linalg.norm(v)
+found = MemoryReader({store!r}, use_embeddings=False).recall({user!r}, "coffee chess", k=10, query_vector=v)
+print((time.perf_counter() - t0) * 1000, len(found))
+"""
+
+
+def first_result_ms(root: Path) -> tuple[float, float]:
+    """(wall ms from process launch, ms from the first import) to the first recall result."""
+    script = FIRST_RESULT.format(root=str(ROOT), store=str(root), user=TARGET_USER)
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True).stdout.split()
+    return (time.perf_counter() - start) * 1000, float(out[0])
+
+
+def seed_query_ms(root: Path, runs: int) -> float:
+    import duckdb
+
+    path = str(SnapshotStore(root).memories_path())
+    q = np.random.default_rng(5).standard_normal(EMBEDDING_DIM)
+    q = (q / np.linalg.norm(q)).tolist()
+    con = duckdb.connect(":memory:")
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        con.execute(SEED_SQL, {"q": q, "path": path}).fetchall()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def query_embedding_ms(samples: int = 20) -> float:
+    from pipelines.embedding import E5Embedder
+
+    embedder = E5Embedder()
+    embedder.embed_query("warm up")
+    times = []
+    for i in range(samples):
+        start = time.perf_counter()
+        embedder.embed_query(f"what did the user say about coffee number {i}?")
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "out" / "store")
+    parser.add_argument("--total", type=int, default=1_000_000)
+    parser.add_argument("--target", type=int, default=10_000, help="memories of the recalled user")
+    parser.add_argument("--per-user", type=int, default=10_000)
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--seed-runs", type=int, default=3)
+    args = parser.parse_args()
+    if SnapshotStore(args.out).current_version() is None:
+        started = time.perf_counter()
+        generate(args.out, args.total, args.target, args.per_user)
+        print(f"generated {args.total} memories in {args.out} ({time.perf_counter() - started:.0f} s)")
+    times = warm_latencies(args.out, args.queries)
+    p50, p99 = statistics.median(times), float(np.percentile(times, 99))
+    wall, in_process = first_result_ms(args.out)
+    seed = seed_query_ms(args.out, args.seed_runs)
+    embed = query_embedding_ms()
+    print(f"warm recall, query vector given: p50 {p50:.2f} ms, p99 {p99:.2f} ms over {len(times)} queries")
+    print(f"e5 query embedding: p50 {embed:.1f} ms -> recall from text p50 ~ {p50 + embed:.1f} ms")
+    print(f"first result in a fresh process: {wall:.0f} ms from launch ({in_process:.0f} ms after interpreter start)")
+    print(f"seed query (list_cosine_similarity over all {args.total} rows): median {seed:.0f} ms of {args.seed_runs}")
+    print(f"recall p50_ms={p50:.2f} p99_ms={p99:.2f} first_result_ms={wall:.0f} seed_query_ms={seed:.0f} "
+          f"speedup={seed / p50:.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""The access log: recall appends which memories it returned; the nightly decay consolidates them.
+
+`<store>/access/<YYYY-MM-DD>/<host>-<pid>.jsonl`, one file per process and UTC day, append-only, never
+inside a snapshot. What a run consumed is tracked as a byte offset per file in the manifest.
+"""
+from __future__ import annotations
+
+import json
+import os
+import socket
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Sequence
+
+import polars as pl
+
+ACCESS_DIR = "access"
+EVENT_SCHEMA = {"memory_id": pl.String, "accessed_at": pl.Datetime("us", "UTC"), "process": pl.String}
+
+
+class AccessLog:
+    """Appends access events for one process; safe beside other processes (one file each)."""
+
+    def __init__(self, store_root: Path | str) -> None:
+        self.root = Path(store_root) / ACCESS_DIR
+        self.process = f"{socket.gethostname()}-{os.getpid()}"
+
+    def path_for(self, day: str) -> Path:
+        return self.root / day / f"{self.process}.jsonl"
+
+    def append(self, user_id: str, agent_id: str | None, memory_ids: Sequence[str],
+               at: datetime | None = None) -> Path:
+        moment = (at or datetime.now(timezone.utc)).astimezone(timezone.utc)
+        path = self.path_for(moment.date().isoformat())
+        path.parent.mkdir(parents=True, exist_ok=True)
+        line = json.dumps({"at": moment.isoformat(), "process": self.process, "user_id": user_id,
+                           "agent_id": agent_id, "memory_ids": list(memory_ids)}, ensure_ascii=False)
+        # One write of a whole line on an O_APPEND handle: a reader never sees half an event.
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(line + "\n")
+        return path
+
+
+def read_new_events(store_root: Path | str, consumed: dict[str, int]) -> tuple[pl.DataFrame, dict[str, int]]:
+    """Events after each file's consumed byte offset, and the offsets after them.
+
+    Only whole lines count: a line still being written is left for the next run.
+    """
+    root = Path(store_root) / ACCESS_DIR
+    rows: list[dict] = []
+    offsets = dict(consumed)
+    for path in sorted(root.glob("*/*.jsonl")) if root.exists() else []:
+        key = path.relative_to(root).as_posix()
+        start = consumed.get(key, 0)
+        with open(path, "rb") as handle:
+            handle.seek(start)
+            data = handle.read()
+        complete = data[: data.rfind(b"\n") + 1]
+        for number, raw in enumerate(complete.splitlines()):
+            try:
+                event = json.loads(raw)
+                at = datetime.fromisoformat(event["at"]).astimezone(timezone.utc)
+            except (ValueError, KeyError) as exc:
+                raise ValueError(f"{path}: unreadable access event after byte {start}, line {number + 1}: {exc}; "
+                                 "move the file aside and rerun") from exc
+            rows.extend({"memory_id": m, "accessed_at": at, "process": event.get("process")} for m in event["memory_ids"])
+        offsets[key] = start + len(complete)
+    return pl.DataFrame(rows, schema=EVENT_SCHEMA), offsets

@@ -1,0 +1,86 @@
+"""What a memory is found by: its passage vector and its keyword postings (term, tf, doc_len).
+
+Both read content, keywords and context; recall returns only the content (docs/recall.md measures why).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+
+from pipelines.embedding import Embedder, EmbeddingCache
+from pipelines.tokens import terms
+
+# The previous turn helps find an answer by its question, but it is not what the memory says.
+CONTEXT_TERM_WEIGHT = 0.5
+
+POSTINGS_SCHEMA = pa.schema(
+    [
+        ("agent_id", pa.string()),
+        ("user_id", pa.string()),
+        ("memory_id", pa.string()),
+        ("term", pa.string()),
+        ("tf", pa.float32()),  # weighted term count: context terms count CONTEXT_TERM_WEIGHT each
+        ("doc_len", pa.float32()),  # sum of the memory's weighted term counts
+    ]
+)
+
+
+def embedding_texts(kind: str, content: str, keywords: list[str] | None, context: str | None) -> list[str]:
+    """Passages whose mean embedding is the memory's vector.
+
+    An episode is embedded as "speaker: message" and again with the previous turn before it: the first
+    keeps the vector on what was said, the second lets a question about the exchange reach the answer.
+    """
+    if kind != "episode":
+        return [content]
+    said = f"{keywords[0]}: {content}" if keywords else content
+    return [said, f"{context}\n{said}"] if context else [said]
+
+
+def memory_vectors(frame: pl.DataFrame, cache: EmbeddingCache, embedder: Embedder) -> np.ndarray:
+    """(n, dim) L2-normalised vectors for rows with kind, content, keywords, context; through the cache."""
+    per_row = [
+        embedding_texts(r["kind"], r["content"], r["keywords"], r.get("context"))
+        for r in frame.select("kind", "content", "keywords", "context").iter_rows(named=True)
+    ]
+    flat = [text for texts in per_row for text in texts]
+    vectors = cache.embed(flat, embedder)
+    out = np.empty((len(per_row), embedder.dim), dtype=np.float32)
+    start = 0
+    for i, texts in enumerate(per_row):
+        mean = vectors[start:start + len(texts)].sum(axis=0)
+        norm = np.linalg.norm(mean)
+        out[i] = mean / norm if norm else mean
+        start += len(texts)
+    return out
+
+
+def weighted_terms(content: str, keywords: list[str] | None, context: str | None) -> Counter[str]:
+    counts: Counter[str] = Counter(terms(content))
+    for keyword in keywords or []:
+        counts.update(terms(keyword))
+    if context:
+        for term, n in Counter(terms(context)).items():
+            counts[term] += CONTEXT_TERM_WEIGHT * n
+    return counts
+
+
+def build_postings(memories: pl.DataFrame) -> pa.Table:
+    """One row per (memory, term), sorted by tenant so recall reads only its user's row groups."""
+    columns: dict[str, list] = {name: [] for name in POSTINGS_SCHEMA.names}
+    rows = memories.select("agent_id", "user_id", "memory_id", "content", "keywords", "context")
+    for agent, user, memory_id, content, keywords, context in rows.iter_rows():
+        counts = weighted_terms(content, keywords, context)
+        doc_len = float(sum(counts.values()))
+        for term, tf in counts.items():
+            columns["agent_id"].append(agent)
+            columns["user_id"].append(user)
+            columns["memory_id"].append(memory_id)
+            columns["term"].append(term)
+            columns["tf"].append(float(tf))
+            columns["doc_len"].append(doc_len)
+    table = pa.table(columns, schema=POSTINGS_SCHEMA)
+    return table.sort_by([("user_id", "ascending"), ("agent_id", "ascending"), ("term", "ascending")])
