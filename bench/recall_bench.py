@@ -53,7 +53,7 @@ def _chunk(rng: np.random.Generator, users: list[str], per_user: int, offset: in
         "content": contents, "keywords": [[] for _ in range(n)], "confidence": rng.uniform(0.5, 1.0, n),
         "source": ["chat"] * n, "session_id": ["s"] * n, "source_message_ids": [[i] for i in ids],
         "valid_from": valid_from, "valid_to": [None] * n, "recorded_at": valid_from, "recorded_version": [1] * n,
-        "superseded_by": [None] * n, "retraction": [False] * n, "expires_at": [None] * n,
+        "retired_version": [None] * n, "superseded_by": [None] * n, "merged_into": [None] * n, "retraction": [False] * n, "expires_at": [None] * n,
         "strength": rng.uniform(0.3, 1.0, n), "strength_at_access": [None] * n, "access_count": [0] * n,
         "last_accessed": [None] * n,
         "embedding": pa.FixedSizeListArray.from_arrays(pa.array(vectors.ravel()), EMBEDDING_DIM),
