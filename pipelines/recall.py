@@ -84,36 +84,38 @@ class RecalledMemory:
 
 # What a recall may see; the kind and agent tests are left out when the caller does not filter on them.
 _VISIBLE = """m.merged_into IS NULL AND m.confidence >= $min_confidence{kind_filter}{agent_filter}
-      AND m.valid_from <= $at
-      AND (CASE WHEN $as_of IS NULL THEN m.valid_to IS NULL ELSE m.valid_to IS NULL OR m.valid_to > $as_of END)
-      AND (m.expires_at IS NULL OR m.expires_at > $at)"""
+      AND m.valid_from <= $at AND (m.expires_at IS NULL OR m.expires_at > $at)"""
+_TRUE_AS_OF = "(m.valid_to IS NULL OR m.valid_to > $as_of)"
+# As of a moment: the memories true then, one per single-valued topic (the one that became true last).
+_VISIBLE_AS_OF_CTE = """shadowed AS (
+    SELECT rid FROM {memories} m
+    WHERE m.single_slot AND {visible} AND {true_as_of}
+    QUALIFY row_number() OVER (PARTITION BY m.agent_id, m.topic ORDER BY m.valid_from DESC, m.confidence DESC, m.memory_id) > 1
+), visible AS MATERIALIZED (
+    SELECT rid FROM {memories} m WHERE {visible} AND {true_as_of} AND m.rid NOT IN (SELECT rid FROM shadowed)
+"""
+# Now: the current state, its shadowing precomputed when the user was loaded (_USER_TABLE_SQL).
+_VISIBLE_NOW_CTE = """visible AS MATERIALIZED (
+    SELECT rid FROM {memories} m WHERE m.current_visible AND {visible}
+"""
 _KIND_FILTER = "\n      AND list_contains($kinds, m.kind)"
 _AGENT_FILTER = "\n      AND m.agent_id = $agent"
 
-# {memories}: the user's rows without vectors (DuckDB table, `rid` = row number); {vectors}: (rid, embedding)
-# as Arrow batches; {postings}: (rid, term, BM25 weight of the term in that memory).
-_RECALL_SQL = f"""
-WITH shadowed AS (
-    -- one memory per single-valued topic: the one that became true last hides the others
-    SELECT rid FROM {{memories}} m
-    WHERE m.single_slot AND {{visible}}
-    QUALIFY row_number() OVER (PARTITION BY m.agent_id, m.topic ORDER BY m.valid_from DESC, m.confidence DESC, m.memory_id) > 1
-), visible AS MATERIALIZED (
-    SELECT rid FROM {{memories}} m WHERE {{visible}} AND m.rid NOT IN (SELECT rid FROM shadowed)
-), similarities AS MATERIALIZED (
-    -- every vector scored first (a parallel scan), visibility applied after: joining the vectors
-    -- themselves to the visible ids would drag 384 floats a row through the join
-    SELECT e.rid, array_cosine_similarity(e.embedding, $query::FLOAT[{EMBEDDING_DIM}]) AS similarity
-    FROM {{vectors}} e WHERE $query IS NOT NULL
+# {memories}: the user's rows without vectors (DuckDB table, `rid` = row number); {postings}: (rid, term,
+# BM25 weight of the term in that memory); query_similarity(rid): cosine of that row's vector to the query.
+_RECALL_SQL = """
+WITH {visible_cte}), similarities AS (
+    -- cosine by numpy inside the plan (a vectorised UDF over rid): stored and query vectors are unit
+    -- length, so it is one matrix-vector product; DuckDB's array functions took 3x longer here
+    SELECT rid, query_similarity(rid) AS similarity FROM visible WHERE $use_vectors
 ), vector_hits AS (
     SELECT rid, similarity, row_number() OVER (ORDER BY similarity DESC, rid) AS vector_rank
-    FROM (SELECT rid, similarity FROM similarities SEMI JOIN visible USING (rid)
-          ORDER BY similarity DESC, rid LIMIT $depth)
+    FROM (SELECT rid, similarity FROM similarities ORDER BY similarity DESC, rid LIMIT $depth)
 ), keyword_hits AS (
     -- BM25 (Robertson & Zaragoza 2009): each posting's term weight was computed when the user was loaded
     SELECT rid, keyword, row_number() OVER (ORDER BY keyword DESC, rid) AS keyword_rank
     FROM (SELECT p.rid, sum(p.weight) AS keyword
-          FROM {{postings}} p
+          FROM {postings} p
           WHERE p.term IN (SELECT unnest($terms)) AND p.rid IN (SELECT rid FROM visible)
           GROUP BY p.rid ORDER BY keyword DESC, p.rid LIMIT $depth)
 ), fused AS (
@@ -126,7 +128,7 @@ WITH shadowed AS (
         -- cosine rescaled above the embedder's background level: e5 puts unrelated text near 0.8
         greatest(f.similarity - $floor, 0) / (1 - $floor) AS relevance,
         pow(0.5, greatest(epoch($at) - epoch(m.valid_from), 0) / 86400.0 / $half_life) AS freshness
-    FROM fused f JOIN {{memories}} m USING (rid)
+    FROM fused f JOIN {memories} m USING (rid)
 )
 SELECT memory_id, kind, topic, content,
        fused * strength * confidence * (1 - $recency + $recency * freshness)
@@ -138,8 +140,6 @@ SELECT memory_id, kind, topic, content,
        valid_from, valid_to, expires_at, source_message_ids, agent_id, user_id, keyword, fused, rid
 FROM scored ORDER BY score DESC, memory_id LIMIT $limit
 """
-
-_MMR_VECTORS_SQL = "SELECT rid, embedding FROM {vectors} WHERE list_contains($rids, rid)"
 
 ALL_KINDS = ("fact", "preference", "skill", "task", "decision", "episode")
 
@@ -161,11 +161,20 @@ SELECT (row_number() OVER () - 1)::INTEGER AS rid, mine.* REPLACE (
 FROM mine LEFT JOIN groups USING (memory_id)
 """
 
+# `current_visible` precomputes the current state's shadowing once per user: a current memory, and on a
+# single-valued topic the newest current one (after resolution there is only one; see pipelines.invariants).
 _USER_TABLE_SQL = """
 CREATE TABLE {memories} AS
-SELECT * EXCLUDE (embedding),
-    kind <> 'episode' AND list_contains($single_topics, topic) AS single_slot
-FROM {rows}
+WITH flagged AS (
+    SELECT * EXCLUDE (embedding),
+        kind <> 'episode' AND list_contains($single_topics, topic) AS single_slot,
+        valid_to IS NULL AND merged_into IS NULL AS is_current
+    FROM {rows}
+)
+SELECT *, is_current AND (NOT single_slot OR row_number() OVER (
+        PARTITION BY agent_id, topic, is_current, single_slot
+        ORDER BY valid_from DESC, confidence DESC, memory_id) = 1) AS current_visible
+FROM flagged
 """
 
 # Corpus statistics are the user's own (recall never crosses users): N and df count every memory of the
@@ -201,6 +210,13 @@ class MemoryReader:
         self._embedder = embedder
         self._use_embeddings = use_embeddings
         self._con = duckdb.connect(":memory:")
+        # The statement's CTEs are already shared by hand; DuckDB's search for common subplans cost
+        # more (≈4 ms a query in the profile) than the whole vector scan.
+        self._con.execute("SET disabled_optimizers = 'common_subplan'")
+        self._con.create_function("query_similarity", self._query_similarity, ["INTEGER"], "FLOAT", type="arrow",
+                                  side_effects=False)
+        self._similarities = np.zeros(0, dtype=np.float32)
+        self._matrices: dict[str, np.ndarray] = {}
         self._tables: OrderedDict[tuple[int, str], tuple[str, str, str]] = OrderedDict()
         self._cached_users = cached_users
         self._models: dict[int, str | None] = {}
@@ -235,9 +251,7 @@ class MemoryReader:
         self._con.execute(_USER_TABLE_SQL.format(memories=names[0], rows=f"user_rows_{n}"),
                           {"single_topics": sorted(SINGLE_VALUED_TOPICS)})
         self._con.unregister(f"user_rows_{n}")
-        # Vectors stay Arrow, one batch per core: DuckDB scans batches in parallel, whereas an in-memory
-        # table of 10k rows is a single row group and so a single thread for the whole cosine scan.
-        self._con.register(names[1], _split_batches(rows.select(["rid", "embedding"]), os.cpu_count() or 1))
+        self._matrices[names[1]] = _unit_matrix(rows)
         self._load_postings(version, user_id, names[2], names[0])
         self._tables[key] = names
         while len(self._tables) > self._cached_users:
@@ -246,7 +260,7 @@ class MemoryReader:
 
     def _drop(self, names: tuple[str, str, str]) -> None:
         memories, vectors, postings = names
-        self._con.unregister(vectors)
+        self._matrices.pop(vectors, None)
         self._con.execute(f"DROP TABLE {memories}")
         self._con.execute(f"DROP TABLE {postings}")
 
@@ -312,7 +326,11 @@ class MemoryReader:
         mmr = self.params.mmr_lambda is not None and vector is not None
         visible = _VISIBLE.format(kind_filter=_KIND_FILTER if kinds else "",
                                   agent_filter=_AGENT_FILTER if agent_id is not None else "")
-        sql = _RECALL_SQL.format(memories=memories, vectors=vectors, postings=postings, visible=visible)
+        visible_cte = (_VISIBLE_AS_OF_CTE if as_of is not None else _VISIBLE_NOW_CTE).format(
+            memories=memories, visible=visible, true_as_of=_TRUE_AS_OF)
+        sql = _RECALL_SQL.format(visible_cte=visible_cte, memories=memories, postings=postings)
+        if vector is not None:
+            self._similarities = self._matrices[vectors] @ np.asarray(vector, dtype=np.float32)
         params = self._sql_params(query, vector, at, as_of, agent_id, kinds, min_confidence, k, mmr)
         rows = self._con.execute(sql, {key: value for key, value in params.items() if f"${key}" in sql}).fetchall()
         if mmr:
@@ -322,16 +340,19 @@ class MemoryReader:
             self.access_log.append(user_id, agent_id, [m.memory_id for m in found])
         return found
 
+    def _query_similarity(self, rids: pa.Array) -> pa.Array:
+        return pa.array(self._similarities[rids.to_numpy(zero_copy_only=False)], type=pa.float32())
+
     def _diversify(self, rows: list[tuple], vector: list[float], vectors: str, k: int) -> list[tuple]:
-        found = dict(self._con.execute(_MMR_VECTORS_SQL.format(vectors=vectors), {"rids": [row[-1] for row in rows]}).fetchall())
-        return maximal_marginal_relevance(rows, [found[row[-1]] for row in rows], vector, k, self.params.mmr_lambda)
+        matrix = self._matrices[vectors]
+        return maximal_marginal_relevance(rows, [matrix[row[-1]] for row in rows], vector, k, self.params.mmr_lambda)
 
     def _sql_params(self, query: str, vector: list[float] | None, at: datetime, as_of: datetime | None,
                     agent_id: str | None, kinds: Sequence[str] | None, min_confidence: float | None,
                     k: int, mmr: bool) -> dict[str, Any]:
         p = self.params
         return {
-            "query": vector,
+            "use_vectors": vector is not None,
             "terms": sorted(set(terms(query))),
             "agent": agent_id,
             "kinds": list(kinds or ALL_KINDS),
@@ -356,9 +377,14 @@ def _speaker_terms(rows: pa.Table) -> pa.Array:
                     type=pa.list_(pa.string()))
 
 
-def _split_batches(table: pa.Table, parts: int) -> pa.Table:
-    size = max(1, -(-table.num_rows // parts))
-    return pa.Table.from_batches(table.combine_chunks().to_batches(max_chunksize=size), schema=table.schema)
+def _unit_matrix(rows: pa.Table) -> np.ndarray:
+    """The user's vectors as a (rows, dim) float32 matrix indexed by rid, each row L2-normalised."""
+    rids = rows.column("rid").to_numpy()
+    flat = rows.column("embedding").combine_chunks()
+    vectors = flat.values.to_numpy(zero_copy_only=False).reshape(len(flat), EMBEDDING_DIM).astype(np.float32)
+    matrix = np.zeros((len(rids), EMBEDDING_DIM), dtype=np.float32)
+    matrix[rids] = vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+    return matrix
 
 
 def maximal_marginal_relevance(rows: list[tuple], candidate_vectors: Sequence[Sequence[float]],
