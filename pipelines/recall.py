@@ -5,8 +5,10 @@ postings), fuses the ranks (RRF) and weights them by strength, confidence and fr
 """
 from __future__ import annotations
 
+import functools
 import logging
 import os
+import threading
 from collections import OrderedDict
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
@@ -194,6 +196,15 @@ ORDER BY term
 """
 
 
+def _one_at_a_time(method):
+    """One recall at a time per reader: DuckDB connections and the query's similarity vector are shared."""
+    @functools.wraps(method)
+    def locked(self, *args, **kwargs):
+        with self._lock:
+            return method(self, *args, **kwargs)
+    return locked
+
+
 class MemoryReader:
     """Recall from a store; follows the `CURRENT` pointer and never writes to the snapshot.
 
@@ -209,6 +220,7 @@ class MemoryReader:
         self.params = params
         self._embedder = embedder
         self._use_embeddings = use_embeddings
+        self._lock = threading.Lock()
         self._con = duckdb.connect(":memory:")
         # The statement's CTEs are already shared by hand; DuckDB's search for common subplans cost
         # more (≈4 ms a query in the profile) than the whole vector scan.
@@ -310,6 +322,7 @@ class MemoryReader:
             )
         return embedder.embed_query(query).tolist()
 
+    @_one_at_a_time
     def recall(
         self,
         user_id: str,

@@ -146,3 +146,14 @@ def test_format_for_prompt_lists_kind_topic_and_date(store, embedder):
         "What you remember about this user:\n"
         "- [preference/output_format, since 2026-03-03] User prefers answers as tables."
     )
+
+
+def test_one_reader_serves_concurrent_threads_consistently(store, embedder):
+    from concurrent.futures import ThreadPoolExecutor
+
+    reader = MemoryReader(store, embedder)
+    queries = ["where do I live", "tables", "passport", "Beijing"] * 8
+    expected = {q: [m.memory_id for m in reader.recall("u1", q, k=3)] for q in set(queries)}
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda q: (q, [m.memory_id for m in reader.recall("u1", q, k=3)]), queries))
+    assert all(ids == expected[q] for q, ids in results)
