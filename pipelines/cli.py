@@ -75,12 +75,9 @@ def _recall_embedder():
     """The remote embedder when the snapshot was embedded remotely (MEMORY_EMBEDDER=openai), else the default."""
     if os.environ.get("MEMORY_EMBEDDER") != "openai":
         return None
-    from pipelines.remote_embedding import RemoteEmbedder
+    from pipelines.remote_embedding import RemoteEmbedder, remote_settings_from_env
 
-    return RemoteEmbedder(os.environ.get("MEMORY_EMBED_BASE_URL", ""), os.environ.get("MEMORY_EMBED_MODEL", ""),
-                          os.environ.get("MEMORY_EMBED_API_KEY", ""),
-                          similarity_floor=float(os.environ.get("MEMORY_EMBED_SIMILARITY_FLOOR") or 0),
-                          send_input_type=os.environ.get("MEMORY_EMBED_INPUT_TYPE", "1") not in ("0", "false", "no"))
+    return RemoteEmbedder(api_key=os.environ.get("MEMORY_EMBED_API_KEY", ""), **remote_settings_from_env())
 
 
 def cmd_snapshots(args: argparse.Namespace) -> int:
