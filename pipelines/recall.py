@@ -85,63 +85,94 @@ class RecalledMemory:
 
 
 # What a recall may see; the kind and agent tests are left out when the caller does not filter on them.
-_VISIBLE = """m.merged_into IS NULL AND m.confidence >= $min_confidence{kind_filter}{agent_filter}
-      AND m.valid_from <= $at AND (m.expires_at IS NULL OR m.expires_at > $at)"""
-_TRUE_AS_OF = "(m.valid_to IS NULL OR m.valid_to > $as_of)"
+# Times are epoch seconds (`*_s` columns, precomputed when the user is loaded; a missing end is +infinity).
+_VISIBLE = """m.confidence >= $min_confidence{kind_filter}{agent_filter}
+      AND m.valid_from_s <= $at AND m.expires_s > $at"""
 # As of a moment: the memories true then, one per single-valued topic (the one that became true last).
 _VISIBLE_AS_OF_CTE = """shadowed AS (
     SELECT rid FROM {memories} m
-    WHERE m.single_slot AND {visible} AND {true_as_of}
+    WHERE m.single_slot AND m.merged_into IS NULL AND {visible} AND m.valid_to_s > $at
     QUALIFY row_number() OVER (PARTITION BY m.agent_id, m.topic ORDER BY m.valid_from DESC, m.confidence DESC, m.memory_id) > 1
 ), visible AS MATERIALIZED (
-    SELECT rid FROM {memories} m WHERE {visible} AND {true_as_of} AND m.rid NOT IN (SELECT rid FROM shadowed)
-"""
+    SELECT rid FROM {memories} m
+    WHERE m.merged_into IS NULL AND {visible} AND m.valid_to_s > $at AND m.rid NOT IN (SELECT rid FROM shadowed)
+)"""
 # Now: the current state, its shadowing precomputed when the user was loaded (_USER_TABLE_SQL).
 _VISIBLE_NOW_CTE = """visible AS MATERIALIZED (
     SELECT rid FROM {memories} m WHERE m.current_visible AND {visible}
-"""
+)"""
 _KIND_FILTER = "\n      AND list_contains($kinds, m.kind)"
 _AGENT_FILTER = "\n      AND m.agent_id = $agent"
 
-# {memories}: the user's rows without vectors (DuckDB table, `rid` = row number); {postings}: (rid, term,
-# BM25 weight of the term in that memory); query_similarity(rid): cosine of that row's vector to the query.
-_RECALL_SQL = """
-WITH {visible_cte}), similarities AS (
-    -- cosine by numpy inside the plan (a vectorised UDF over rid): stored and query vectors are unit
-    -- length, so it is one matrix-vector product; DuckDB's array functions took 3x longer here
-    SELECT rid, query_similarity(rid) AS similarity FROM visible WHERE $use_vectors
-), vector_hits AS (
-    SELECT rid, similarity, row_number() OVER (ORDER BY similarity DESC, rid) AS vector_rank
-    FROM (SELECT rid, similarity FROM similarities ORDER BY similarity DESC, rid LIMIT $depth)
-), keyword_hits AS (
-    -- BM25 (Robertson & Zaragoza 2009): each posting's term weight was computed when the user was loaded
+# Vector list: one call of a vectorised UDF with the visible rows' ids; numpy ranks them by cosine (stored
+# and query vectors are unit length, so one matrix-vector product) and returns the top $depth with ranks.
+_VECTOR_HITS = """vector_hits AS (
+    SELECT unnest(vector_top(list(rid), $depth), recursive := true) FROM visible
+)"""
+# Keyword list: BM25 (Robertson & Zaragoza 2009) from the postings of the query's terms; each posting's
+# term weight was computed when the user was loaded, `{term_ids}` are the query terms' ids in {terms}.
+_KEYWORD_HITS = """keyword_hits AS (
     SELECT rid, keyword, row_number() OVER (ORDER BY keyword DESC, rid) AS keyword_rank
-    FROM (SELECT p.rid, sum(p.weight) AS keyword
-          FROM {postings} p
-          WHERE p.term IN (SELECT unnest($terms)) AND p.rid IN (SELECT rid FROM visible)
-          GROUP BY p.rid ORDER BY keyword DESC, p.rid LIMIT $depth)
-), fused AS (
-    -- reciprocal rank fusion (Cormack et al. 2009) of the two candidate lists
+    FROM (SELECT rid, sum(weight) AS keyword
+          FROM (SELECT unnest(rids) AS rid, unnest(weights) AS weight FROM {terms} WHERE term_id IN ({term_ids}))
+          WHERE rid IN (SELECT rid FROM visible)
+          GROUP BY rid ORDER BY keyword DESC, rid LIMIT $depth)
+)"""
+# Reciprocal rank fusion (Cormack et al. 2009) of the lists the query has.
+_FUSED = {
+    (True, True): """fused AS (
     SELECT rid, v.similarity, coalesce(k.keyword, 0.0) AS keyword,
            coalesce(1.0 / ($rrf_k + v.vector_rank), 0) + coalesce(1.0 / ($rrf_k + k.keyword_rank), 0) AS fused
     FROM vector_hits v FULL OUTER JOIN keyword_hits k USING (rid)
-), scored AS (
-    SELECT m.*, f.similarity, f.keyword, f.fused,
-        -- cosine rescaled above the embedder's background level: e5 puts unrelated text near 0.8
-        greatest(f.similarity - $floor, 0) / (1 - $floor) AS relevance,
-        pow(0.5, greatest(epoch($at) - epoch(m.valid_from), 0) / 86400.0 / $half_life) AS freshness
-    FROM fused f JOIN {memories} m USING (rid)
-)
-SELECT memory_id, kind, topic, content,
-       fused * strength * confidence * (1 - $recency + $recency * freshness)
-           * (CASE WHEN kind = 'episode' THEN $episode_weight ELSE 1 END)
+)""",
+    (True, False): """fused AS (
+    SELECT rid, similarity, 0.0 AS keyword, 1.0 / ($rrf_k + vector_rank) AS fused FROM vector_hits
+)""",
+    (False, True): """fused AS (
+    SELECT rid, NULL::FLOAT AS similarity, keyword, 1.0 / ($rrf_k + keyword_rank) AS fused FROM keyword_hits
+)""",
+}
+_SCORED = """
+SELECT m.memory_id, m.kind, m.topic, m.content,
+       f.fused * m.strength * m.confidence * (1 - $recency + $recency * {freshness})
+           * (CASE WHEN m.kind = 'episode' THEN $episode_weight ELSE 1 END)
            -- a query naming who said an episode ("what did Caroline research?") favours what they said
-           * (CASE WHEN len(speaker_terms) > 0 AND list_has_all($terms, speaker_terms) THEN $speaker_boost ELSE 1 END)
+           * (CASE WHEN len(m.speaker_terms) > 0 AND list_has_all($terms, m.speaker_terms) THEN $speaker_boost ELSE 1 END)
            AS score,
-       similarity, relevance, strength, freshness, confidence,
-       valid_from, valid_to, expires_at, source_message_ids, agent_id, user_id, keyword, fused, rid
-FROM scored ORDER BY score DESC, memory_id LIMIT $limit
+       f.similarity,
+       -- cosine rescaled above the embedder's background level: e5 puts unrelated text near 0.8
+       greatest(f.similarity - $floor, 0) / (1 - $floor) AS relevance,
+       m.strength, {freshness} AS freshness, m.confidence, m.valid_from, m.valid_to, m.expires_at,
+       m.source_message_ids, m.agent_id, m.user_id, f.keyword, f.fused, rid
+FROM fused f JOIN {memories} m USING (rid)
+ORDER BY score DESC, m.memory_id LIMIT $limit
 """
+_FRESHNESS = "pow(0.5, greatest($at - m.valid_from_s, 0) / 86400.0 / $half_life)"
+
+
+def recall_sql(memories: str, terms: str, term_ids: Sequence[int], as_of: bool, use_vectors: bool,
+               kinds: bool, agent: bool) -> str:
+    """The recall statement for one user's tables and the query's shape (only the lists it has)."""
+    visible = _VISIBLE.format(kind_filter=_KIND_FILTER if kinds else "", agent_filter=_AGENT_FILTER if agent else "")
+    ctes = [(_VISIBLE_AS_OF_CTE if as_of else _VISIBLE_NOW_CTE).format(memories=memories, visible=visible)]
+    use_keywords = bool(term_ids) or not use_vectors
+    if use_vectors:
+        ctes.append(_VECTOR_HITS)
+    if use_keywords:
+        ctes.append(_KEYWORD_HITS.format(terms=terms, term_ids=", ".join(str(int(i)) for i in term_ids) or "NULL"))
+    ctes.append(_FUSED[(use_vectors, use_keywords)])
+    return "WITH " + ",\n".join(ctes) + _SCORED.format(memories=memories, freshness=_FRESHNESS)
+
+
+VECTOR_TOP_TYPE = "STRUCT(rid INTEGER, similarity FLOAT, vector_rank INTEGER)[]"
+VECTOR_TOP_ARROW_TYPE = pa.list_(pa.struct([("rid", pa.int32()), ("similarity", pa.float32()),
+                                            ("vector_rank", pa.int32())]))
+# The statement shares its CTEs by hand and joins a few hundred rows: these passes cost more planning time
+# than they save (common_subplan alone was ≈4 ms a query); docs/recall.md.
+RECALL_DISABLED_OPTIMIZERS = ",".join([
+    "common_subplan", "join_order", "statistics_propagation", "common_subexpressions", "projection_pullup",
+    "self_join_aggregate", "window_self_join", "aggregate_reuse", "duplicate_groups",
+])
 
 ALL_KINDS = ("fact", "preference", "skill", "task", "decision", "episode")
 
@@ -165,12 +196,16 @@ FROM mine LEFT JOIN groups USING (memory_id)
 
 # `current_visible` precomputes the current state's shadowing once per user: a current memory, and on a
 # single-valued topic the newest current one (after resolution there is only one; see pipelines.invariants).
+# Times become epoch seconds so a recall compares numbers (an open end is +infinity).
 _USER_TABLE_SQL = """
 CREATE TABLE {memories} AS
 WITH flagged AS (
     SELECT * EXCLUDE (embedding),
         kind <> 'episode' AND list_contains($single_topics, topic) AS single_slot,
-        valid_to IS NULL AND merged_into IS NULL AS is_current
+        valid_to IS NULL AND merged_into IS NULL AS is_current,
+        epoch(valid_from) AS valid_from_s,
+        coalesce(epoch(valid_to), 'infinity'::DOUBLE) AS valid_to_s,
+        coalesce(epoch(expires_at), 'infinity'::DOUBLE) AS expires_s
     FROM {rows}
 )
 SELECT *, is_current AND (NOT single_slot OR row_number() OVER (
@@ -180,19 +215,24 @@ FROM flagged
 """
 
 # Corpus statistics are the user's own (recall never crosses users): N and df count every memory of the
-# user in the version, avgdl is their mean weighted length; sorting by term lets the scan skip blocks.
-_LOAD_POSTINGS_SQL = """
-CREATE TABLE {postings} AS
+# user in the version, avgdl is their mean weighted length. One row per term with its postings as two
+# aligned lists: a query reads a handful of rows instead of filtering every posting.
+_LOAD_TERMS_SQL = """
+CREATE TABLE {terms} AS
 WITH mine AS (SELECT r.rid, p.term, p.tf, p.doc_len
               FROM read_parquet($path) p JOIN {memories} r ON r.memory_id = p.memory_id
               WHERE p.user_id = $user),
 stats AS (SELECT count(*) AS n, avg(doc_len) AS avgdl FROM (SELECT DISTINCT rid, doc_len FROM mine)),
-df AS (SELECT term, count(*) AS df FROM mine GROUP BY term)
-SELECT rid, term,
-       ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))  -- idf
-         * tf * ($k1 + 1) / (tf + $k1 * (1 - $b + $b * doc_len / stats.avgdl)) AS weight
-FROM mine JOIN df USING (term), stats
-ORDER BY term
+df AS (SELECT term, count(*) AS df FROM mine GROUP BY term),
+weighted AS (
+    SELECT rid, term,
+           ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))  -- idf
+             * tf * ($k1 + 1) / (tf + $k1 * (1 - $b + $b * doc_len / stats.avgdl)) AS weight
+    FROM mine JOIN df USING (term), stats
+)
+SELECT (row_number() OVER (ORDER BY term) - 1)::INTEGER AS term_id, term,
+       list(rid ORDER BY rid) AS rids, list(weight ORDER BY rid) AS weights
+FROM weighted GROUP BY term
 """
 
 
@@ -222,23 +262,30 @@ class MemoryReader:
         self._use_embeddings = use_embeddings
         self._lock = threading.Lock()
         self._con = duckdb.connect(":memory:")
-        # The statement's CTEs are already shared by hand; DuckDB's search for common subplans cost
-        # more (≈4 ms a query in the profile) than the whole vector scan.
-        self._con.execute("SET disabled_optimizers = 'common_subplan'")
-        # A recall touches a few thousand rows (the cosine is numpy's): one thread beats scheduling pipelines
-        # over two (p50 13.5 → 12.9 ms in bench); loading a user's rows from Parquet uses every core.
-        self._con.execute("SET threads = 1")
-        self._con.create_function("query_similarity", self._query_similarity, ["INTEGER"], "FLOAT", type="arrow",
-                                  side_effects=False)
+        self._recall_settings()
+        self._con.create_function("vector_top", self._vector_top, ["INTEGER[]", "BIGINT"], VECTOR_TOP_TYPE,
+                                  type="arrow", side_effects=False)
+        # cosine of every row of the user being recalled to the query (one matrix-vector product per query;
+        # gathering the visible rows' vectors first copied megabytes and took longer)
         self._similarities = np.zeros(0, dtype=np.float32)
-        self._matrices: dict[str, np.ndarray] = {}
-        self._tables: OrderedDict[tuple[int, str], tuple[str, str, str]] = OrderedDict()
+        self._tables: OrderedDict[tuple[int, str], _UserTables] = OrderedDict()
         self._cached_users = cached_users
         self._models: dict[int, str | None] = {}
         self._next_table = 0
         if record_access is None:
             record_access = os.environ.get(RECORD_ACCESS_ENV, "").lower() in {"1", "true", "yes", "on"}
         self.access_log = AccessLog(store_root) if record_access else None
+
+    def _recall_settings(self) -> None:
+        # A recall touches a few thousand rows (the cosine is numpy's): one thread beats scheduling pipelines
+        # over two, and the optimizer passes listed cost more planning time than they save on a plan this
+        # small (docs/recall.md); loading a user's rows from Parquet uses every core and every pass.
+        self._con.execute("SET threads = 1")
+        self._con.execute(f"SET disabled_optimizers = '{RECALL_DISABLED_OPTIMIZERS}'")
+
+    def _load_settings(self) -> None:
+        self._con.execute(f"SET threads = {os.cpu_count() or 1}")
+        self._con.execute("SET disabled_optimizers = 'common_subplan'")
 
     @property
     def embedder(self) -> Any:
@@ -252,47 +299,45 @@ class MemoryReader:
         """Path of the version to read; re-reads the pointer so a newly published version is picked up."""
         return str(self.store.memories_path(version))
 
-    def _user_tables(self, version: int, user_id: str) -> tuple[str, str, str]:
+    def _user_tables(self, version: int, user_id: str) -> _UserTables:
         key = (version, user_id)
         if key in self._tables:
             self._tables.move_to_end(key)
             return self._tables[key]
         n = self._next_table
         self._next_table += 1
-        self._con.execute(f"SET threads = {os.cpu_count() or 1}")
+        self._load_settings()
         try:
-            return self._load_user(version, user_id, n, key)
+            tables = self._load_user(version, user_id, n)
         finally:
-            self._con.execute("SET threads = 1")
+            self._recall_settings()
+        self._tables[key] = tables
+        while len(self._tables) > self._cached_users:
+            self._drop(self._tables.popitem(last=False)[1])
+        return tables
 
-    def _load_user(self, version: int, user_id: str, n: int, key: tuple[int, str]) -> tuple[str, str, str]:
-        names = (f"user_memories_{n}", f"user_vectors_{n}", f"user_postings_{n}")
+    def _load_user(self, version: int, user_id: str, n: int) -> _UserTables:
+        memories, terms = f"user_memories_{n}", f"user_terms_{n}"
         rows = self._con.sql(_LOAD_USER_SQL, params={"path": str(self.store.memories_path(version)),
                                                      "user": user_id}).to_arrow_table()
         self._con.register(f"user_rows_{n}", rows.append_column("speaker_terms", _speaker_terms(rows)))
-        self._con.execute(_USER_TABLE_SQL.format(memories=names[0], rows=f"user_rows_{n}"),
+        self._con.execute(_USER_TABLE_SQL.format(memories=memories, rows=f"user_rows_{n}"),
                           {"single_topics": sorted(SINGLE_VALUED_TOPICS)})
         self._con.unregister(f"user_rows_{n}")
-        self._matrices[names[1]] = _unit_matrix(rows)
-        self._load_postings(version, user_id, names[2], names[0])
-        self._tables[key] = names
-        while len(self._tables) > self._cached_users:
-            self._drop(self._tables.popitem(last=False)[1])
-        return names
+        return _UserTables(memories, terms, self._load_terms(version, user_id, terms, memories), _unit_matrix(rows))
 
-    def _drop(self, names: tuple[str, str, str]) -> None:
-        memories, vectors, postings = names
-        self._matrices.pop(vectors, None)
-        self._con.execute(f"DROP TABLE {memories}")
-        self._con.execute(f"DROP TABLE {postings}")
-
-    def _load_postings(self, version: int, user_id: str, table: str, memories: str) -> None:
+    def _load_terms(self, version: int, user_id: str, table: str, memories: str) -> dict[str, int]:
         path = self.store.postings_path(version)
         if path.exists():
-            self._con.execute(_LOAD_POSTINGS_SQL.format(postings=table, memories=memories),
+            self._con.execute(_LOAD_TERMS_SQL.format(terms=table, memories=memories),
                               {"path": str(path), "user": user_id, "k1": self.params.bm25_k1, "b": self.params.bm25_b})
         else:  # a version written before postings existed: vector recall only
-            self._con.execute(f"CREATE TABLE {table} (rid INTEGER, term VARCHAR, weight DOUBLE)")
+            self._con.execute(f"CREATE TABLE {table} (term_id INTEGER, term VARCHAR, rids INTEGER[], weights DOUBLE[])")
+        return dict(self._con.execute(f"SELECT term, term_id FROM {table}").fetchall())
+
+    def _drop(self, tables: _UserTables) -> None:
+        self._con.execute(f"DROP TABLE {tables.memories}")
+        self._con.execute(f"DROP TABLE {tables.terms}")
 
     def _drop_other_versions(self, version: int) -> None:
         for key in [key for key in self._tables if key[0] != version]:
@@ -343,47 +388,54 @@ class MemoryReader:
         chosen = self.store.require_version(version)
         if version is None:
             self._drop_other_versions(chosen)
-        memories, vectors, postings = self._user_tables(chosen, user_id)
-        vector = (np.asarray(query_vector, dtype=np.float32).tolist() if query_vector is not None
+        tables = self._user_tables(chosen, user_id)
+        vector = (np.asarray(query_vector, dtype=np.float32) if query_vector is not None
                   else self.query_vector(query, chosen))
+        query_terms = sorted(set(terms(query)))
+        sql = recall_sql(tables.memories, tables.terms, sorted(tables.term_ids[t] for t in query_terms
+                                                               if t in tables.term_ids),
+                         as_of=as_of is not None, use_vectors=vector is not None, kinds=bool(kinds),
+                         agent=agent_id is not None)
         mmr = self.params.mmr_lambda is not None and vector is not None
-        visible = _VISIBLE.format(kind_filter=_KIND_FILTER if kinds else "",
-                                  agent_filter=_AGENT_FILTER if agent_id is not None else "")
-        visible_cte = (_VISIBLE_AS_OF_CTE if as_of is not None else _VISIBLE_NOW_CTE).format(
-            memories=memories, visible=visible, true_as_of=_TRUE_AS_OF)
-        sql = _RECALL_SQL.format(visible_cte=visible_cte, memories=memories, postings=postings)
         if vector is not None:
-            self._similarities = self._matrices[vectors] @ np.asarray(vector, dtype=np.float32)
-        params = self._sql_params(query, vector, at, as_of, agent_id, kinds, min_confidence, k, mmr)
+            self._similarities = tables.matrix @ np.asarray(vector, dtype=np.float32)
+        params = self._sql_params(query_terms, vector is not None, at, agent_id, kinds, min_confidence, k, mmr)
         rows = self._con.execute(sql, {key: value for key, value in params.items() if f"${key}" in sql}).fetchall()
         if mmr:
-            rows = self._diversify(rows, vector, vectors, k)
+            rows = self._diversify(rows, vector, tables.matrix, k)
         found = [RecalledMemory(*row[:-1]) for row in rows[:k]]
         if self.access_log is not None and found:
             self.access_log.append(user_id, agent_id, [m.memory_id for m in found])
         return found
 
-    def _query_similarity(self, rids: pa.Array) -> pa.Array:
-        return pa.array(self._similarities[rids.to_numpy(zero_copy_only=False)], type=pa.float32())
+    def _vector_top(self, rids: pa.Array | pa.ChunkedArray, depth: pa.Array | pa.ChunkedArray) -> pa.Array:
+        """vector_top(list of visible rids, depth): the `depth` most similar as (rid, similarity, vector_rank)."""
+        if isinstance(rids, pa.ChunkedArray):
+            rids, depth = rids.combine_chunks(), depth.combine_chunks()
+        ranked = [_rank_by_similarity(self._similarities, visible, int(limit))
+                  for visible, limit in zip(rids.to_numpy(zero_copy_only=False), depth.to_numpy(zero_copy_only=False))]
+        offsets = np.cumsum([0] + [len(top) for top, _ in ranked], dtype=np.int32)
+        top = np.concatenate([top for top, _ in ranked] or [np.zeros(0, np.int32)]).astype(np.int32)
+        similarities = np.concatenate([sims for _, sims in ranked] or [np.zeros(0, np.float32)]).astype(np.float32)
+        ranks = np.concatenate([np.arange(1, len(t) + 1, dtype=np.int32) for t, _ in ranked] or [np.zeros(0, np.int32)])
+        items = pa.StructArray.from_arrays([pa.array(top), pa.array(similarities), pa.array(ranks)],
+                                           fields=list(VECTOR_TOP_ARROW_TYPE.value_type))
+        return pa.ListArray.from_arrays(pa.array(offsets), items)
 
-    def _diversify(self, rows: list[tuple], vector: list[float], vectors: str, k: int) -> list[tuple]:
-        matrix = self._matrices[vectors]
+    def _diversify(self, rows: list[tuple], vector: np.ndarray, matrix: np.ndarray, k: int) -> list[tuple]:
         return maximal_marginal_relevance(rows, [matrix[row[-1]] for row in rows], vector, k, self.params.mmr_lambda)
 
-    def _sql_params(self, query: str, vector: list[float] | None, at: datetime, as_of: datetime | None,
-                    agent_id: str | None, kinds: Sequence[str] | None, min_confidence: float | None,
-                    k: int, mmr: bool) -> dict[str, Any]:
+    def _sql_params(self, query_terms: list[str], use_vectors: bool, at: datetime, agent_id: str | None,
+                    kinds: Sequence[str] | None, min_confidence: float | None, k: int, mmr: bool) -> dict[str, Any]:
         p = self.params
         return {
-            "use_vectors": vector is not None,
-            "terms": sorted(set(terms(query))),
+            "terms": query_terms,
             "agent": agent_id,
             "kinds": list(kinds or ALL_KINDS),
-            "at": _utc(at),
-            "as_of": _utc(as_of) if as_of else None,
+            "at": _utc(at).timestamp(),
             "half_life": p.half_life_days,
             "recency": p.recency_weight,
-            "floor": getattr(self._embedder, "similarity_floor", 0.0) if vector is not None else 0.0,
+            "floor": getattr(self._embedder, "similarity_floor", 0.0) if use_vectors else 0.0,
             "episode_weight": p.episode_weight,
             "min_confidence": p.min_confidence if min_confidence is None else min_confidence,
             "rrf_k": p.rrf_k,
@@ -391,6 +443,26 @@ class MemoryReader:
             "limit": k * p.mmr_pool if mmr else k,
             "depth": max(p.candidates, k * p.mmr_pool if mmr else k),
         }
+
+
+@dataclass(frozen=True)
+class _UserTables:
+    """One user's rows of one version: DuckDB tables, the term ids of `terms`, the unit vectors by rid."""
+    memories: str
+    terms: str
+    term_ids: dict[str, int]
+    matrix: np.ndarray
+
+
+def _rank_by_similarity(all_similarities: np.ndarray, visible: np.ndarray | None,
+                        depth: int) -> tuple[np.ndarray, np.ndarray]:
+    """The `depth` visible rids most similar to the query, best first (ties: lower rid), and their cosines."""
+    if visible is None or len(visible) == 0:
+        return np.zeros(0, np.int32), np.zeros(0, np.float32)
+    similarities = all_similarities[visible]
+    top = np.argpartition(-similarities, depth - 1)[:depth] if len(visible) > depth else np.arange(len(visible))
+    order = top[np.lexsort((visible[top], -similarities[top]))]
+    return visible[order], similarities[order]
 
 
 def _speaker_terms(rows: pa.Table) -> pa.Array:
