@@ -1,11 +1,12 @@
 """Hybrid recall scoring on hand-made snapshots: fusion, weights, filters, fallbacks, diversity."""
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 
+import numpy as np
 import pytest
 
 from conftest import HashingEmbedder
 from memory_rows import RECORDED, publish, row
-from pipelines.recall import EmbeddingModelMismatchError, MemoryReader, RecallParams
+from pipelines.recall import EmbeddingModelMismatchError, MemoryReader, RecallParams, _rank_by_similarity
 
 
 def reader(store, **params):
@@ -118,3 +119,33 @@ def test_a_query_naming_the_speaker_favours_what_that_speaker_said(tmp_path):
         found = reader(store).recall("u1", f"When did {name} paint a sunrise?", k=2, as_of=RECORDED)
         assert found[0].source_message_ids == [name[:3].lower()]
         assert found[0].score == pytest.approx(found[1].score * RecallParams().speaker_boost, rel=0.05)
+
+
+def test_the_vector_list_is_the_visible_rows_by_cosine_ties_to_the_lower_row():
+    similarities = np.array([0.5, 0.9, 0.7, 0.9, 0.1], dtype=np.float32)
+    rids, cosines = _rank_by_similarity(similarities, np.array([4, 3, 2, 1], dtype=np.int32), depth=3)
+    assert rids.tolist() == [1, 3, 2]  # row 0 is not visible; rows 1 and 3 tie
+    assert cosines.tolist() == pytest.approx([0.9, 0.9, 0.7])
+    assert _rank_by_similarity(similarities, None, depth=3)[0].tolist() == []
+
+
+def test_recall_now_hides_what_expired_or_is_not_yet_true(tmp_path):
+    now = datetime.now(timezone.utc)
+    store = publish(tmp_path, [
+        row("User must renew the passport.", kind="task", topic="reminder", expires_at=now + timedelta(days=2),
+            message_id="open"),
+        row("User must renew the visa.", kind="task", topic="reminder", expires_at=now - timedelta(days=1),
+            message_id="expired"),
+        row("User will renew the passport photo.", kind="task", topic="reminder", valid_from=now + timedelta(days=1),
+            message_id="future"),
+    ])
+    found = reader(store).recall("u1", "renew passport visa photo", k=5)
+    assert [m.source_message_ids for m in found] == [["open"]]
+
+
+def test_a_query_without_known_words_ranks_by_vectors_alone(tmp_path):
+    store = publish(tmp_path, [row("User likes green tea."), row("User plays chess.")])
+    found = reader(store).recall("u1", "zzqx", k=2, as_of=RECORDED)
+    assert len(found) == 2 and all(m.keyword == 0 for m in found)
+    assert found[0].similarity >= found[1].similarity
+    assert MemoryReader(store.root, use_embeddings=False).recall("u1", "zzqx", as_of=RECORDED) == []
