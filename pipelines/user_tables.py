@@ -1,0 +1,86 @@
+"""One user's rows of a snapshot version, loaded once for recall: DuckDB tables that rank them, their
+unit vectors as a numpy matrix, what a result shows as an Arrow table, all indexed by `rid`."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import duckdb
+import numpy as np
+import pyarrow as pa
+
+from pipelines.recall_sql import DETAIL_COLUMNS, LOAD_TERMS_SQL, LOAD_USER_SQL, USER_TABLE_SQL
+from pipelines.schemas import EMBEDDING_DIM
+from pipelines.store import SnapshotStore
+from pipelines.tokens import terms
+from pipelines.topics import SINGLE_VALUED_TOPICS
+
+
+@dataclass(frozen=True)
+class UserTables:
+    """One user's rows of one version: the DuckDB tables that rank them, the term ids of `terms`, the unit
+    vectors and what a result shows (DETAIL_COLUMNS) by rid, the speakers' ids by their index terms."""
+    memories: str
+    terms: str
+    term_ids: dict[str, int]
+    matrix: np.ndarray
+    details: pa.Table
+    speakers: dict[frozenset[str], int]
+
+
+def load_user_tables(con: duckdb.DuckDBPyConnection, store: SnapshotStore, version: int, user_id: str, n: int,
+                     episode_weight: float, bm25_k1: float, bm25_b: float) -> UserTables:
+    """Loads one user's rows of `version` into tables suffixed `n` on `con` (the caller drops them)."""
+    memories, terms_table = f"user_memories_{n}", f"user_terms_{n}"
+    rows = con.sql(LOAD_USER_SQL, params={"path": str(store.memories_path(version)), "user": user_id}).to_arrow_table()
+    speaker_ids, speakers = _speakers(rows)
+    con.register(f"user_rows_{n}", rows.append_column("speaker_id", speaker_ids))
+    con.execute(USER_TABLE_SQL.format(memories=memories, rows=f"user_rows_{n}"),
+                {"single_topics": sorted(SINGLE_VALUED_TOPICS), "episode_weight": episode_weight})
+    con.unregister(f"user_rows_{n}")
+    term_ids = _load_terms(con, store, version, user_id, terms_table, memories, bm25_k1, bm25_b)
+    return UserTables(memories, terms_table, term_ids, _unit_matrix(rows), _details_by_rid(rows), speakers)
+
+
+def drop_user_tables(con: duckdb.DuckDBPyConnection, tables: UserTables) -> None:
+    con.execute(f"DROP TABLE {tables.memories}")
+    con.execute(f"DROP TABLE {tables.terms}")
+
+
+def _load_terms(con: duckdb.DuckDBPyConnection, store: SnapshotStore, version: int, user_id: str, table: str,
+                memories: str, k1: float, b: float) -> dict[str, int]:
+    path = store.postings_path(version)
+    if path.exists():
+        con.execute(LOAD_TERMS_SQL.format(terms=table, memories=memories),
+                    {"path": str(path), "user": user_id, "k1": k1, "b": b})
+    else:  # a version written before postings existed: vector recall only
+        con.execute(f"CREATE TABLE {table} (term_id INTEGER, term VARCHAR, rids INTEGER[], weights DOUBLE[])")
+    return dict(con.execute(f"SELECT term, term_id FROM {table}").fetchall())
+
+
+def _speakers(rows: pa.Table) -> tuple[pa.Array, dict[frozenset[str], int]]:
+    """Who said each episode as an id (distilled memories: null), and the ids by the speaker's index terms.
+
+    An episode's first keyword is its speaker; a query containing all of the speaker's terms favours it.
+    """
+    kinds, keywords = rows.column("kind").to_pylist(), rows.column("keywords").to_pylist()
+    ids: dict[frozenset[str], int] = {}
+    column = []
+    for kind, words in zip(kinds, keywords):
+        speaker = frozenset(terms(words[0])) if kind == "episode" and words else frozenset()
+        column.append(ids.setdefault(speaker, len(ids)) if speaker else None)
+    return pa.array(column, type=pa.int32()), ids
+
+
+def _details_by_rid(rows: pa.Table) -> pa.Table:
+    """What a result shows, row i being rid i (so `take(rids)` reads a result's row)."""
+    return rows.sort_by("rid").select(DETAIL_COLUMNS).combine_chunks()
+
+
+def _unit_matrix(rows: pa.Table) -> np.ndarray:
+    """The user's vectors as a (rows, dim) float32 matrix indexed by rid, each row L2-normalised."""
+    rids = rows.column("rid").to_numpy()
+    flat = rows.column("embedding").combine_chunks()
+    vectors = flat.values.to_numpy(zero_copy_only=False).reshape(len(flat), EMBEDDING_DIM).astype(np.float32)
+    matrix = np.zeros((len(rids), EMBEDDING_DIM), dtype=np.float32)
+    matrix[rids] = vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+    return matrix
