@@ -37,10 +37,19 @@ def cmd_materialize(args: argparse.Namespace) -> int:
     return 0 if report.success else 1
 
 
+def _recall_params(diversity: float | None):
+    from pipelines.recall import RecallParams
+
+    if diversity is not None and not 0.0 < diversity <= 1.0:
+        raise CommandError(f"--diversity {diversity} must be in (0, 1]: 1 keeps the ranking, lower trades "
+                           "relevance for variety (0.7 is a good start)")
+    return RecallParams(mmr_lambda=diversity)
+
+
 def cmd_recall(args: argparse.Namespace) -> int:
     from pipelines.recall import MemoryReader, format_for_prompt
 
-    reader = MemoryReader(args.store, embedder=_recall_embedder())
+    reader = MemoryReader(args.store, embedder=_recall_embedder(), params=_recall_params(args.diversity))
     kinds = args.kinds.split(",") if args.kinds else None
     as_of = _parse_time(args.as_of) if args.as_of else None
     version = args.version
@@ -123,9 +132,14 @@ def cmd_eval(args: argparse.Namespace) -> int:
         questions = read_questions(args.questions)
     except QuestionFileError as exc:
         raise CommandError(str(exc)) from exc
-    report = evaluate(MemoryReader(args.store, record_access=False), questions, ks)
+    reader = MemoryReader(args.store, params=_recall_params(args.diversity), record_access=False)
+    report = evaluate(reader, questions, ks)
     print(json.dumps(report, ensure_ascii=False) if args.json else format_table(report))
     return 0
+
+
+DIVERSITY_HELP = ("maximal marginal relevance: keep near-identical memories from filling the top k "
+                  "(λ in (0, 1], e.g. 0.7; off by default)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -152,6 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     known = recall.add_mutually_exclusive_group()
     known.add_argument("--version", type=int, default=None, help="transaction time: recall from this snapshot version")
     known.add_argument("--known-at", default=None, help="transaction time: what the system knew at this ISO time")
+    recall.add_argument("--diversity", type=float, default=None, metavar="LAMBDA", help=DIVERSITY_HELP)
     recall.add_argument("--json", action="store_true")
     recall.add_argument("--prompt", action="store_true", help="print the block to put in a system prompt")
     recall.set_defaults(func=cmd_recall)
@@ -169,6 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
     evaluation.add_argument("--store", required=True, type=Path)
     evaluation.add_argument("--questions", required=True, type=Path, help="questions Parquet (or .jsonl)")
     evaluation.add_argument("-k", default="1,5,10", help="comma-separated cut-offs (default 1,5,10)")
+    evaluation.add_argument("--diversity", type=float, default=None, metavar="LAMBDA", help=DIVERSITY_HELP)
     evaluation.add_argument("--json", action="store_true")
     evaluation.set_defaults(func=cmd_eval)
 

@@ -1,4 +1,5 @@
 """Hybrid recall scoring on hand-made snapshots: fusion, weights, filters, fallbacks, diversity."""
+import json
 from datetime import datetime, timedelta, timezone
 
 import numpy as np
@@ -149,3 +150,21 @@ def test_a_query_without_known_words_ranks_by_vectors_alone(tmp_path):
     assert len(found) == 2 and all(m.keyword == 0 for m in found)
     assert found[0].similarity >= found[1].similarity
     assert MemoryReader(store.root, use_embeddings=False).recall("u1", "zzqx", as_of=RECORDED) == []
+
+
+def test_the_command_line_turns_on_diversity_and_refuses_a_bad_lambda(tmp_path, capsys, monkeypatch):
+    from pipelines import cli
+
+    rows = [row(f"User went hiking in the Alps{'!' * i}", message_id=f"dup{i}") for i in range(4)]
+    rows.append(row("User went hiking with a dog in Norway", message_id="other"))
+    store = publish(tmp_path, rows)
+    monkeypatch.setattr(cli, "_recall_embedder", HashingEmbedder)
+    query = ["recall", "--store", str(store.root), "--user", "u1", "--query", "hiking in the Alps", "-k", "2",
+             "--as-of", RECORDED.isoformat(), "--json"]
+    assert cli.main(query) == 0
+    plain = [m["source_message_ids"] for m in json.loads(capsys.readouterr().out)]
+    assert cli.main([*query, "--diversity", "0.3"]) == 0
+    diverse = [m["source_message_ids"] for m in json.loads(capsys.readouterr().out)]
+    assert plain[1][0].startswith("dup") and diverse[1] == ["other"]
+    assert cli.main([*query, "--diversity", "1.5"]) == 2
+    assert "--diversity 1.5 must be in (0, 1]" in capsys.readouterr().err
