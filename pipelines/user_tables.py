@@ -73,14 +73,15 @@ def _speakers(rows: pa.Table) -> tuple[pa.Array, dict[frozenset[str], int]]:
 
 def _details_by_rid(rows: pa.Table) -> pa.Table:
     """What a result shows, row i being rid i (so `take(rids)` reads a result's row)."""
-    return rows.sort_by("rid").select(DETAIL_COLUMNS).combine_chunks()
+    return rows.select(["rid", *DETAIL_COLUMNS]).sort_by("rid").drop_columns(["rid"]).combine_chunks()
 
 
 def _unit_matrix(rows: pa.Table) -> np.ndarray:
     """The user's vectors as a (rows, dim) float32 matrix indexed by rid, each row L2-normalised."""
     rids = rows.column("rid").to_numpy()
     flat = rows.column("embedding").combine_chunks()
-    vectors = flat.values.to_numpy(zero_copy_only=False).reshape(len(flat), EMBEDDING_DIM).astype(np.float32)
-    matrix = np.zeros((len(rids), EMBEDDING_DIM), dtype=np.float32)
-    matrix[rids] = vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+    vectors = flat.values.to_numpy(zero_copy_only=False).reshape(len(flat), EMBEDDING_DIM).astype(np.float32, copy=False)
+    norms = np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+    matrix = np.empty_like(vectors)
+    matrix[rids] = vectors / norms
     return matrix
