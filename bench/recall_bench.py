@@ -1,7 +1,8 @@
 """Recall latency on a generated 1M-memory store, side by side with the seed article's full-scan query.
 
 Generates `bench/out/store` once (random unit vectors, short random texts; one user of 10k memories),
-then prints p50/p99 of 200 warm recalls, time to first result in a fresh process, and the seed query.
+then prints p50/p99 of 200 warm recalls (and p50 with agent/kind filters and as of a past moment), time
+to first result in a fresh process, and the seed query.
 """
 from __future__ import annotations
 
@@ -86,7 +87,8 @@ def generate(root: Path, total: int, target: int, per_user: int) -> None:
     store.publish(1)
 
 
-def warm_latencies(root: Path, queries: int) -> list[float]:
+def warm_latencies(root: Path, queries: int, **recall_options) -> list[float]:
+    """ms per recall of `queries` random queries after a first one loads the user (`recall_options`: filters)."""
     from pipelines.recall import MemoryReader
 
     rng = np.random.default_rng(11)
@@ -98,7 +100,7 @@ def warm_latencies(root: Path, queries: int) -> list[float]:
     times = []
     for text, vector in zip(texts[1:], vectors[1:]):
         start = time.perf_counter()
-        found = reader.recall(TARGET_USER, text, k=10, query_vector=vector)
+        found = reader.recall(TARGET_USER, text, k=10, query_vector=vector, **recall_options)
         times.append((time.perf_counter() - start) * 1000)
         assert len(found) == 10
     return times
@@ -166,10 +168,13 @@ def main() -> None:
         print(f"generated {args.total} memories in {args.out} ({time.perf_counter() - started:.0f} s)")
     times = warm_latencies(args.out, args.queries)
     p50, p99 = statistics.median(times), float(np.percentile(times, 99))
+    filtered = statistics.median(warm_latencies(args.out, args.queries, agent_id="bench", kinds=["fact", "episode"]))
+    as_of = statistics.median(warm_latencies(args.out, args.queries, as_of=START + timedelta(days=45)))
     wall, in_process = first_result_ms(args.out)
     seed = seed_query_ms(args.out, args.seed_runs)
     embed = query_embedding_ms()
     print(f"warm recall, query vector given: p50 {p50:.2f} ms, p99 {p99:.2f} ms over {len(times)} queries")
+    print(f"with agent and kinds filters: p50 {filtered:.2f} ms; as of a past moment: p50 {as_of:.2f} ms")
     print(f"e5 query embedding: p50 {embed:.1f} ms -> recall from text p50 ~ {p50 + embed:.1f} ms")
     print(f"first result in a fresh process: {wall:.0f} ms from launch ({in_process:.0f} ms after interpreter start)")
     print(f"seed query (list_cosine_similarity over all {args.total} rows): median {seed:.0f} ms of {args.seed_runs}")
