@@ -221,8 +221,8 @@ class MemoryReader:
         if version is None:
             self._drop_other_versions(chosen)
         tables = self._user_tables(chosen, user_id)
-        vector = (np.asarray(query_vector, dtype=np.float32) if query_vector is not None
-                  else self.query_vector(query, chosen))
+        vector = query_vector if query_vector is not None else self.query_vector(query, chosen)
+        vector = np.asarray(vector, dtype=np.float32) if vector is not None else None
         query_terms = set(terms(query))
         speakers = [i for speaker, i in tables.speakers.items() if speaker <= query_terms]
         sql = recall_sql(tables.memories, tables.terms, sorted(tables.term_ids[t] for t in query_terms
@@ -231,7 +231,7 @@ class MemoryReader:
                          agent=agent_id is not None, speakers=bool(speakers))
         mmr = self.params.mmr_lambda is not None and vector is not None
         if vector is not None:
-            self._similarities = tables.matrix @ np.asarray(vector, dtype=np.float32)
+            self._similarities = tables.matrix @ vector
         params = self._sql_params(speakers, vector is not None, at, agent_id, kinds, min_confidence, k, mmr)
         ranked = self._con.execute(sql, {key: value for key, value in params.items() if f"${key}" in sql}).fetchall()
         if mmr:

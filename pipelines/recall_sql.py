@@ -17,7 +17,7 @@ _VISIBLE = """m.confidence >= $min_confidence{kind_filter}{agent_filter}
 _VISIBLE_AS_OF_CTE = """shadowed AS (
     SELECT rid FROM {memories} m
     WHERE m.single_slot AND m.merged_into IS NULL AND {visible} AND m.valid_to_s > $at
-    QUALIFY row_number() OVER (PARTITION BY m.agent_id, m.topic ORDER BY m.valid_from DESC, m.confidence DESC, m.memory_id) > 1
+    QUALIFY row_number() OVER (PARTITION BY m.agent_id, m.topic ORDER BY m.valid_from_s DESC, m.confidence DESC, m.memory_id) > 1
 ), visible AS MATERIALIZED (
     SELECT rid FROM {memories} m
     WHERE m.merged_into IS NULL AND {visible} AND m.valid_to_s > $at AND m.rid NOT IN (SELECT rid FROM shadowed)
@@ -124,7 +124,6 @@ WITH flagged AS (
     SELECT rid, memory_id, agent_id, kind, topic, confidence, merged_into, speaker_id,
         kind <> 'episode' AND list_contains($single_topics, topic) AS single_slot,
         valid_to IS NULL AND merged_into IS NULL AS is_current,
-        valid_from,
         epoch(valid_from) AS valid_from_s,
         coalesce(epoch(valid_to), 'infinity'::DOUBLE) AS valid_to_s,
         coalesce(epoch(expires_at), 'infinity'::DOUBLE) AS expires_s,
@@ -133,7 +132,7 @@ WITH flagged AS (
 )
 SELECT * EXCLUDE (is_current), is_current AND (NOT single_slot OR row_number() OVER (
         PARTITION BY agent_id, topic, is_current, single_slot
-        ORDER BY valid_from DESC, confidence DESC, memory_id) = 1) AS current_visible
+        ORDER BY valid_from_s DESC, confidence DESC, memory_id) = 1) AS current_visible
 FROM flagged
 """
 DETAIL_COLUMNS = ["memory_id", "kind", "topic", "content", "strength", "confidence", "valid_from", "valid_to",
