@@ -2,7 +2,7 @@
 
 import dagster as dg
 
-from pipelines.invariants import Verdict
+from pipelines.resolve.invariants import Verdict
 
 
 def check_result(verdict: Verdict) -> dg.AssetCheckResult:

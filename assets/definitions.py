@@ -13,7 +13,7 @@ from assets.resources import (
 )
 from assets.schedules import nightly_memory_job, nightly_schedule
 from assets.sensors import raw_log_sensor
-from pipelines.remote_embedding import remote_settings_from_env
+from pipelines.embed.remote import remote_settings_from_env
 
 STAGE_MODULES = [raw, extraction, resolution, decay, snapshot]
 

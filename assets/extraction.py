@@ -6,10 +6,10 @@ from assets.checks import check_result
 from assets.preview import markdown_preview
 from assets.raw import raw_messages
 from assets.resources import EmbedderResource, ExtractorResource, MemoryStoreResource
-from pipelines.invariants import conservation
+from pipelines.resolve.invariants import conservation
 from pipelines.nightly import stage_extract
-from pipelines.staging import StagingArea
-from pipelines.store import SnapshotStore
+from pipelines.store.staging import StagingArea
+from pipelines.store.snapshots import SnapshotStore
 
 
 @dg.asset(

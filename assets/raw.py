@@ -6,8 +6,8 @@ import polars as pl
 from assets.resources import MemorySettingsResource, MemoryStoreResource, RawLogResource
 from assets.preview import markdown_preview
 from pipelines.nightly import stage_validate
-from pipelines.staging import StagingArea
-from pipelines.store import SnapshotStore
+from pipelines.store.staging import StagingArea
+from pipelines.store.snapshots import SnapshotStore
 
 
 @dg.asset(

@@ -5,10 +5,10 @@ import dagster as dg
 from assets.checks import check_result
 from assets.extraction import memory_candidates
 from assets.resources import MemorySettingsResource, MemoryStoreResource
-from pipelines import invariants
+from pipelines.resolve import invariants
 from pipelines.nightly import stage_resolve
-from pipelines.staging import StagingArea
-from pipelines.store import SnapshotStore
+from pipelines.store.staging import StagingArea
+from pipelines.store.snapshots import SnapshotStore
 
 
 @dg.asset(

@@ -9,12 +9,12 @@ from zoneinfo import ZoneInfo
 
 import dagster as dg
 
-from pipelines.decay import DecayParams
-from pipelines.embedding import E5Embedder, Embedder
-from pipelines.extraction import Extractor
-from pipelines.ingest import IngestDefaults
-from pipelines.merge import MergeParams
-from pipelines.resolution import ResolutionParams
+from pipelines.resolve.decay import DecayParams
+from pipelines.embed.e5 import E5Embedder, Embedder
+from pipelines.extract.candidates import Extractor
+from pipelines.ingest.validate import IngestDefaults
+from pipelines.resolve.merge import MergeParams
+from pipelines.resolve.resolution import ResolutionParams
 
 
 class MemoryStoreResource(dg.ConfigurableResource):
@@ -58,7 +58,7 @@ class ExtractorResource(dg.ConfigurableResource):
 
     def build(self, store_root: Path | None = None) -> Extractor:
         if self.kind == "rules":
-            from pipelines.rules_extractor import RulesExtractor
+            from pipelines.extract.rules.engine import RulesExtractor
 
             return RulesExtractor()
         if self.kind == "llm":
@@ -66,8 +66,8 @@ class ExtractorResource(dg.ConfigurableResource):
         raise ValueError(f"unknown extractor '{self.kind}'; choose 'rules' or 'llm'")
 
     def _build_llm(self, store_root: Path | None) -> Extractor:
-        from pipelines.llm_client import ChatClient, ChatSettings
-        from pipelines.llm_extractor import LLMExtractor, LLMRunSettings
+        from pipelines.extract.llm.client import ChatClient, ChatSettings
+        from pipelines.extract.llm.extractor import LLMExtractor, LLMRunSettings
 
         if not self.llm_base_url or not self.llm_model or store_root is None:
             raise ValueError("the llm extractor needs MEMORY_LLM_BASE_URL (e.g. http://127.0.0.1:11434/v1) and "
@@ -96,7 +96,7 @@ class EmbedderResource(dg.ConfigurableResource):
         if self.kind == "e5":
             return E5Embedder()
         if self.kind == "openai":
-            from pipelines.remote_embedding import RemoteEmbedder, snapshot_embedding_dim
+            from pipelines.embed.remote import RemoteEmbedder, snapshot_embedding_dim
 
             if not self.base_url or not self.model:
                 raise ValueError("the openai embedder needs MEMORY_EMBED_BASE_URL and MEMORY_EMBED_MODEL")

@@ -11,7 +11,7 @@ import dagster as dg
 
 from assets.definitions import build_resources, defs
 from assets.schedules import nightly_memory_job
-from pipelines.store import SnapshotStore
+from pipelines.store.snapshots import SnapshotStore
 
 
 @dataclass

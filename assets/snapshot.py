@@ -9,8 +9,8 @@ from assets.resolution import INVARIANTS
 from assets.preview import markdown_preview
 from assets.resources import EmbedderResource, ExtractorResource, MemorySettingsResource, MemoryStoreResource
 from pipelines.nightly import stage_publish
-from pipelines.resolution import is_current
-from pipelines.store import SnapshotStore
+from pipelines.resolve.resolution import is_current
+from pipelines.store.snapshots import SnapshotStore
 
 
 @dg.asset(

@@ -24,13 +24,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.recall_bench import TARGET_USER, VOCAB  # noqa: E402
-from pipelines.recall import MemoryReader  # noqa: E402
-from pipelines.schemas import EMBEDDING_DIM  # noqa: E402
+from pipelines.recall.reader import MemoryReader  # noqa: E402
+from pipelines.core.schemas import EMBEDDING_DIM  # noqa: E402
 
 
 def reader_class_at(revision: str) -> type:
-    """`MemoryReader` of pipelines/recall.py as it was at `revision` (the rest of `pipelines` is this tree's)."""
-    source = subprocess.run(["git", "show", f"{revision}:pipelines/recall.py"], cwd=ROOT, check=True,
+    """`MemoryReader` of pipelines/recall/reader.py as it was at `revision` (the rest of `pipelines` is this tree's)."""
+    source = subprocess.run(["git", "show", f"{revision}:pipelines/recall/reader.py"], cwd=ROOT, check=True,
                             capture_output=True, text=True).stdout
     path = Path(tempfile.mkdtemp()) / "recall_at_revision.py"
     path.write_text(source)

@@ -22,9 +22,9 @@ import pyarrow.parquet as pq
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pipelines.indexing import POSTINGS_SCHEMA, build_postings  # noqa: E402
-from pipelines.schemas import EMBEDDING_DIM, MEMORY_SCHEMA  # noqa: E402
-from pipelines.store import MEMORIES, POSTINGS, ROW_GROUP_SIZE, SnapshotStore  # noqa: E402
+from pipelines.index.postings import POSTINGS_SCHEMA, build_postings  # noqa: E402
+from pipelines.core.schemas import EMBEDDING_DIM, MEMORY_SCHEMA  # noqa: E402
+from pipelines.store.snapshots import MEMORIES, POSTINGS, ROW_GROUP_SIZE, SnapshotStore  # noqa: E402
 
 TARGET_USER = "u_bench"
 VOCAB = [f"w{i}" for i in range(5000)] + ["tables", "boston", "coffee", "chess", "python", "表格", "北京", "咖啡"]
@@ -89,7 +89,7 @@ def generate(root: Path, total: int, target: int, per_user: int) -> None:
 
 def warm_latencies(root: Path, queries: int, **recall_options) -> list[float]:
     """ms per recall of `queries` random queries after a first one loads the user (`recall_options`: filters)."""
-    from pipelines.recall import MemoryReader
+    from pipelines.recall.reader import MemoryReader
 
     rng = np.random.default_rng(11)
     reader = MemoryReader(root, use_embeddings=False)
@@ -110,7 +110,7 @@ FIRST_RESULT = """
 import sys, time, numpy as np
 t0 = time.perf_counter()
 sys.path.insert(0, {root!r})
-from pipelines.recall import MemoryReader
+from pipelines.recall.reader import MemoryReader
 v = np.random.default_rng(3).standard_normal(384).astype(np.float32); v /= np.linalg.norm(v)
 found = MemoryReader({store!r}, use_embeddings=False).recall({user!r}, "coffee chess", k=10, query_vector=v)
 print((time.perf_counter() - t0) * 1000, len(found))
@@ -141,7 +141,7 @@ def seed_query_ms(root: Path, runs: int) -> float:
 
 
 def query_embedding_ms(samples: int = 20) -> float:
-    from pipelines.embedding import E5Embedder
+    from pipelines.embed.e5 import E5Embedder
 
     embedder = E5Embedder()
     embedder.embed_query("warm up")

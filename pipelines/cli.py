@@ -13,8 +13,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Sequence
 
-from pipelines.recall import EmbeddingModelMismatchError
-from pipelines.store import SnapshotNotFoundError, SnapshotStore, StoreLockedError
+from pipelines.recall.reader import EmbeddingModelMismatchError
+from pipelines.store.snapshots import SnapshotNotFoundError, SnapshotStore, StoreLockedError
 
 
 class CommandError(Exception):
@@ -38,7 +38,7 @@ def cmd_materialize(args: argparse.Namespace) -> int:
 
 
 def _recall_params(diversity: float | None):
-    from pipelines.recall import RecallParams
+    from pipelines.recall.reader import RecallParams
 
     if diversity is not None and not 0.0 < diversity <= 1.0:
         raise CommandError(f"--diversity {diversity} must be in (0, 1]: 1 keeps the ranking, lower trades "
@@ -47,7 +47,7 @@ def _recall_params(diversity: float | None):
 
 
 def cmd_recall(args: argparse.Namespace) -> int:
-    from pipelines.recall import MemoryReader, format_for_prompt
+    from pipelines.recall.reader import MemoryReader, format_for_prompt
 
     reader = MemoryReader(args.store, embedder=_recall_embedder(), params=_recall_params(args.diversity))
     kinds = args.kinds.split(",") if args.kinds else None
@@ -69,7 +69,7 @@ def cmd_recall(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    from pipelines.history import format_history, topic_history
+    from pipelines.recall.history import format_history, topic_history
 
     history = topic_history(SnapshotStore(args.store), args.user, args.topic, args.agent, args.version)
     if args.json:
@@ -84,7 +84,7 @@ def _recall_embedder():
     """The remote embedder when the snapshot was embedded remotely (MEMORY_EMBEDDER=openai), else the default."""
     if os.environ.get("MEMORY_EMBEDDER") != "openai":
         return None
-    from pipelines.remote_embedding import RemoteEmbedder, remote_settings_from_env
+    from pipelines.embed.remote import RemoteEmbedder, remote_settings_from_env
 
     return RemoteEmbedder(api_key=os.environ.get("MEMORY_EMBED_API_KEY", ""), **remote_settings_from_env())
 
@@ -124,8 +124,8 @@ def _parse_ks(text: str) -> list[int]:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from pipelines.eval import QuestionFileError, evaluate, format_table, read_questions
-    from pipelines.recall import MemoryReader
+    from pipelines.recall.eval import QuestionFileError, evaluate, format_table, read_questions
+    from pipelines.recall.reader import MemoryReader
 
     ks = _parse_ks(args.k)
     try:

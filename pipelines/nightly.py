@@ -11,17 +11,17 @@ from typing import Any
 
 import polars as pl
 
-from pipelines.access import read_new_events
-from pipelines.decay import DecayParams, decay, reinforce
-from pipelines.dedup import collapse_by_id, with_memory_ids
-from pipelines.embedding import Embedder, EmbeddingCache
-from pipelines.extraction import Extractor, extract
-from pipelines.indexing import memory_vectors
-from pipelines.ingest import IngestDefaults, list_input_files, new_input_files, read_raw, validate
-from pipelines.resolution import ResolutionParams, is_current, resolve
-from pipelines.schemas import MEMORY_SCHEMA
-from pipelines.staging import StagingArea
-from pipelines.store import SnapshotStore
+from pipelines.store.access import read_new_events
+from pipelines.resolve.decay import DecayParams, decay, reinforce
+from pipelines.resolve.dedup import collapse_by_id, with_memory_ids
+from pipelines.embed.e5 import Embedder, EmbeddingCache
+from pipelines.extract.candidates import Extractor, extract
+from pipelines.index.postings import memory_vectors
+from pipelines.ingest.validate import IngestDefaults, list_input_files, new_input_files, read_raw, validate
+from pipelines.resolve.resolution import ResolutionParams, is_current, resolve
+from pipelines.core.schemas import MEMORY_SCHEMA
+from pipelines.store.staging import StagingArea
+from pipelines.store.snapshots import SnapshotStore
 
 UTC_TS = pl.Datetime("us", "UTC")
 

@@ -7,8 +7,8 @@ from datetime import datetime
 import polars as pl
 
 from conftest import UTC, HashingEmbedder
-from pipelines.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA
-from pipelines.store import SnapshotStore
+from pipelines.core.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA
+from pipelines.store.snapshots import SnapshotStore
 
 RECORDED = datetime(2026, 3, 1, tzinfo=UTC)
 

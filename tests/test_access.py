@@ -7,9 +7,9 @@ import pytest
 
 from conftest import NIGHT
 from memory_rows import RECORDED, publish, row
-from pipelines.access import AccessLog, read_new_events
-from pipelines.decay import DecayParams, decay, reinforce
-from pipelines.recall import MemoryReader
+from pipelines.store.access import AccessLog, read_new_events
+from pipelines.resolve.decay import DecayParams, decay, reinforce
+from pipelines.recall.reader import MemoryReader
 from test_recall import nightly, store  # noqa: F401  (the pipeline-built store fixture)
 
 

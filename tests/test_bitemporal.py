@@ -7,9 +7,9 @@ import polars as pl
 from hypothesis import given, settings, strategies as st
 
 from conftest import UTC
-from pipelines.dedup import collapse_by_id, with_memory_ids
-from pipelines.merge import MergeParams, same_value
-from pipelines.resolution import ResolutionParams, is_current, resolve
+from pipelines.resolve.dedup import collapse_by_id, with_memory_ids
+from pipelines.resolve.merge import MergeParams, same_value
+from pipelines.resolve.resolution import ResolutionParams, is_current, resolve
 from test_resolution import MAR, candidate, memories
 
 SAMPLE = Path("data/sample")
@@ -161,11 +161,11 @@ def test_ids_are_stable_across_runs():
 
 
 def test_sample_log_fed_one_file_per_night_in_reverse_gives_the_same_memories(tmp_path, embedder):
-    from pipelines.decay import DecayParams
-    from pipelines.ingest import IngestDefaults, list_input_files
+    from pipelines.resolve.decay import DecayParams
+    from pipelines.ingest.validate import IngestDefaults, list_input_files
     from pipelines.nightly import stage_decay, stage_extract, stage_publish, stage_resolve, stage_validate
-    from pipelines.rules_extractor import RulesExtractor
-    from pipelines.store import SnapshotStore
+    from pipelines.extract.rules.engine import RulesExtractor
+    from pipelines.store.snapshots import SnapshotStore
 
     def night(raw, store, now):
         stage_validate(raw, store, IngestDefaults(), now)

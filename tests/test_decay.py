@@ -4,7 +4,7 @@ import polars as pl
 import pytest
 
 from conftest import UTC
-from pipelines.decay import DecayParams, decay
+from pipelines.resolve.decay import DecayParams, decay
 
 RECORDED = datetime(2026, 3, 1, 22, 0, tzinfo=UTC)
 

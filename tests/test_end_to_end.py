@@ -12,8 +12,8 @@ from assets.definitions import build_resources, defs
 from assets.run import run_nightly
 from conftest import UTC, message, write_raw
 from pipelines.cli import main as memory_cli
-from pipelines.recall import MemoryReader
-from pipelines.store import SnapshotStore
+from pipelines.recall.reader import MemoryReader
+from pipelines.store.snapshots import SnapshotStore
 
 SAMPLE = "data/sample"
 NIGHT = "2026-03-11T02:00:00+00:00"

@@ -8,8 +8,8 @@ import pytest
 from conftest import HashingEmbedder
 from memory_rows import RECORDED, publish, row
 from pipelines.cli import main
-from pipelines.eval import evaluate, question_recall, read_questions
-from pipelines.recall import MemoryReader
+from pipelines.recall.eval import evaluate, question_recall, read_questions
+from pipelines.recall.reader import MemoryReader
 
 LATER = RECORDED + timedelta(days=30)
 MEMORIES = [
@@ -61,7 +61,7 @@ def test_eval_scores_categories_one_to_four_as_of_each_question(tmp_path):
 
 
 def test_eval_command_prints_the_json_figures(tmp_path, capsys):
-    from pipelines.embedding import E5Embedder
+    from pipelines.embed.e5 import E5Embedder
 
     publish(tmp_path / "store", MEMORIES, embedder=E5Embedder())
     assert main(["eval", "--store", str(tmp_path / "store"), "--questions", str(questions_file(tmp_path)),

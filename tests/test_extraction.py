@@ -4,9 +4,9 @@ import numpy as np
 import polars as pl
 
 from conftest import UTC, message
-from pipelines.embedding import EmbeddingCache
-from pipelines.extraction import extract
-from pipelines.schemas import MESSAGE_SCHEMA, ExtractedMemory, Kind
+from pipelines.embed.e5 import EmbeddingCache
+from pipelines.extract.candidates import extract
+from pipelines.core.schemas import MESSAGE_SCHEMA, ExtractedMemory, Kind
 
 T = datetime(2026, 3, 3, 10, tzinfo=UTC)
 

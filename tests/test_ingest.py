@@ -4,7 +4,7 @@ import polars as pl
 import pytest
 
 from conftest import NIGHT, UTC, message, write_raw
-from pipelines.ingest import (
+from pipelines.ingest.validate import (
     IngestDefaults, RawLogError, list_input_files, new_input_files, read_raw, read_raw_file, validate,
 )
 

@@ -4,8 +4,8 @@ import json
 import pytest
 
 from chat_server import ChatServer, Reply, completion
-from pipelines.llm_client import ChatClient, ChatFailure, ChatSettings, retry_after_seconds
-from pipelines.llm_prompt import ANSWER_SCHEMA, system_prompt
+from pipelines.extract.llm.client import ChatClient, ChatFailure, ChatSettings, retry_after_seconds
+from pipelines.extract.llm.prompt import ANSWER_SCHEMA, system_prompt
 
 TURNS = [{"role": "user", "content": "<window>...</window>"}]
 

@@ -6,13 +6,13 @@ import polars as pl
 
 from chat_server import ChatServer, Reply, completion, echo_memory, echo_responder, memories_answer, window_lines, window_user
 from conftest import UTC, message
-from pipelines.extraction import extract
-from pipelines.invariants import conservation
-from pipelines.llm_backlog import WindowBacklog
-from pipelines.llm_client import ChatClient, ChatSettings
-from pipelines.llm_extractor import LLMExtractor, LLMRunSettings
-from pipelines.llm_windows import split_session
-from pipelines.schemas import MESSAGE_SCHEMA, Message
+from pipelines.extract.candidates import extract
+from pipelines.resolve.invariants import conservation
+from pipelines.extract.llm.backlog import WindowBacklog
+from pipelines.extract.llm.client import ChatClient, ChatSettings
+from pipelines.extract.llm.extractor import LLMExtractor, LLMRunSettings
+from pipelines.extract.llm.windows import split_session
+from pipelines.core.schemas import MESSAGE_SCHEMA, Message
 
 T = datetime(2026, 3, 3, 10, tzinfo=UTC)  # a Tuesday
 

@@ -9,7 +9,7 @@ from assets.definitions import build_resources, defs
 from chat_server import ChatServer
 from conftest import UTC, message, write_raw
 from pipelines.cli import main as memory_cli
-from pipelines.store import SnapshotStore
+from pipelines.store.snapshots import SnapshotStore
 
 NIGHT = "2026-03-11T02:00:00+00:00"
 T = datetime(2026, 3, 10, 9, tzinfo=UTC)

@@ -6,11 +6,11 @@ from datetime import datetime, timedelta
 import pytest
 
 from conftest import NIGHT, UTC, message, write_raw
-from pipelines.decay import DecayParams
-from pipelines.ingest import IngestDefaults
+from pipelines.resolve.decay import DecayParams
+from pipelines.ingest.validate import IngestDefaults
 from pipelines.nightly import stage_decay, stage_extract, stage_publish, stage_resolve, stage_validate
-from pipelines.recall import MemoryReader, RecallParams, format_for_prompt
-from pipelines.schemas import ExtractedMemory, Kind
+from pipelines.recall.reader import MemoryReader, RecallParams, format_for_prompt
+from pipelines.core.schemas import ExtractedMemory, Kind
 
 MAR = lambda day, hour=9: datetime(2026, 3, day, hour, tzinfo=UTC)  # noqa: E731
 

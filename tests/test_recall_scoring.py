@@ -7,7 +7,7 @@ import pytest
 
 from conftest import HashingEmbedder
 from memory_rows import RECORDED, publish, row
-from pipelines.recall import EmbeddingModelMismatchError, MemoryReader, RecallParams, _rank_by_similarity
+from pipelines.recall.reader import EmbeddingModelMismatchError, MemoryReader, RecallParams, _rank_by_similarity
 
 
 def reader(store, **params):

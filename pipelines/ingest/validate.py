@@ -15,8 +15,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from pipelines.redaction import mask_secrets
-from pipelines.schemas import MESSAGE_SCHEMA, QUARANTINE_SCHEMA, RAW_OPTIONAL, RAW_REQUIRED, ROLES, TS
+from pipelines.core.redaction import mask_secrets
+from pipelines.core.schemas import MESSAGE_SCHEMA, QUARANTINE_SCHEMA, RAW_OPTIONAL, RAW_REQUIRED, ROLES, TS
 
 
 class RawLogError(ValueError):
@@ -138,7 +138,7 @@ def validate(raw: pl.DataFrame, known_episodes: pl.DataFrame, now: datetime) -> 
     known = known_episodes.rename({"content": "known_content"})
     checked = checked.join(known, on="message_id", how="left").with_columns(
         pl.when(pl.col("reason").is_null() & pl.col("known_content").is_not_null()
-                # stored episodes hold the masked text (pipelines.redaction), so compare like with like; only
+                # stored episodes hold the masked text (pipelines.core.redaction), so compare like with like; only
                 # messages already stored are masked here (map_elements skips the nulls of all the others)
                 & (pl.col("known_content") != pl.when(pl.col("known_content").is_not_null()).then(pl.col("content"))
                    .map_elements(mask_secrets, return_dtype=pl.String)))

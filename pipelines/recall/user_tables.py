@@ -8,11 +8,11 @@ import duckdb
 import numpy as np
 import pyarrow as pa
 
-from pipelines.recall_sql import DETAIL_COLUMNS, LOAD_TERMS_SQL, LOAD_USER_SQL, USER_TABLE_SQL
-from pipelines.schemas import EMBEDDING_DIM
-from pipelines.store import SnapshotStore
-from pipelines.tokens import terms
-from pipelines.topics import SINGLE_VALUED_TOPICS
+from pipelines.recall.sql import DETAIL_COLUMNS, LOAD_TERMS_SQL, LOAD_USER_SQL, USER_TABLE_SQL
+from pipelines.core.schemas import EMBEDDING_DIM
+from pipelines.store.snapshots import SnapshotStore
+from pipelines.index.tokens import terms
+from pipelines.core.topics import SINGLE_VALUED_TOPICS
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import polars as pl
 
-from pipelines.schemas import ExtractedMemory
+from pipelines.core.schemas import ExtractedMemory
 
 CACHE_SCHEMA = {
     "model": pl.String, "prompt_version": pl.String, "window_hash": pl.String, "memories_json": pl.String,

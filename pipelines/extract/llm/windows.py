@@ -10,9 +10,9 @@ import json
 from dataclasses import dataclass
 from typing import Sequence
 
-from pipelines.llm_prompt import render_window
-from pipelines.redaction import mask_secrets
-from pipelines.schemas import Message
+from pipelines.extract.llm.prompt import render_window
+from pipelines.core.redaction import mask_secrets
+from pipelines.core.schemas import Message
 
 
 def estimate_tokens(text: str) -> int:

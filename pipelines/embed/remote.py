@@ -16,10 +16,10 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipelines.llm_client import RETRYABLE_STATUS, retry_after_seconds
-from pipelines.redaction import mask_secrets
-from pipelines.schemas import EMBEDDING_DIM
-from pipelines.store import SnapshotStore
+from pipelines.extract.llm.client import RETRYABLE_STATUS, retry_after_seconds
+from pipelines.core.redaction import mask_secrets
+from pipelines.core.schemas import EMBEDDING_DIM
+from pipelines.store.snapshots import SnapshotStore
 
 
 class RemoteEmbeddingError(RuntimeError):

@@ -10,8 +10,8 @@ from datetime import datetime, timedelta
 
 import polars as pl
 
-from pipelines.merge import MergeParams, merge_near_duplicates
-from pipelines.topics import SINGLE_VALUED_TOPICS
+from pipelines.resolve.merge import MergeParams, merge_near_duplicates
+from pipelines.core.topics import SINGLE_VALUED_TOPICS
 
 # Higher wins a valid_from tie: what the user typed outranks what an operator filed on their behalf.
 SOURCE_PRIORITY = {"chat": 3, "ticket": 2, "document": 1}

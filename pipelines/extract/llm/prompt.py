@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from pipelines.topics import MULTI_VALUED_TOPICS, SINGLE_VALUED_TOPICS
+from pipelines.core.topics import MULTI_VALUED_TOPICS, SINGLE_VALUED_TOPICS
 
 PROMPT_VERSION = "extract-v1"
 

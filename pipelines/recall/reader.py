@@ -19,11 +19,11 @@ import duckdb
 import numpy as np
 import pyarrow as pa
 
-from pipelines.access import AccessLog
-from pipelines.recall_sql import RECALL_DISABLED_OPTIMIZERS, VECTOR_TOP_TYPE, recall_sql
-from pipelines.store import SnapshotStore
-from pipelines.tokens import terms
-from pipelines.user_tables import UserTables, drop_user_tables, load_user_tables
+from pipelines.store.access import AccessLog
+from pipelines.recall.sql import RECALL_DISABLED_OPTIMIZERS, VECTOR_TOP_TYPE, recall_sql
+from pipelines.store.snapshots import SnapshotStore
+from pipelines.index.tokens import terms
+from pipelines.recall.user_tables import UserTables, drop_user_tables, load_user_tables
 
 log = logging.getLogger(__name__)
 RECORD_ACCESS_ENV = "MEMORY_RECORD_ACCESS"
@@ -144,7 +144,7 @@ class MemoryReader:
     @property
     def embedder(self) -> Any:
         if self._embedder is None:
-            from pipelines.embedding import E5Embedder
+            from pipelines.embed.e5 import E5Embedder
 
             self._embedder = E5Embedder()
         return self._embedder

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
-from pipelines.llm_prompt import AnsweredMemory, ExtractionAnswer
-from pipelines.llm_windows import Window
-from pipelines.redaction import mask_secrets
-from pipelines.schemas import ExtractedMemory, Kind
+from pipelines.extract.llm.prompt import AnsweredMemory, ExtractionAnswer
+from pipelines.extract.llm.windows import Window
+from pipelines.core.redaction import mask_secrets
+from pipelines.core.schemas import ExtractedMemory, Kind
 
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
 

@@ -10,8 +10,8 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from pipelines.embedding import Embedder, EmbeddingCache
-from pipelines.tokens import terms
+from pipelines.embed.e5 import Embedder, EmbeddingCache
+from pipelines.index.tokens import terms
 
 # The previous turn helps find an answer by its question, but it is not what the memory says.
 CONTEXT_TERM_WEIGHT = 0.5

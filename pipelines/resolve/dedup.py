@@ -10,8 +10,8 @@ import hashlib
 
 import polars as pl
 
-from pipelines.schemas import EVENT_KINDS
-from pipelines.topics import SINGLE_VALUED_TOPICS
+from pipelines.core.schemas import EVENT_KINDS
+from pipelines.core.topics import SINGLE_VALUED_TOPICS
 
 _SEP = "\x1f"  # unit separator: cannot occur in ids, so keys never collide by concatenation
 
@@ -27,7 +27,7 @@ def idempotency_key() -> pl.Expr:
             pl.col("content").str.strip_chars()]
     event_key = pl.concat_str([*base, pl.col("session_id")], separator=_SEP)
     # A single-valued statement is keyed by the message that made it, so "Shanghai, Beijing, Shanghai
-    # again" keeps two Shanghai periods; restatements of one period are folded by pipelines.merge.
+    # again" keeps two Shanghai periods; restatements of one period are folded by pipelines.resolve.merge.
     statement_key = pl.concat_str([*base, pl.col("source_message_ids").list.first()], separator=_SEP)
     state_key = pl.concat_str(base, separator=_SEP)
     return (

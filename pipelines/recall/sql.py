@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pipelines.schemas import EMBEDDING_DIM
+from pipelines.core.schemas import EMBEDDING_DIM
 
 # What a recall may see; the kind and agent tests are left out when the caller does not filter on them.
 # Times are epoch seconds (`*_s` columns, precomputed when the user is loaded; a missing end is +infinity).
@@ -98,7 +98,7 @@ RECALL_DISABLED_OPTIMIZERS = ",".join([
 ])
 
 # A survivor of near-duplicate merging is presented with its group's union of provenance and highest
-# confidence; the stored rows stay as stated (pipelines.merge).
+# confidence; the stored rows stay as stated (pipelines.resolve.merge).
 LOAD_USER_SQL = f"""
 WITH mine AS (SELECT * FROM read_parquet($path) WHERE user_id = $user),
 groups AS (
@@ -116,7 +116,7 @@ FROM mine LEFT JOIN groups USING (memory_id)
 
 # The ranking columns of the user's rows. `current_visible` precomputes the current state's shadowing: a
 # current memory, and on a single-valued topic the newest current one (after resolution there is only one;
-# see pipelines.invariants). Times become epoch seconds (an open end is +infinity); `prior` is the part of
+# see pipelines.resolve.invariants). Times become epoch seconds (an open end is +infinity); `prior` is the part of
 # the weight that does not depend on the query: strength × confidence × the episode weight.
 USER_TABLE_SQL = """
 CREATE TABLE {memories} AS

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from pipelines.topics import SINGLE_VALUED_TOPICS
+from pipelines.core.topics import SINGLE_VALUED_TOPICS
 
 STATE_KINDS = ("fact", "preference", "skill")
 _WORD = re.compile(r"[a-z0-9]+|[\u3400-\u9fff]")
@@ -87,7 +87,7 @@ def _fold(group: list[dict]) -> list[dict]:
     """The earliest statement survives; the others point at it and keep their own values.
 
     Stored rows stay as stated so the next run can regroup them from scratch; readers present a
-    survivor with its group's union of provenance and highest confidence (see pipelines.recall).
+    survivor with its group's union of provenance and highest confidence (see pipelines.recall.reader).
     """
     survivor = min(group, key=lambda r: (r["valid_from"], r["memory_id"]))
     return [r if r is survivor else dict(r, merged_into=survivor["memory_id"]) for r in group]

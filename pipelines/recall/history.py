@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from pipelines.store import SnapshotStore
+from pipelines.store.snapshots import SnapshotStore
 
 HISTORY_COLUMNS = [
     "memory_id", "agent_id", "kind", "content", "status", "valid_from", "valid_to", "recorded_at",

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import polars as pl
 
-from pipelines.llm_windows import Window
+from pipelines.extract.llm.windows import Window
 
 QUARANTINED = "quarantined"
 DEFERRED = "deferred"

@@ -12,7 +12,7 @@ from typing import Protocol, Sequence
 import numpy as np
 import polars as pl
 
-from pipelines.schemas import EMBEDDING_DIM
+from pipelines.core.schemas import EMBEDDING_DIM
 
 
 class Embedder(Protocol):

@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 import polars as pl
 
-from pipelines.recall import MemoryReader
+from pipelines.recall.reader import MemoryReader
 
 SCORED_CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 QUESTION_COLUMNS = ("user_id", "question_id", "question", "category", "evidence_message_ids", "asked_at")

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 import polars as pl
 import pyarrow as pa
 
-from pipelines.schemas import MEMORY_SCHEMA
-from pipelines.resolution import is_current
-from pipelines.topics import SINGLE_VALUED_TOPICS
+from pipelines.core.schemas import MEMORY_SCHEMA
+from pipelines.resolve.resolution import is_current
+from pipelines.core.topics import SINGLE_VALUED_TOPICS
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from typing import Protocol, Sequence
 
 import polars as pl
 
-from pipelines.redaction import mask_secrets
-from pipelines.schemas import ExtractedMemory, Kind, Message
+from pipelines.core.redaction import mask_secrets
+from pipelines.core.schemas import ExtractedMemory, Kind, Message
 
 CANDIDATE_COLUMNS = [
     "agent_id", "user_id", "kind", "topic", "content", "keywords", "confidence", "source",

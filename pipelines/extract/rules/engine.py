@@ -1,7 +1,7 @@
 """The offline default extractor (`rules@1`): regex tables that turn zh/en user messages into memories.
 
 Owns the phrasing tables, clause splitting, question filtering and value normalisation; deadlines live in
-`pipelines.deadlines`.
+`pipelines.extract.deadlines`.
 """
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from functools import partial
 from string import Formatter
 from typing import Callable, NamedTuple, Sequence
 
-from pipelines.deadlines import find_deadline
-from pipelines.schemas import ExtractedMemory, Kind, Message
+from pipelines.extract.deadlines import find_deadline
+from pipelines.core.schemas import ExtractedMemory, Kind, Message
 
 FACT, PREF, SKILL, TASK, DECISION = Kind.FACT, Kind.PREFERENCE, Kind.SKILL, Kind.TASK, Kind.DECISION
 

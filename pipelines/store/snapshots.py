@@ -18,8 +18,8 @@ from typing import Any, Iterator
 import polars as pl
 import pyarrow.parquet as pq
 
-from pipelines.indexing import build_postings
-from pipelines.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA
+from pipelines.index.postings import build_postings
+from pipelines.core.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA
 
 POINTER = "CURRENT"
 MEMORIES = "memories.parquet"

@@ -12,13 +12,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Sequence
 
-from pipelines.extraction_cache import ExtractionCache
-from pipelines.llm_answers import InvalidAnswer, check_answer, parse_answer
-from pipelines.llm_backlog import DEFERRED, QUARANTINED, PendingWindow, WindowBacklog
-from pipelines.llm_client import ChatClient, ChatFailure
-from pipelines.llm_prompt import ANSWER_SCHEMA, PROMPT_VERSION, system_prompt
-from pipelines.llm_windows import Window, estimate_tokens, split_session
-from pipelines.schemas import ExtractedMemory, Message
+from pipelines.extract.llm.answer_cache import ExtractionCache
+from pipelines.extract.llm.answers import InvalidAnswer, check_answer, parse_answer
+from pipelines.extract.llm.backlog import DEFERRED, QUARANTINED, PendingWindow, WindowBacklog
+from pipelines.extract.llm.client import ChatClient, ChatFailure
+from pipelines.extract.llm.prompt import ANSWER_SCHEMA, PROMPT_VERSION, system_prompt
+from pipelines.extract.llm.windows import Window, estimate_tokens, split_session
+from pipelines.core.schemas import ExtractedMemory, Message
 
 
 @dataclass(frozen=True)
