@@ -11,8 +11,8 @@ import dagster as dg
 
 from pipelines.resolve.decay import DecayParams
 from pipelines.embed.e5 import E5Embedder, Embedder
-from pipelines.extract.candidates import Extractor
-from pipelines.ingest.validate import IngestDefaults
+from pipelines.extract.interface import Extractor
+from pipelines.ingest.read import IngestDefaults
 from pipelines.resolve.merge import MergeParams
 from pipelines.resolve.resolution import ResolutionParams
 

@@ -6,7 +6,7 @@ import dagster as dg
 
 from assets.resources import RawLogResource
 from assets.schedules import nightly_memory_job
-from pipelines.ingest.validate import RawLogError, list_input_files
+from pipelines.ingest.files import RawLogError, list_input_files
 
 
 def raw_folder_fingerprint(raw_path: str) -> str:

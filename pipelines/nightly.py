@@ -14,10 +14,14 @@ import polars as pl
 from pipelines.store.access import read_new_events
 from pipelines.resolve.decay import DecayParams, decay, reinforce
 from pipelines.resolve.dedup import collapse_by_id, with_memory_ids
-from pipelines.embed.e5 import Embedder, EmbeddingCache
-from pipelines.extract.candidates import Extractor, extract
-from pipelines.index.postings import memory_vectors
-from pipelines.ingest.validate import IngestDefaults, list_input_files, new_input_files, read_raw, validate
+from pipelines.embed.cache import EmbeddingCache
+from pipelines.embed.e5 import Embedder
+from pipelines.extract.candidates import extract
+from pipelines.extract.interface import Extractor
+from pipelines.embed.passages import memory_vectors
+from pipelines.ingest.files import list_input_files, new_input_files
+from pipelines.ingest.read import IngestDefaults, read_raw
+from pipelines.ingest.validate import validate
 from pipelines.resolve.resolution import ResolutionParams, is_current, resolve
 from pipelines.core.schemas import MEMORY_SCHEMA
 from pipelines.store.staging import StagingArea

@@ -162,7 +162,8 @@ def test_ids_are_stable_across_runs():
 
 def test_sample_log_fed_one_file_per_night_in_reverse_gives_the_same_memories(tmp_path, embedder):
     from pipelines.resolve.decay import DecayParams
-    from pipelines.ingest.validate import IngestDefaults, list_input_files
+    from pipelines.ingest.files import list_input_files
+    from pipelines.ingest.read import IngestDefaults
     from pipelines.nightly import stage_decay, stage_extract, stage_publish, stage_resolve, stage_validate
     from pipelines.extract.rules.engine import RulesExtractor
     from pipelines.store.snapshots import SnapshotStore

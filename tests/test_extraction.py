@@ -4,7 +4,7 @@ import numpy as np
 import polars as pl
 
 from conftest import UTC, message
-from pipelines.embed.e5 import EmbeddingCache
+from pipelines.embed.cache import EmbeddingCache
 from pipelines.extract.candidates import extract
 from pipelines.core.schemas import MESSAGE_SCHEMA, ExtractedMemory, Kind
 

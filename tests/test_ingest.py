@@ -4,9 +4,9 @@ import polars as pl
 import pytest
 
 from conftest import NIGHT, UTC, message, write_raw
-from pipelines.ingest.validate import (
-    IngestDefaults, RawLogError, list_input_files, new_input_files, read_raw, read_raw_file, validate,
-)
+from pipelines.ingest.files import RawLogError, list_input_files, new_input_files
+from pipelines.ingest.read import IngestDefaults, read_raw, read_raw_file
+from pipelines.ingest.validate import validate
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 NO_EPISODES = pl.DataFrame(schema={"message_id": pl.String, "content": pl.String})

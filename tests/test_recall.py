@@ -7,7 +7,7 @@ import pytest
 
 from conftest import NIGHT, UTC, message, write_raw
 from pipelines.resolve.decay import DecayParams
-from pipelines.ingest.validate import IngestDefaults
+from pipelines.ingest.read import IngestDefaults
 from pipelines.nightly import stage_decay, stage_extract, stage_publish, stage_resolve, stage_validate
 from pipelines.recall.reader import MemoryReader, RecallParams, format_for_prompt
 from pipelines.core.schemas import ExtractedMemory, Kind

@@ -3,7 +3,8 @@ import polars as pl
 import pytest
 
 from memory_rows import publish, row
-from pipelines.index.postings import CONTEXT_TERM_WEIGHT, build_postings, embedding_texts
+from pipelines.embed.passages import embedding_texts
+from pipelines.index.postings import CONTEXT_TERM_WEIGHT, build_postings
 from pipelines.index.tokens import terms
 
 

@@ -1,42 +1,22 @@
-"""The extract stage: turn validated messages into candidate memories and a conservation ledger.
+"""The extract stage: validated messages into candidate memories and a conservation ledger.
 
-Extractors see one session at a time (ordered messages) so context-dependent rules and LLM windows work
-alike; every user message is also kept verbatim as an `episode` memory.
+Every user message is also kept verbatim as an `episode` memory, so nothing said becomes unrecallable.
 """
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Sequence
 
 import polars as pl
 
 from pipelines.core.redaction import mask_secrets
 from pipelines.core.schemas import ExtractedMemory, Kind, Message
+from pipelines.extract.interface import Extractor
 
 CANDIDATE_COLUMNS = [
     "agent_id", "user_id", "kind", "topic", "content", "keywords", "confidence", "source",
     "session_id", "source_message_ids", "valid_from", "expires_at", "retraction", "extractor",
 ]
 # Optional beside them: `context` (what surrounded an episode), null when a producer has none.
-
-
-class Extractor(Protocol):
-    """Finds memories in one session's messages (ordered by msg_seq)."""
-
-    name: str  # "rules@1", "llm:<model>@<prompt version>"
-
-    def extract_session(self, messages: Sequence[Message]) -> list[ExtractedMemory]:
-        ...
-
-
-class BatchExtractor(Extractor, Protocol):
-    """An extractor that sees the whole night at once (the LLM: concurrency, a per-run cap, a backlog)."""
-
-    def extract_sessions(self, sessions: Sequence[Sequence[Message]]) -> list[list[ExtractedMemory]]:
-        ...
-
-    def recovered(self) -> list[tuple[list[Message], list[ExtractedMemory]]]:
-        """(messages, memories) from earlier runs' sessions that only succeeded now."""
-        ...
 
 
 def episode_for(message: Message, previous: Message | None = None) -> ExtractedMemory:

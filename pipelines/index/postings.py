@@ -1,16 +1,14 @@
-"""What a memory is found by: its passage vector and its keyword postings (term, tf, doc_len).
+"""A memory's keyword postings (term, weighted tf, doc_len): what BM25 recall finds it by.
 
-Both read content, keywords and context; recall returns only the content (docs/recall.md measures why).
+Postings read content, keywords and context; recall returns only the content (docs/recall.md measures why).
 """
 from __future__ import annotations
 
 from collections import Counter
 
-import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from pipelines.embed.e5 import Embedder, EmbeddingCache
 from pipelines.index.tokens import terms
 
 # The previous turn helps find an answer by its question, but it is not what the memory says.
@@ -26,36 +24,6 @@ POSTINGS_SCHEMA = pa.schema(
         ("doc_len", pa.float32()),  # sum of the memory's weighted term counts
     ]
 )
-
-
-def embedding_texts(kind: str, content: str, keywords: list[str] | None, context: str | None) -> list[str]:
-    """Passages whose mean embedding is the memory's vector.
-
-    An episode is embedded as "speaker: message" and again with the previous turn before it: the first
-    keeps the vector on what was said, the second lets a question about the exchange reach the answer.
-    """
-    if kind != "episode":
-        return [content]
-    said = f"{keywords[0]}: {content}" if keywords else content
-    return [said, f"{context}\n{said}"] if context else [said]
-
-
-def memory_vectors(frame: pl.DataFrame, cache: EmbeddingCache, embedder: Embedder) -> np.ndarray:
-    """(n, dim) L2-normalised vectors for rows with kind, content, keywords, context; through the cache."""
-    per_row = [
-        embedding_texts(r["kind"], r["content"], r["keywords"], r.get("context"))
-        for r in frame.select("kind", "content", "keywords", "context").iter_rows(named=True)
-    ]
-    flat = [text for texts in per_row for text in texts]
-    vectors = cache.embed(flat, embedder)
-    out = np.empty((len(per_row), embedder.dim), dtype=np.float32)
-    start = 0
-    for i, texts in enumerate(per_row):
-        mean = vectors[start:start + len(texts)].sum(axis=0)
-        norm = np.linalg.norm(mean)
-        out[i] = mean / norm if norm else mean
-        start += len(texts)
-    return out
 
 
 def weighted_terms(content: str, keywords: list[str] | None, context: str | None) -> Counter[str]:

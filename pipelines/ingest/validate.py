@@ -1,108 +1,16 @@
-"""The validate stage: read raw session-log Parquet, enforce the contract, quarantine bad rows.
+"""Row checks of the validate stage: a bad row goes to quarantine with its file, row and reason.
 
-A broken file (missing column, uncastable type) stops the run with the file and column named; a bad
-row only goes to quarantine with its file, row and reason, and the run goes on.
+The run goes on without it; files that break the contract as a whole fail earlier (pipelines.ingest.read).
 """
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 
 import polars as pl
 import pyarrow as pa
-import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
 from pipelines.core.redaction import mask_secrets
-from pipelines.core.schemas import MESSAGE_SCHEMA, QUARANTINE_SCHEMA, RAW_OPTIONAL, RAW_REQUIRED, ROLES, TS
-
-
-class RawLogError(ValueError):
-    """The raw log breaks the contract in a way no row-level quarantine can absorb."""
-
-
-@dataclass(frozen=True)
-class InputFile:
-    path: str
-    sha256: str
-    rows: int
-
-
-@dataclass(frozen=True)
-class IngestDefaults:
-    agent_id: str = "default_agent"
-    user_id: str = "default_user"
-    source: str = "chat"
-
-
-def list_input_files(raw: Path) -> list[Path]:
-    """A single Parquet file, or every Parquet file under a folder (hive `date=...` folders included)."""
-    raw = Path(raw)
-    if raw.is_file():
-        return [raw]
-    if not raw.is_dir():
-        raise RawLogError(f"{raw}: raw input path does not exist; point --raw at a Parquet file or folder")
-    return sorted(p for p in raw.rglob("*.parquet") if p.is_file() and not p.name.startswith("."))
-
-
-def file_checksum(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def read_raw_file(path: Path, defaults: IngestDefaults) -> pa.Table:
-    """One raw file conformed to MESSAGE_SCHEMA (before row checks); raises RawLogError naming the column."""
-    try:
-        table = pq.read_table(path, partitioning=None)
-    except Exception as exc:  # pyarrow raises several types for unreadable files
-        raise RawLogError(f"{path}: not a readable Parquet file ({exc})") from exc
-    missing = [name for name in RAW_REQUIRED if name not in table.column_names]
-    if missing:
-        raise RawLogError(
-            f"{path}: missing required column(s) {', '.join(missing)}; "
-            f"the raw contract needs {', '.join(RAW_REQUIRED)} (see README)"
-        )
-    n = table.num_rows
-    columns = {name: _cast_column(path, table, name, kind) for name, kind in RAW_REQUIRED.items()}
-    for name, kind in RAW_OPTIONAL.items():
-        if name in table.column_names:
-            columns[name] = _cast_column(path, table, name, kind)
-    columns["agent_id"] = _fill(columns.get("agent_id"), defaults.agent_id, n)
-    columns["user_id"] = _fill(columns.get("user_id"), defaults.user_id, n)
-    columns["source"] = _fill(columns.get("source"), defaults.source, n)
-    columns["speaker"] = columns.get("speaker", pa.nulls(n, pa.string()))
-    derived_id = pc.binary_join_element_wise(
-        columns["session_id"], pc.cast(columns["msg_seq"], pa.string()), ":"
-    )
-    columns["message_id"] = pc.coalesce(columns["message_id"], derived_id) if "message_id" in columns else derived_id
-    columns["input_file"] = pa.array([str(path)] * n, pa.string())
-    columns["input_row"] = pa.array(range(n), pa.int64())
-    return pa.table({field.name: columns[field.name] for field in MESSAGE_SCHEMA}, schema=MESSAGE_SCHEMA)
-
-
-def _cast_column(path: Path, table: pa.Table, name: str, kind: pa.DataType) -> pa.ChunkedArray:
-    column = table.column(name)
-    if kind == TS and pa.types.is_timestamp(column.type) and column.type.tz is None:
-        # Naive timestamps in the raw log are taken as UTC (documented in the README).
-        column = pc.assume_timezone(column, "UTC")
-    try:
-        return column.cast(kind)
-    except (pa.ArrowInvalid, pa.ArrowNotImplementedError) as exc:
-        raise RawLogError(
-            f"{path}: column '{name}' has type {column.type} and cannot be read as {kind} ({exc}); "
-            "fix the writer or convert the file"
-        ) from exc
-
-
-def _fill(column: pa.ChunkedArray | None, default: str, n: int) -> pa.ChunkedArray | pa.Array:
-    if column is None:
-        return pa.array([default] * n, pa.string())
-    return pc.fill_null(column, default)
+from pipelines.core.schemas import QUARANTINE_SCHEMA, ROLES
 
 
 def row_problems(messages: pl.DataFrame) -> pl.Expr:
@@ -163,18 +71,3 @@ def empty_frame(schema: pa.Schema) -> pl.DataFrame:
     return pl.from_arrow(schema.empty_table())
 
 
-def new_input_files(files: list[Path], processed_checksums: set[str]) -> list[InputFile]:
-    """Files whose content has not been folded in yet; identity is the checksum, so a renamed copy is skipped."""
-    fresh, seen = [], set(processed_checksums)
-    for path in files:
-        checksum = file_checksum(path)
-        if checksum not in seen:
-            seen.add(checksum)
-            fresh.append(InputFile(path=str(path), sha256=checksum, rows=pq.ParquetFile(path).metadata.num_rows))
-    return fresh
-
-
-def read_raw(files: list[InputFile], defaults: IngestDefaults) -> pl.DataFrame:
-    """All given files conformed to MESSAGE_SCHEMA and stacked."""
-    tables = [read_raw_file(Path(f.path), defaults) for f in files]
-    return pl.from_arrow(pa.concat_tables(tables) if tables else MESSAGE_SCHEMA.empty_table())

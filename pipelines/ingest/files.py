@@ -1,0 +1,51 @@
+"""Which raw files a run reads: every Parquet file under the raw path, identified by its SHA-256.
+
+A file already folded into the store (even renamed) is skipped, which makes reruns idempotent.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import pyarrow.parquet as pq
+
+
+class RawLogError(ValueError):
+    """The raw log breaks the contract in a way no row-level quarantine can absorb."""
+
+
+@dataclass(frozen=True)
+class InputFile:
+    path: str
+    sha256: str
+    rows: int
+
+
+def list_input_files(raw: Path) -> list[Path]:
+    """A single Parquet file, or every Parquet file under a folder (hive `date=...` folders included)."""
+    raw = Path(raw)
+    if raw.is_file():
+        return [raw]
+    if not raw.is_dir():
+        raise RawLogError(f"{raw}: raw input path does not exist; point --raw at a Parquet file or folder")
+    return sorted(p for p in raw.rglob("*.parquet") if p.is_file() and not p.name.startswith("."))
+
+
+def file_checksum(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def new_input_files(files: list[Path], processed_checksums: set[str]) -> list[InputFile]:
+    """Files whose content has not been folded in yet; identity is the checksum, so a renamed copy is skipped."""
+    fresh, seen = [], set(processed_checksums)
+    for path in files:
+        checksum = file_checksum(path)
+        if checksum not in seen:
+            seen.add(checksum)
+            fresh.append(InputFile(path=str(path), sha256=checksum, rows=pq.ParquetFile(path).metadata.num_rows))
+    return fresh
