@@ -7,11 +7,14 @@ from __future__ import annotations
 from datetime import datetime
 from enum import Enum
 
+import polars as pl
 import pyarrow as pa
 from pydantic import BaseModel, Field, field_validator
 
 EMBEDDING_DIM = 384
+# Every stored time: microseconds, UTC (pipelines.core.clock turns inputs into aware UTC datetimes).
 TS = pa.timestamp("us", tz="UTC")
+UTC_DATETIME = pl.Datetime("us", "UTC")
 
 
 class Kind(str, Enum):
@@ -23,8 +26,13 @@ class Kind(str, Enum):
     EPISODE = "episode"
 
 
+ALL_KINDS = tuple(kind.value for kind in Kind)
 # Event-like kinds never merge across sessions: two requests for an invoice are two requests.
 EVENT_KINDS = frozenset({Kind.TASK.value, Kind.DECISION.value, Kind.EPISODE.value})
+# State-like kinds describe how things are; near-duplicate statements of one merge (pipelines.resolve.merge).
+STATE_KINDS = tuple(kind for kind in ALL_KINDS if kind not in EVENT_KINDS)
+# What an extractor may state; episodes are the pipeline's own verbatim copies of user messages.
+EXTRACTED_KINDS = tuple(kind for kind in ALL_KINDS if kind != Kind.EPISODE.value)
 ROLES = frozenset({"user", "assistant", "system", "tool"})
 
 # Raw session-log contract (README "Raw session-log contract").

@@ -11,6 +11,7 @@ from typing import Sequence
 import numpy as np
 import polars as pl
 
+from pipelines.core.atomic import write_atomic
 from pipelines.core.schemas import EMBEDDING_DIM
 from pipelines.embed.e5 import Embedder
 
@@ -59,8 +60,5 @@ class EmbeddingCache:
         if self.path.exists():
             others = pl.read_parquet(self.path).filter(pl.col("model") != self.model)
             mine = pl.concat([others, mine.cast(others.schema)]) if others.height else mine
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        mine.write_parquet(tmp)
-        tmp.replace(self.path)
+        write_atomic(self.path, mine.write_parquet)
         self._dirty = False

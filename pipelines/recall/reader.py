@@ -11,7 +11,7 @@ import os
 import threading
 from collections import OrderedDict
 from dataclasses import asdict, dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -19,6 +19,8 @@ import duckdb
 import numpy as np
 import pyarrow as pa
 
+from pipelines.core.clock import now_utc, utc
+from pipelines.core.schemas import ALL_KINDS
 from pipelines.store.access import AccessLog
 from pipelines.recall.sql import RECALL_DISABLED_OPTIMIZERS, VECTOR_TOP_TYPE, recall_sql
 from pipelines.store.snapshots import SnapshotStore
@@ -87,7 +89,6 @@ class RecalledMemory:
 # what vector_top returns, as VECTOR_TOP_TYPE declares it to DuckDB
 VECTOR_TOP_ARROW_TYPE = pa.list_(pa.struct([("rid", pa.int32()), ("similarity", pa.float32()),
                                             ("vector_rank", pa.int32())]))
-ALL_KINDS = ("fact", "preference", "skill", "task", "decision", "episode")
 
 
 def _one_at_a_time(method):
@@ -216,7 +217,7 @@ class MemoryReader:
 
         `query_vector` skips embedding the query (callers that embed in batches, the benchmark).
         """
-        at = as_of or datetime.now(timezone.utc)
+        at = as_of or now_utc()
         chosen = self.store.require_version(version)
         if version is None:
             self._drop_other_versions(chosen)
@@ -266,7 +267,7 @@ class MemoryReader:
             "speakers": speakers,
             "agent": agent_id,
             "kinds": list(kinds or ALL_KINDS),
-            "at": _utc(at).timestamp(),
+            "at": utc(at).timestamp(),
             "half_life": p.half_life_days,
             "recency": p.recency_weight,
             "floor": getattr(self._embedder, "similarity_floor", 0.0) if use_vectors else 0.0,
@@ -316,10 +317,6 @@ def maximal_marginal_relevance(rows: list[tuple], candidate_vectors: Sequence[Se
         chosen.append(best)
         remaining.remove(best)
     return [rows[i] for i in chosen]
-
-
-def _utc(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
 
 
 def format_for_prompt(memories: Sequence[RecalledMemory], header: str = "What you remember about this user:") -> str:

@@ -8,16 +8,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pipelines.core.schemas import EMBEDDING_DIM
+from pipelines.core.timeline import single_valued_sql, timeline_order_sql
 
 # What a recall may see; the kind and agent tests are left out when the caller does not filter on them.
 # Times are epoch seconds (`*_s` columns, precomputed when the user is loaded; a missing end is +infinity).
 _VISIBLE = """m.confidence >= $min_confidence{kind_filter}{agent_filter}
       AND m.valid_from_s <= $at AND m.expires_s > $at"""
-# As of a moment: the memories true then, one per single-valued topic (the one that became true last).
+# As of a moment: the memories true then, one per single-valued topic (the last on its timeline).
 _VISIBLE_AS_OF_CTE = """shadowed AS (
     SELECT rid FROM {memories} m
     WHERE m.single_slot AND m.merged_into IS NULL AND {visible} AND m.valid_to_s > $at
-    QUALIFY row_number() OVER (PARTITION BY m.agent_id, m.topic ORDER BY m.valid_from_s DESC, m.confidence DESC, m.memory_id) > 1
+    QUALIFY row_number() OVER (PARTITION BY m.agent_id, m.topic ORDER BY m.timeline_rank DESC) > 1
 ), visible AS MATERIALIZED (
     SELECT rid FROM {memories} m
     WHERE m.merged_into IS NULL AND {visible} AND m.valid_to_s > $at AND m.rid NOT IN (SELECT rid FROM shadowed)
@@ -114,25 +115,26 @@ SELECT (row_number() OVER () - 1)::INTEGER AS rid, mine.* REPLACE (
 FROM mine LEFT JOIN groups USING (memory_id)
 """
 
-# The ranking columns of the user's rows. `current_visible` precomputes the current state's shadowing: a
-# current memory, and on a single-valued topic the newest current one (after resolution there is only one;
-# see pipelines.resolve.invariants). Times become epoch seconds (an open end is +infinity); `prior` is the part of
-# the weight that does not depend on the query: strength × confidence × the episode weight.
-USER_TABLE_SQL = """
-CREATE TABLE {memories} AS
+# The ranking columns of the user's rows. `timeline_rank` orders each single-valued topic's timeline the way
+# resolution does (pipelines.core.timeline; the highest rank wins). `current_visible` precomputes the current
+# state's shadowing: a current memory, and on a single-valued topic the winning current one (after resolution
+# there is only one; see pipelines.resolve.invariants). Times become epoch seconds (an open end is +infinity);
+# `prior` is the part of the weight that does not depend on the query: strength × confidence × episode weight.
+USER_TABLE_SQL = f"""
+CREATE TABLE {{memories}} AS
 WITH flagged AS (
     SELECT rid, memory_id, agent_id, kind, topic, confidence, merged_into, speaker_id,
-        kind <> 'episode' AND list_contains($single_topics, topic) AS single_slot,
+        {single_valued_sql()} AS single_slot,
+        row_number() OVER (PARTITION BY agent_id, topic ORDER BY {timeline_order_sql()}) AS timeline_rank,
         valid_to IS NULL AND merged_into IS NULL AS is_current,
         epoch(valid_from) AS valid_from_s,
         coalesce(epoch(valid_to), 'infinity'::DOUBLE) AS valid_to_s,
         coalesce(epoch(expires_at), 'infinity'::DOUBLE) AS expires_s,
         strength * confidence * (CASE WHEN kind = 'episode' THEN $episode_weight ELSE 1 END) AS prior
-    FROM {rows}
+    FROM {{rows}}
 )
 SELECT * EXCLUDE (is_current), is_current AND (NOT single_slot OR row_number() OVER (
-        PARTITION BY agent_id, topic, is_current, single_slot
-        ORDER BY valid_from_s DESC, confidence DESC, memory_id) = 1) AS current_visible
+        PARTITION BY agent_id, topic, is_current, single_slot ORDER BY timeline_rank DESC) = 1) AS current_visible
 FROM flagged
 """
 DETAIL_COLUMNS = ["memory_id", "kind", "topic", "content", "strength", "confidence", "valid_from", "valid_to",

@@ -10,8 +10,8 @@ import polars as pl
 import pyarrow as pa
 
 from pipelines.core.schemas import MEMORY_SCHEMA
+from pipelines.core.timeline import TIMELINE_GROUP, on_timeline, timeline_order
 from pipelines.resolve.resolution import is_current
-from pipelines.core.topics import SINGLE_VALUED_TOPICS
 
 
 @dataclass(frozen=True)
@@ -34,15 +34,8 @@ def unique_memory_ids(memories: pl.DataFrame) -> Verdict:
     return Verdict(not dupes, f"{len(dupes)} duplicated memory_id", dupes[:5])
 
 
-def _timeline_rows(memories: pl.DataFrame) -> pl.DataFrame:
-    return memories.filter(
-        pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS)) & (pl.col("kind") != "episode")
-        & pl.col("merged_into").is_null()
-    )
-
-
 def one_current_per_single_topic(memories: pl.DataFrame) -> Verdict:
-    current = _timeline_rows(memories).filter(is_current())
+    current = memories.filter(on_timeline()).filter(is_current())
     crowded = current.group_by("agent_id", "user_id", "topic").len().filter(pl.col("len") > 1)
     examples = [f"{a}/{u}/{t}" for a, u, t, _ in crowded.iter_rows()]
     return Verdict(not examples, f"{len(examples)} single-valued topics with more than one current memory", examples[:5])
@@ -56,8 +49,8 @@ def valid_interval_ordered(memories: pl.DataFrame) -> Verdict:
 
 def no_overlapping_intervals(memories: pl.DataFrame) -> Verdict:
     """On a single-valued topic each value's [valid_from, valid_to) ends before the next one starts."""
-    ordered = _timeline_rows(memories).sort("agent_id", "user_id", "topic", "valid_from", "memory_id")
-    checked = ordered.with_columns(pl.col("valid_from").shift(-1).over("agent_id", "user_id", "topic").alias("next_from"))
+    ordered = memories.filter(on_timeline()).sort([*TIMELINE_GROUP, *timeline_order()])
+    checked = ordered.with_columns(pl.col("valid_from").shift(-1).over(TIMELINE_GROUP).alias("next_from"))
     bad = checked.filter(
         pl.col("next_from").is_not_null() & (pl.col("valid_to").is_null() | (pl.col("valid_to") > pl.col("next_from")))
     )

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from pipelines.core.topics import SINGLE_VALUED_TOPICS
+from pipelines.core.schemas import STATE_KINDS
+from pipelines.core.timeline import timeline_order
+from pipelines.core.topics import is_single_valued
 
-STATE_KINDS = ("fact", "preference", "skill")
 _WORD = re.compile(r"[a-z0-9]+|[\u3400-\u9fff]")
 
 
@@ -93,19 +94,19 @@ def _fold(group: list[dict]) -> list[dict]:
     return [r if r is survivor else dict(r, merged_into=survivor["memory_id"]) for r in group]
 
 
-def merge_near_duplicates(memories: pl.DataFrame, timeline: list[pl.Expr], params: MergeParams) -> pl.DataFrame:
+def merge_near_duplicates(memories: pl.DataFrame, params: MergeParams) -> pl.DataFrame:
     """Sets `merged_into` on every restatement (from scratch: earlier runs' merges are not trusted)."""
     memories = memories.with_columns(pl.lit(None, pl.String).alias("merged_into"))
     is_state = pl.col("kind").is_in(STATE_KINDS)
     keys = ["agent_id", "user_id", "kind", "topic"]
     crowded = pl.len().over(keys) > 1
-    candidates = memories.filter(is_state & crowded).sort([*keys, *timeline])
+    candidates = memories.filter(is_state & crowded).sort([*keys, *timeline_order()])
     if candidates.is_empty():
         return memories
     folded: list[dict] = []
     for part in candidates.partition_by(keys, maintain_order=True):
         rows = part.to_dicts()
-        single = rows[0]["topic"] in SINGLE_VALUED_TOPICS
+        single = is_single_valued(rows[0]["topic"])
         groups = _groups_single_valued(rows, params) if single else _groups_multi_valued(rows, params)
         for group in groups:
             folded.extend(_fold(group) if len(group) > 1 else group)

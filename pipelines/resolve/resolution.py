@@ -10,14 +10,9 @@ from datetime import datetime, timedelta
 
 import polars as pl
 
+from pipelines.core.schemas import UTC_DATETIME
+from pipelines.core.timeline import TIMELINE_GROUP, on_timeline, timeline_order
 from pipelines.resolve.merge import MergeParams, merge_near_duplicates
-from pipelines.core.topics import SINGLE_VALUED_TOPICS
-
-# Higher wins a valid_from tie: what the user typed outranks what an operator filed on their behalf.
-SOURCE_PRIORITY = {"chat": 3, "ticket": 2, "document": 1}
-
-_GROUP = ["agent_id", "user_id", "topic"]
-_TS = pl.Datetime("us", "UTC")
 
 
 @dataclass(frozen=True)
@@ -32,29 +27,15 @@ def is_current() -> pl.Expr:
     return pl.col("valid_to").is_null() & pl.col("merged_into").is_null()
 
 
-def timeline_order() -> list[pl.Expr]:
-    """Ascending order of a topic's timeline; the last row is the winner.
-
-    Ties on valid_from are broken by confidence, then source priority, then the later recorded_at,
-    then memory_id, so the outcome is deterministic.
-    """
-    priority = pl.col("source").replace_strict(SOURCE_PRIORITY, default=0, return_dtype=pl.Int64)
-    return [pl.col("valid_from"), pl.col("confidence"), priority, pl.col("recorded_at"), pl.col("memory_id")]
-
-
 def _close_single_valued(memories: pl.DataFrame) -> pl.DataFrame:
     """Each value (or retraction) on a single-valued topic holds until the next one starts."""
-    on_timeline = (
-        pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS)) & (pl.col("kind") != "episode")
-        & pl.col("merged_into").is_null()
-    )
-    slots = memories.filter(on_timeline).sort([*_GROUP, *timeline_order()])
+    slots = memories.filter(on_timeline()).sort([*TIMELINE_GROUP, *timeline_order()])
     slots = slots.with_columns(
-        pl.col("valid_from").shift(-1).over(_GROUP).alias("valid_to"),
-        pl.col("memory_id").shift(-1).over(_GROUP).alias("superseded_by"),
+        pl.col("valid_from").shift(-1).over(TIMELINE_GROUP).alias("valid_to"),
+        pl.col("memory_id").shift(-1).over(TIMELINE_GROUP).alias("superseded_by"),
     )
-    others = memories.filter(~on_timeline).with_columns(
-        pl.lit(None, _TS).alias("valid_to"), pl.lit(None, pl.String).alias("superseded_by")
+    others = memories.filter(~on_timeline()).with_columns(
+        pl.lit(None, UTC_DATETIME).alias("valid_to"), pl.lit(None, pl.String).alias("superseded_by")
     )
     return pl.concat([slots.select(memories.columns), others.select(memories.columns)])
 
@@ -120,7 +101,7 @@ def _episodes_follow_facts(memories: pl.DataFrame) -> pl.DataFrame:
 
 def resolve(memories: pl.DataFrame, now: datetime, params: ResolutionParams = ResolutionParams()) -> pl.DataFrame:
     """Recompute merges and both valid-time columns over the whole (key-deduplicated) memory set."""
-    merged = merge_near_duplicates(memories, timeline_order(), params.merge)
+    merged = merge_near_duplicates(memories, params.merge)
     closed = _members_follow_survivors(_close_single_valued(merged))
     resolved = _episodes_follow_facts(_close_expired(closed, now, params.expiry_grace_days))
     return resolved.sort(["agent_id", "user_id", "kind", "topic", "valid_from", "memory_id"])

@@ -11,13 +11,15 @@ import os
 import shutil
 import socket
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator
 
 import polars as pl
 import pyarrow.parquet as pq
 
+from pipelines.core.atomic import fsync_dir, fsync_file, write_text_atomic
+from pipelines.core.clock import now_utc
 from pipelines.index.postings import build_postings
 from pipelines.core.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA
 
@@ -37,14 +39,6 @@ class StoreLockedError(RuntimeError):
 
 class SnapshotNotFoundError(LookupError):
     """The store has no published snapshot (or not the version asked for)."""
-
-
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def version_dir_name(version: int) -> str:
@@ -150,24 +144,18 @@ class SnapshotStore:
         full_manifest = {"version": version, "parent": self.current_version(), **manifest}
         (staging / MANIFEST).write_text(json.dumps(full_manifest, indent=2, ensure_ascii=False, default=str))
         for name in (MEMORIES, POSTINGS, QUARANTINE, MANIFEST):
-            with open(staging / name, "rb") as handle:
-                os.fsync(handle.fileno())
+            fsync_file(staging / name)
+        fsync_dir(staging)
         staging.rename(self.version_path(version))
-        _fsync_dir(self.snapshots)
+        fsync_dir(self.snapshots)
         return version
 
     def publish(self, version: int, at: datetime | None = None) -> None:
-        """Point readers at `version`: write a temp file, fsync, rename over the pointer."""
+        """Point readers at `version`: stamp its PUBLISHED marker, then swap the pointer (both atomic)."""
         self.require_version(version)
-        stamp = (at or datetime.now(timezone.utc)).isoformat()
-        (self.version_path(version) / PUBLISHED).write_text(stamp + "\n")
-        tmp = self.root / f".{POINTER}.{os.getpid()}.tmp"
-        with open(tmp, "w") as handle:
-            handle.write(f"{version}\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        tmp.replace(self.root / POINTER)
-        _fsync_dir(self.root)
+        stamp = (at or now_utc()).isoformat()
+        write_text_atomic(self.version_path(version) / PUBLISHED, stamp + "\n")
+        write_text_atomic(self.root / POINTER, f"{version}\n")
 
     def prune(self, keep: int) -> list[int]:
         """Delete all but the newest `keep` versions (never the current one); returns what was removed."""
@@ -198,7 +186,7 @@ class SnapshotStore:
         try:
             handle.seek(0)
             handle.truncate()
-            stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            stamp = now_utc().isoformat(timespec="seconds")
             handle.write(f"{holder} pid={os.getpid()} host={socket.gethostname()} since={stamp}")
             handle.flush()
             yield

@@ -11,18 +11,15 @@ from typing import Any
 
 import polars as pl
 
+from pipelines.core.atomic import write_atomic, write_text_atomic
+
 
 class StagingArea:
     def __init__(self, store_root: Path | str) -> None:
         self.root = Path(store_root) / "staging"
 
     def write_frame(self, name: str, frame: pl.DataFrame) -> Path:
-        self.root.mkdir(parents=True, exist_ok=True)
-        target = self.root / f"{name}.parquet"
-        tmp = target.with_suffix(".parquet.tmp")
-        frame.write_parquet(tmp)
-        tmp.replace(target)
-        return target
+        return write_atomic(self.root / f"{name}.parquet", frame.write_parquet)
 
     def read_frame(self, name: str) -> pl.DataFrame:
         path = self.root / f"{name}.parquet"
@@ -33,11 +30,7 @@ class StagingArea:
         return pl.read_parquet(path)
 
     def write_json(self, name: str, value: dict[str, Any]) -> None:
-        self.root.mkdir(parents=True, exist_ok=True)
-        target = self.root / f"{name}.json"
-        tmp = target.with_suffix(".json.tmp")
-        tmp.write_text(json.dumps(value, indent=2, ensure_ascii=False, default=str))
-        tmp.replace(target)
+        write_text_atomic(self.root / f"{name}.json", json.dumps(value, indent=2, ensure_ascii=False, default=str))
 
     def read_json(self, name: str) -> dict[str, Any]:
         path = self.root / f"{name}.json"

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import polars as pl
 
+from pipelines.core.atomic import write_atomic
 from pipelines.core.schemas import ExtractedMemory
 
 CACHE_SCHEMA = {
@@ -54,8 +55,5 @@ class ExtractionCache:
         fresh = pl.DataFrame(self._new, schema=CACHE_SCHEMA)
         frame = pl.concat([pl.read_parquet(self.path), fresh]) if self.path.exists() else fresh
         frame = frame.unique(["model", "prompt_version", "window_hash"], keep="last", maintain_order=True)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        frame.write_parquet(tmp)
-        tmp.replace(self.path)
+        write_atomic(self.path, frame.write_parquet)
         self._new = []

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import polars as pl
 
+from pipelines.core.atomic import write_atomic
 from pipelines.extract.llm.windows import Window
 
 QUARANTINED = "quarantined"
@@ -60,7 +61,4 @@ class WindowBacklog:
         """The backlog becomes exactly `pending` (windows that succeeded this run are gone)."""
         frame = pl.DataFrame([p.row() for p in pending], schema=BACKLOG_SCHEMA)
         frame = frame.unique("window_hash", keep="first", maintain_order=True)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        frame.write_parquet(tmp)
-        tmp.replace(self.path)
+        write_atomic(self.path, frame.write_parquet)

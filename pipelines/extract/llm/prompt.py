@@ -5,11 +5,12 @@ Bump PROMPT_VERSION whenever the wording or the schema changes: it is part of th
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
-from typing import Literal
+from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from pipelines.core.clock import utc
+from pipelines.core.schemas import EXTRACTED_KINDS
 from pipelines.core.topics import MULTI_VALUED_TOPICS, SINGLE_VALUED_TOPICS
 
 PROMPT_VERSION = "extract-v1"
@@ -21,7 +22,7 @@ class AnsweredMemory(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     user_id: str
-    kind: Literal["fact", "preference", "skill", "task", "decision"]
+    kind: str
     topic: str = Field(min_length=1)
     content: str = Field(min_length=1)
     keywords: list[str] = Field(min_length=1)
@@ -37,12 +38,17 @@ class AnsweredMemory(BaseModel):
         # Asked for 3-5; a sixth synonym is harmless, so trim rather than re-ask.
         return [k.strip() for k in keywords if k.strip()][:5]
 
+    @field_validator("kind")
+    @classmethod
+    def _extracted_kind(cls, kind: str) -> str:
+        if kind not in EXTRACTED_KINDS:
+            raise ValueError(f"kind must be one of {', '.join(EXTRACTED_KINDS)}, not {kind!r}")
+        return kind
+
     @field_validator("valid_from", "expires_at")
     @classmethod
     def _utc(cls, moment: datetime | None) -> datetime | None:
-        if moment is None:
-            return None
-        return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
+        return None if moment is None else utc(moment)
 
 
 class ExtractionAnswer(BaseModel):
@@ -68,7 +74,7 @@ ANSWER_SCHEMA: dict = {
                              "expires_at", "source_message_ids", "retracts"],
                 "properties": {
                     "user_id": {"type": "string"},
-                    "kind": {"type": "string", "enum": ["fact", "preference", "skill", "task", "decision"]},
+                    "kind": {"type": "string", "enum": list(EXTRACTED_KINDS)},
                     "topic": {"type": "string"},
                     "content": {"type": "string"},
                     "keywords": {"type": "array", "items": {"type": "string"}},
