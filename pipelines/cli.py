@@ -9,12 +9,13 @@ import argparse
 import json
 import os
 import sys
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Sequence
 
 from pipelines.recall.reader import EmbeddingModelMismatchError
 from pipelines.store.snapshots import SnapshotNotFoundError, SnapshotStore, StoreLockedError
+from pipelines.core.clock import parse_utc
 
 
 class CommandError(Exception):
@@ -23,10 +24,9 @@ class CommandError(Exception):
 
 def _parse_time(text: str) -> datetime:
     try:
-        moment = datetime.fromisoformat(text)
+        return parse_utc(text)
     except ValueError as exc:
         raise CommandError(f"--as-of '{text}' is not an ISO timestamp (e.g. 2026-03-02 or 2026-03-02T12:00:00+08:00)") from exc
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def cmd_materialize(args: argparse.Namespace) -> int:

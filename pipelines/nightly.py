@@ -26,8 +26,8 @@ from pipelines.resolve.resolution import ResolutionParams, is_current, resolve
 from pipelines.core.schemas import MEMORY_SCHEMA
 from pipelines.store.staging import StagingArea
 from pipelines.store.snapshots import SnapshotStore
+from pipelines.core.schemas import UTC_DATETIME
 
-UTC_TS = pl.Datetime("us", "UTC")
 
 
 def code_version() -> str:
@@ -105,8 +105,8 @@ def as_memories(candidates: pl.DataFrame, now: datetime) -> pl.DataFrame:
     if "context" not in candidates.columns:
         candidates = candidates.with_columns(pl.lit(None, pl.String).alias("context"))
     rows = with_memory_ids(candidates).with_columns(
-        pl.lit(None, UTC_TS).alias("valid_to"),
-        pl.lit(now).cast(UTC_TS).alias("recorded_at"),
+        pl.lit(None, UTC_DATETIME).alias("valid_to"),
+        pl.lit(now).cast(UTC_DATETIME).alias("recorded_at"),
         pl.lit(None, pl.Int64).alias("recorded_version"),
         pl.lit(None, pl.Int64).alias("retired_version"),
         pl.lit(None, pl.String).alias("superseded_by"),
@@ -114,7 +114,7 @@ def as_memories(candidates: pl.DataFrame, now: datetime) -> pl.DataFrame:
         pl.lit(1.0).alias("strength"),
         pl.lit(None, pl.Float64).alias("strength_at_access"),
         pl.lit(0, pl.Int64).alias("access_count"),
-        pl.lit(None, UTC_TS).alias("last_accessed"),
+        pl.lit(None, UTC_DATETIME).alias("last_accessed"),
     )
     return rows.select(MEMORY_SCHEMA.names)
 

@@ -9,7 +9,7 @@ from typing import Sequence
 import polars as pl
 
 from pipelines.core.redaction import mask_secrets
-from pipelines.core.schemas import ExtractedMemory, Kind, Message
+from pipelines.core.schemas import UTC_DATETIME, ExtractedMemory, Kind, Message
 from pipelines.extract.interface import Extractor
 
 CANDIDATE_COLUMNS = [
@@ -92,7 +92,7 @@ def _candidate_row(memory: ExtractedMemory, first: Message, extractor_name: str)
 
 
 def _candidate_schema() -> dict[str, pl.DataType]:
-    ts = pl.Datetime("us", "UTC")
+    ts = UTC_DATETIME
     return {
         "agent_id": pl.String, "user_id": pl.String, "kind": pl.String, "topic": pl.String,
         "content": pl.String, "keywords": pl.List(pl.String), "confidence": pl.Float64,

@@ -6,10 +6,11 @@ at 17:00 on one day expire together.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime, time, timedelta
 from typing import Callable
 
-UTC = timezone.utc
+from pipelines.core.clock import UTC, utc
+
 
 _EN_WEEKDAYS = {
     "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
@@ -171,7 +172,7 @@ _DEADLINES = [(re.compile(p, flags), fn) for p, flags, fn in _DEADLINE_TABLE]
 
 def find_deadline(text: str, now: datetime) -> tuple[datetime, tuple[int, int]] | None:
     """The deadline named in `text`, resolved against `now`, with the span of the words naming it."""
-    now = now.astimezone(UTC) if now.tzinfo else now.replace(tzinfo=UTC)
+    now = utc(now)
     hits = [(m.start(), -m.end(), m, fn) for pattern, fn in _DEADLINES for m in pattern.finditer(text)]
     for _, _, match, fn in sorted(hits, key=lambda h: h[:2]):
         deadline = fn(match, now)

@@ -10,7 +10,7 @@ import polars as pl
 import pyarrow as pa
 
 from pipelines.core.redaction import mask_secrets
-from pipelines.core.schemas import QUARANTINE_SCHEMA, ROLES
+from pipelines.core.schemas import QUARANTINE_SCHEMA, ROLES, UTC_DATETIME
 
 
 def row_problems(messages: pl.DataFrame) -> pl.Expr:
@@ -57,7 +57,7 @@ def validate(raw: pl.DataFrame, known_episodes: pl.DataFrame, now: datetime) -> 
     bad = checked.filter(pl.col("reason").is_not_null())
     quarantine = bad.select(
         "input_file", "input_row", "message_id", "reason", "content",
-        pl.lit(now).cast(pl.Datetime("us", "UTC")).alias("quarantined_at"),
+        pl.lit(now).cast(UTC_DATETIME).alias("quarantined_at"),
     )
     good = (
         checked.filter(pl.col("reason").is_null())

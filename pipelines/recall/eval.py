@@ -6,13 +6,13 @@ of evidence message ids in the union of the k memories' provenance; chars@10 the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import timezone
 from pathlib import Path
 from typing import Any, Sequence
 
 import polars as pl
 
 from pipelines.recall.reader import MemoryReader
+from pipelines.core.clock import utc
 
 SCORED_CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 QUESTION_COLUMNS = ("user_id", "question_id", "question", "category", "evidence_message_ids", "asked_at")
@@ -78,7 +78,7 @@ def evaluate(reader: MemoryReader, questions: pl.DataFrame, ks: Sequence[int] = 
     per_category = {c: Tally(ks) for c in SCORED_CATEGORIES}
     for row in questions.iter_rows(named=True):
         asked_at = row["asked_at"]
-        asked_at = asked_at.replace(tzinfo=timezone.utc) if asked_at.tzinfo is None else asked_at
+        asked_at = utc(asked_at)
         found = reader.recall(row["user_id"], row["question"], k=depth, as_of=asked_at)
         provenance = [m.source_message_ids for m in found]
         recalls = {k: question_recall(row["evidence_message_ids"], provenance, k) for k in ks}

@@ -8,14 +8,17 @@ from __future__ import annotations
 import json
 import os
 import socket
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Sequence
 
 import polars as pl
 
+from pipelines.core.clock import now_utc, parse_utc, utc
+from pipelines.core.schemas import UTC_DATETIME
+
 ACCESS_DIR = "access"
-EVENT_SCHEMA = {"memory_id": pl.String, "accessed_at": pl.Datetime("us", "UTC"), "process": pl.String}
+EVENT_SCHEMA = {"memory_id": pl.String, "accessed_at": UTC_DATETIME, "process": pl.String}
 
 
 class AccessLog:
@@ -30,7 +33,7 @@ class AccessLog:
 
     def append(self, user_id: str, agent_id: str | None, memory_ids: Sequence[str],
                at: datetime | None = None) -> Path:
-        moment = (at or datetime.now(timezone.utc)).astimezone(timezone.utc)
+        moment = utc(at or now_utc())
         path = self.path_for(moment.date().isoformat())
         path.parent.mkdir(parents=True, exist_ok=True)
         line = json.dumps({"at": moment.isoformat(), "process": self.process, "user_id": user_id,
@@ -59,7 +62,7 @@ def read_new_events(store_root: Path | str, consumed: dict[str, int]) -> tuple[p
         for number, raw in enumerate(complete.splitlines()):
             try:
                 event = json.loads(raw)
-                at = datetime.fromisoformat(event["at"]).astimezone(timezone.utc)
+                at = parse_utc(event["at"])
             except (ValueError, KeyError) as exc:
                 raise ValueError(f"{path}: unreadable access event after byte {start}, line {number + 1}: {exc}; "
                                  "move the file aside and rerun") from exc

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import json
 import threading
-from datetime import datetime, timezone
 from pathlib import Path
 
 import polars as pl
 
 from pipelines.core.atomic import write_atomic
-from pipelines.core.schemas import ExtractedMemory
+from pipelines.core.clock import now_utc
+from pipelines.core.schemas import UTC_DATETIME, ExtractedMemory
 
 CACHE_SCHEMA = {
     "model": pl.String, "prompt_version": pl.String, "window_hash": pl.String, "memories_json": pl.String,
-    "tokens_in": pl.Int64, "tokens_out": pl.Int64, "created_at": pl.Datetime("us", "UTC"),
+    "tokens_in": pl.Int64, "tokens_out": pl.Int64, "created_at": UTC_DATETIME,
 }
 
 
@@ -46,7 +46,7 @@ class ExtractionCache:
             self._entries[(model, prompt_version, window_hash)] = text
             self._new.append({"model": model, "prompt_version": prompt_version, "window_hash": window_hash,
                               "memories_json": text, "tokens_in": tokens_in, "tokens_out": tokens_out,
-                              "created_at": datetime.now(timezone.utc)})
+                              "created_at": now_utc()})
 
     def save(self) -> None:
         """Append this run's answers atomically (temp file + rename)."""

@@ -13,13 +13,14 @@ import polars as pl
 
 from pipelines.core.atomic import write_atomic
 from pipelines.extract.llm.windows import Window
+from pipelines.core.schemas import UTC_DATETIME
 
 QUARANTINED = "quarantined"
 DEFERRED = "deferred"
 BACKLOG_SCHEMA = {
     "window_hash": pl.String, "agent_id": pl.String, "user_id": pl.String, "session_id": pl.String,
     "message_ids": pl.List(pl.String), "status": pl.String, "reason": pl.String, "raw_answer": pl.String,
-    "attempts": pl.Int64, "first_seen": pl.Datetime("us", "UTC"), "last_tried": pl.Datetime("us", "UTC"),
+    "attempts": pl.Int64, "first_seen": UTC_DATETIME, "last_tried": UTC_DATETIME,
     "window_json": pl.String,
 }
 

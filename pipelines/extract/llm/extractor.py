@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Sequence
 
@@ -19,6 +19,7 @@ from pipelines.extract.llm.client import ChatClient, ChatFailure
 from pipelines.extract.llm.prompt import ANSWER_SCHEMA, PROMPT_VERSION, system_prompt
 from pipelines.extract.llm.windows import Window, estimate_tokens, split_session
 from pipelines.core.schemas import ExtractedMemory, Message
+from pipelines.core.clock import now_utc
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ class LLMExtractor:
 
     def extract_sessions(self, sessions: Sequence[Sequence[Message]]) -> list[list[ExtractedMemory]]:
         """Memories per session (in order); backlog windows are retried first and land in `recovered()`."""
-        now = datetime.now(timezone.utc)
+        now = now_utc()
         per_session = [split_session(s, self.settings.window_tokens, self.settings.window_overlap) for s in sessions]
         new_hashes = {w.content_hash() for windows in per_session for w in windows}
         pending = [p for p in self.backlog.load() if p.window.content_hash() not in new_hashes]
