@@ -4,7 +4,8 @@ import json
 import pytest
 
 from chat_server import ChatServer, Reply, completion
-from pipelines.extract.llm.client import ChatClient, ChatFailure, ChatSettings, retry_after_seconds
+from pipelines.core.http import retry_after_seconds
+from pipelines.extract.llm.client import ChatClient, ChatFailure, ChatSettings
 from pipelines.extract.llm.prompt import ANSWER_SCHEMA, system_prompt
 
 TURNS = [{"role": "user", "content": "<window>...</window>"}]
@@ -41,7 +42,7 @@ def test_5xx_backs_off_exponentially_with_jitter_then_succeeds():
     sleeps = []
     with ChatServer() as server:
         server.script = [Reply(500, "boom"), Reply(502, "bad gateway"), Reply(503, "busy"), completion("{}")]
-        reply = client_for(server, sleeps, backoff_seconds=1.0).complete(system_prompt, TURNS, ANSWER_SCHEMA)
+        reply = client_for(server, sleeps).complete(system_prompt, TURNS, ANSWER_SCHEMA)
     # equal jitter with jitter()=0.5: 3/4 of 1, 2, 4 seconds
     assert reply.attempts == 4 and sleeps == [0.75, 1.5, 3.0]
 

@@ -6,17 +6,18 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipelines.extract.llm.client import RETRYABLE_STATUS, retry_after_seconds
+from pipelines.core.http import RETRYABLE_STATUS, RetryPolicy, retry_after_seconds
 from pipelines.core.redaction import mask_secrets
 from pipelines.core.schemas import EMBEDDING_DIM
 from pipelines.store.snapshots import SnapshotStore
@@ -54,14 +55,17 @@ class RemoteEmbedder:
 
     def __init__(self, base_url: str, model: str, api_key: str = "", expected_dim: int | None = None,
                  send_input_type: bool = True, send_dimensions: bool = False, similarity_floor: float = 0.0,
-                 timeout_seconds: float = 60.0, max_retries: int = 3, batch_size: int = 64) -> None:
+                 timeout_seconds: float = 60.0, max_retries: int = 3, batch_size: int = 64,
+                 sleep: Callable[[float], None] = time.sleep, jitter: Callable[[], float] = random.random) -> None:
         self.url = base_url.rstrip("/") + "/embeddings"
         self.model, self.api_key = model, api_key
         self.name = f"openai-compatible:{model}"
         self.dim = expected_dim or EMBEDDING_DIM
         self.similarity_floor = similarity_floor
         self._send_input_type, self._send_dimensions = send_input_type, send_dimensions
-        self._timeout, self._max_retries, self._batch = timeout_seconds, max_retries, batch_size
+        self._timeout, self._batch = timeout_seconds, batch_size
+        self._retry = RetryPolicy(max_retries=max_retries)
+        self._sleep, self._jitter = sleep, jitter
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
@@ -95,20 +99,23 @@ class RemoteEmbedder:
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
         data = json.dumps(body).encode("utf-8")
-        for attempt in range(self._max_retries + 1):
+        attempts = 0
+        while True:
+            attempts += 1
             request = urllib.request.Request(self.url, data, headers, method="POST")
             try:
                 with urllib.request.urlopen(request, timeout=self._timeout) as response:
                     return json.loads(response.read())
             except urllib.error.HTTPError as exc:
                 detail = exc.read().decode("utf-8", "replace")[:200]
-                if exc.code not in RETRYABLE_STATUS or attempt == self._max_retries:
-                    raise RemoteEmbeddingError(f"{self.url}: HTTP {exc.code} ({detail}); check MEMORY_EMBED_MODEL "
-                                               "and MEMORY_EMBED_API_KEY") from None
+                failure = f"{self.url}: HTTP {exc.code} ({detail}); check MEMORY_EMBED_MODEL and MEMORY_EMBED_API_KEY"
+                if exc.code not in RETRYABLE_STATUS:
+                    raise RemoteEmbeddingError(failure) from None
                 wait = retry_after_seconds(exc.headers.get("Retry-After") if exc.headers else None)
             except (urllib.error.URLError, TimeoutError, OSError) as exc:
-                if attempt == self._max_retries:
-                    raise RemoteEmbeddingError(f"{self.url}: unreachable ({exc}); is MEMORY_EMBED_BASE_URL right?") from None
+                failure = f"{self.url}: unreachable ({exc}); is MEMORY_EMBED_BASE_URL right?"
                 wait = None
-            time.sleep(min(30.0, wait if wait is not None else 2 ** attempt))
-        raise AssertionError("unreachable")
+            reason = self._retry.give_up_reason(attempts, wait)
+            if reason is not None:
+                raise RemoteEmbeddingError(f"{failure} ({reason})")
+            self._sleep(self._retry.wait_seconds(attempts, wait, self._jitter()))

@@ -12,10 +12,9 @@ import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
-from email.utils import parsedate_to_datetime
 from typing import Callable
 
-RETRYABLE_STATUS = frozenset({408, 409, 425, 429}) | frozenset(range(500, 600))
+from pipelines.core.http import RETRYABLE_STATUS, RetryPolicy, retry_after_seconds
 
 
 @dataclass(frozen=True)
@@ -25,10 +24,11 @@ class ChatSettings:
     api_key: str = ""
     timeout_seconds: float = 60.0
     max_retries: int = 4
-    backoff_seconds: float = 1.0
-    backoff_cap_seconds: float = 30.0
-    max_retry_after_seconds: float = 120.0  # a longer Retry-After fails the window; the next run retries it
     temperature: float = 0.0
+
+    @property
+    def retry(self) -> RetryPolicy:
+        return RetryPolicy(max_retries=self.max_retries)
 
 
 @dataclass(frozen=True)
@@ -53,20 +53,6 @@ class _Retryable(Exception):
         self.reason, self.raw, self.wait = reason, raw, wait
 
 
-def retry_after_seconds(value: str | None) -> float | None:
-    """Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3); None when absent or unreadable."""
-    if not value:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        return max(0.0, parsedate_to_datetime(value).timestamp() - time.time())
-    except (TypeError, ValueError):
-        return None
-
-
 class ChatClient:
     """POSTs to `<base_url>/chat/completions`; thread-safe, counts every HTTP call it makes."""
 
@@ -88,18 +74,13 @@ class ChatClient:
             try:
                 return self._post(system, turns, schema, attempts)
             except _Retryable as exc:
-                if attempts > self.settings.max_retries:
-                    raise ChatFailure(f"{exc.reason} (gave up after {attempts} attempts)", exc.raw, attempts) from None
-                if exc.wait is not None and exc.wait > self.settings.max_retry_after_seconds:
-                    raise ChatFailure(f"{exc.reason}: server asked to wait {exc.wait:.0f}s", exc.raw, attempts) from None
+                policy = self.settings.retry
+                reason = policy.give_up_reason(attempts, exc.wait)
+                if reason is not None:
+                    raise ChatFailure(f"{exc.reason} ({reason})", exc.raw, attempts) from None
                 with self._lock:
                     self.retries += 1
-                self._sleep(exc.wait if exc.wait is not None else self._backoff(attempts))
-
-    def _backoff(self, attempt: int) -> float:
-        # Equal jitter: half the exponential step fixed, half random, so concurrent windows spread out.
-        step = min(self.settings.backoff_cap_seconds, self.settings.backoff_seconds * 2 ** (attempt - 1))
-        return step / 2 + self._jitter() * step / 2
+                self._sleep(policy.wait_seconds(attempts, exc.wait, self._jitter()))
 
     def _post(self, system: Callable[[bool], str], turns: list[dict], schema: dict, attempt: int) -> ChatReply:
         schema_in_prompt = self.schema_in_prompt
