@@ -21,8 +21,8 @@ def decayed_memories(
     context: dg.AssetExecutionContext, store: MemoryStoreResource, settings: MemorySettingsResource
 ) -> dg.MaterializeResult:
     with SnapshotStore(store.path).writer_lock(f"run {context.run_id} decayed_memories"):
-        stats = stage_decay(store.path, settings.today(), settings.decay_params())
-    return dg.MaterializeResult(metadata={"dagster/row_count": stats["rows"], **stats})
+        report = stage_decay(store.path, settings.today(), settings.decay_params())
+    return dg.MaterializeResult(metadata={"dagster/row_count": report.rows, **report.figures()})
 
 
 @dg.asset_check(asset=decayed_memories, blocking=True, description="Every strength lies in [floor, 1].")

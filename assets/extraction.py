@@ -8,6 +8,7 @@ from assets.raw import raw_messages
 from assets.resources import EmbedderResource, ExtractorResource, MemoryStoreResource
 from pipelines.resolve.invariants import conservation
 from pipelines.nightly import stage_extract
+from pipelines.reports import LLMRunStats, ValidationReport
 from pipelines.store.staging import StagingArea
 from pipelines.store.snapshots import SnapshotStore
 
@@ -25,19 +26,13 @@ def memory_candidates(
     embedder: EmbedderResource,
 ) -> dg.MaterializeResult:
     with SnapshotStore(store.path).writer_lock(f"run {context.run_id} memory_candidates"):
-        stats = stage_extract(store.path, extractor.build(store.path), embedder.build(store.path))
+        report = stage_extract(store.path, extractor.build(store.path), embedder.build(store.path))
     candidates = StagingArea(store.path).read_frame("candidates")
     return dg.MaterializeResult(
         metadata={
-            "dagster/row_count": stats["candidates"],
-            **{f"kind/{kind}": count for kind, count in stats["per_kind"].items()},
-            "messages_extracted": stats["messages_extracted"],
-            "messages_no_memory": stats["messages_no_memory"],
-            "embedded": stats["embedded"],
-            "embedding_cache_hits": stats["embedding_cache_hits"],
-            "extractor": stats["extractor"],
-            "embedder": stats["embedder"],
-            **llm_metadata(stats.get("llm")),
+            "dagster/row_count": report.candidates,
+            **report.figures(),
+            **rejection_examples(report.llm),
             "preview": dg.MetadataValue.md(
                 markdown_preview(candidates.filter(candidates["kind"] != "episode").select("user_id", "kind", "topic", "content"))
             ),
@@ -45,15 +40,12 @@ def memory_candidates(
     )
 
 
-def llm_metadata(figures: dict | None) -> dict:
-    """What an operator scans for after an LLM night: model vs cache, tokens, failures, what waits."""
-    if not figures:
+def rejection_examples(llm: LLMRunStats | None) -> dict[str, dg.MetadataValue]:
+    """Why the model's memories were rejected (ids outside the window, another user), as a short list."""
+    if llm is None:
         return {}
-    keys = ["sessions", "sessions_to_model", "sessions_from_cache", "windows", "windows_to_model",
-            "windows_from_cache", "tokens_in", "tokens_out", "http_calls", "http_retries", "invalid_answers",
-            "rejected_memories", "quarantined", "deferred", "recovered_from_backlog", "backlog"]
-    rejected = "\n".join(f"- {reason}" for reason in figures["rejection_examples"]) or "none"
-    return {**{f"llm/{key}": figures[key] for key in keys}, "llm/rejected_examples": dg.MetadataValue.md(rejected)}
+    rejected = "\n".join(f"- {reason}" for reason in llm.rejection_examples) or "none"
+    return {"llm/rejected_examples": dg.MetadataValue.md(rejected)}
 
 
 @dg.asset_check(
@@ -63,6 +55,6 @@ def llm_metadata(figures: dict | None) -> dict:
 )
 def every_message_accounted_for(store: MemoryStoreResource) -> dg.AssetCheckResult:
     staging = StagingArea(store.path)
-    inputs = staging.read_json("inputs")
-    verdict = conservation(inputs["rows_in"], inputs["quarantined"], inputs["duplicate_rows"], staging.read_frame("outcomes"))
+    inputs = ValidationReport.from_json(staging.read_json("inputs"))
+    verdict = conservation(inputs.rows_in, inputs.quarantined, inputs.duplicate_rows, staging.read_frame("outcomes"))
     return check_result(verdict)

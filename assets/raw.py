@@ -22,16 +22,12 @@ def raw_messages(
     settings: MemorySettingsResource,
 ) -> dg.MaterializeResult:
     with SnapshotStore(store.path).writer_lock(f"run {context.run_id} raw_messages"):
-        stats = stage_validate(raw_log.path, store.path, raw_log.defaults(), settings.now())
+        report = stage_validate(raw_log.path, store.path, raw_log.defaults(), settings.now())
     quarantine = StagingArea(store.path).read_frame("quarantine")
     return dg.MaterializeResult(
         metadata={
-            "dagster/row_count": stats["messages"],
-            "rows_in": stats["rows_in"],
-            "quarantined": stats["quarantined"],
-            "duplicate_rows": stats["duplicate_rows"],
-            "new_files": len(stats["input_files"]),
-            "files_skipped": stats["files_skipped"],
+            "dagster/row_count": report.messages,
+            **report.figures(),
             "quarantine_preview": dg.MetadataValue.md(
                 markdown_preview(quarantine.select("input_file", "input_row", "reason"))
             ),

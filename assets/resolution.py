@@ -21,8 +21,8 @@ def resolved_memories(
     context: dg.AssetExecutionContext, store: MemoryStoreResource, settings: MemorySettingsResource
 ) -> dg.MaterializeResult:
     with SnapshotStore(store.path).writer_lock(f"run {context.run_id} resolved_memories"):
-        stats = stage_resolve(store.path, settings.now(), settings.resolution_params())
-    return dg.MaterializeResult(metadata={"dagster/row_count": stats["rows"], **stats})
+        report = stage_resolve(store.path, settings.now(), settings.resolution_params())
+    return dg.MaterializeResult(metadata={"dagster/row_count": report.rows, **report.figures()})
 
 
 # (check name, what it guarantees, the invariant it runs); all block the publish.

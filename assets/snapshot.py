@@ -34,19 +34,19 @@ def memory_snapshot(
         "dagster_run_id": context.run_id,
     }
     with snapshots.writer_lock(f"run {context.run_id} memory_snapshot"):
-        stats = stage_publish(store.path, settings.now(), store.keep_versions, run_settings)
-    current = snapshots.read_memories(stats["version"]).filter(is_current())
-    rows = stats["rows"]
+        report = stage_publish(store.path, settings.now(), store.keep_versions, run_settings)
+    current = snapshots.read_memories(report.version).filter(is_current())
+    rows = report.rows
     return dg.MaterializeResult(
         metadata={
-            "dagster/row_count": rows["total"],
-            "version": stats["version"],
-            "parent": str(stats["parent"]),
-            "current": rows["current"],
-            "superseded": rows["superseded"],
-            **{f"current/{kind}": count for kind, count in rows["per_kind"].items()},
-            "pruned_versions": str(stats["pruned"]),
-            "path": dg.MetadataValue.path(str(snapshots.version_path(stats["version"]))),
+            "dagster/row_count": rows.total,
+            "version": report.version,
+            "parent": str(report.parent),
+            "current": rows.current,
+            "superseded": rows.superseded,
+            **{f"current/{kind}": count for kind, count in rows.per_kind.items()},
+            "pruned_versions": str(report.pruned),
+            "path": dg.MetadataValue.path(str(snapshots.version_path(report.version))),
             "preview": dg.MetadataValue.md(
                 markdown_preview(current.filter(pl.col("kind") != "episode").select("user_id", "kind", "topic", "content", "strength"), rows=10)
             ),

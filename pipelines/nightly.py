@@ -4,6 +4,7 @@ Dagster assets (and tests) call these; each returns the figures an operator scan
 """
 from __future__ import annotations
 
+from dataclasses import asdict
 from datetime import date, datetime
 from importlib.metadata import PackageNotFoundError, version as package_version
 from pathlib import Path
@@ -27,6 +28,9 @@ from pipelines.core.schemas import MEMORY_SCHEMA
 from pipelines.store.staging import StagingArea
 from pipelines.store.snapshots import SnapshotStore
 from pipelines.core.schemas import UTC_DATETIME
+from pipelines.reports import (
+    DecayReport, ExtractionReport, PublishReport, ResolutionReport, RowCounts, ValidationReport,
+)
 
 
 
@@ -43,7 +47,7 @@ def known_episodes(previous: pl.DataFrame) -> pl.DataFrame:
     ).unique("message_id", keep="first")
 
 
-def stage_validate(raw: Path, store_root: Path, defaults: IngestDefaults, now: datetime) -> dict[str, Any]:
+def stage_validate(raw: Path, store_root: Path, defaults: IngestDefaults, now: datetime) -> ValidationReport:
     """Validate raw files not yet folded into the store; stage messages, quarantine and the file list."""
     store, staging = SnapshotStore(store_root), StagingArea(store_root)
     done = {f["sha256"] for f in store.processed_files()}
@@ -53,20 +57,19 @@ def stage_validate(raw: Path, store_root: Path, defaults: IngestDefaults, now: d
     messages, quarantine = validate(raw_rows, known_episodes(store.read_memories()), now)
     staging.write_frame("messages", messages)
     staging.write_frame("quarantine", quarantine)
-    stats = {
-        "input_files": [f.__dict__ for f in files],
-        "files_skipped": len(present) - len(files),
-        "rows_in": raw_rows.height,
-        "rows_valid": raw_rows.height - quarantine.height,
-        "messages": messages.height,
-        "duplicate_rows": raw_rows.height - quarantine.height - messages.height,
-        "quarantined": quarantine.height,
-    }
-    staging.write_json("inputs", stats)
-    return stats
+    report = ValidationReport(
+        input_files=files,
+        files_skipped=len(present) - len(files),
+        rows_in=raw_rows.height,
+        messages=messages.height,
+        duplicate_rows=raw_rows.height - quarantine.height - messages.height,
+        quarantined=quarantine.height,
+    )
+    staging.write_json("inputs", report.to_json())
+    return report
 
 
-def stage_extract(store_root: Path, extractor: Extractor, embedder: Embedder) -> dict[str, Any]:
+def stage_extract(store_root: Path, extractor: Extractor, embedder: Embedder) -> ExtractionReport:
     """Extract candidates from staged messages, embed them through the cache, stage candidates and outcomes."""
     staging = StagingArea(store_root)
     messages = staging.read_frame("messages")
@@ -80,24 +83,19 @@ def stage_extract(store_root: Path, extractor: Extractor, embedder: Embedder) ->
     )
     staging.write_frame("candidates", candidates)
     staging.write_frame("outcomes", outcomes)
-    return {
-        "messages": messages.height,
-        "candidates": candidates.height,
-        "per_kind": dict(candidates.group_by("kind").len().sort("kind").iter_rows()),
-        "messages_extracted": outcomes.filter(pl.col("outcome") == "extracted").height,
-        "messages_no_memory": outcomes.filter(pl.col("outcome") == "no_memory").height,
-        "embedding_cache_hits": cache.hits,
-        "embedded": cache.misses,
-        "extractor": extractor.name,
-        "embedder": embedder.name,
-        **llm_figures(extractor),
-    }
-
-
-def llm_figures(extractor: Extractor) -> dict[str, Any]:
-    """The model-side figures of the run (calls, cache hits, tokens, quarantined windows); empty for rules."""
-    run_stats = getattr(extractor, "run_stats", None)
-    return {"llm": run_stats()} if run_stats else {}
+    run_stats = getattr(extractor, "run_stats", None)  # the LLM extractor's calls, tokens and failures
+    return ExtractionReport(
+        messages=messages.height,
+        candidates=candidates.height,
+        per_kind=dict(candidates.group_by("kind").len().sort("kind").iter_rows()),
+        messages_extracted=outcomes.filter(pl.col("outcome") == "extracted").height,
+        messages_no_memory=outcomes.filter(pl.col("outcome") == "no_memory").height,
+        embedding_cache_hits=cache.hits,
+        embedded=cache.misses,
+        extractor=extractor.name,
+        embedder=embedder.name,
+        llm=run_stats() if run_stats else None,
+    )
 
 
 def as_memories(candidates: pl.DataFrame, now: datetime) -> pl.DataFrame:
@@ -119,7 +117,7 @@ def as_memories(candidates: pl.DataFrame, now: datetime) -> pl.DataFrame:
     return rows.select(MEMORY_SCHEMA.names)
 
 
-def stage_resolve(store_root: Path, now: datetime, params: ResolutionParams = ResolutionParams()) -> dict[str, Any]:
+def stage_resolve(store_root: Path, now: datetime, params: ResolutionParams = ResolutionParams()) -> ResolutionReport:
     """Merge staged candidates into the current snapshot by idempotency key, then resolve valid time."""
     store, staging = SnapshotStore(store_root), StagingArea(store_root)
     previous = store.read_memories()
@@ -130,19 +128,19 @@ def stage_resolve(store_root: Path, now: datetime, params: ResolutionParams = Re
     quarantine = pl.concat([store.read_quarantine(), staging.read_frame("quarantine")])
     staging.write_frame("quarantine_all", quarantine)
     new_ids = set(fresh["memory_id"]) - set(previous["memory_id"])
-    return {
-        "previous_rows": previous.height,
-        "candidates": fresh.height,
-        "new_memories": len(new_ids),
-        "collapsed_duplicates": fresh.height - fresh["memory_id"].n_unique(),
-        "rows": resolved.height,
-        "superseded": resolved.filter(pl.col("superseded_by").is_not_null()).height,
-        "merged_restatements": resolved.filter(pl.col("merged_into").is_not_null()).height,
-        "current": resolved.filter(is_current()).height,
-    }
+    return ResolutionReport(
+        previous_rows=previous.height,
+        candidates=fresh.height,
+        new_memories=len(new_ids),
+        collapsed_duplicates=fresh.height - fresh["memory_id"].n_unique(),
+        rows=resolved.height,
+        superseded=resolved.filter(pl.col("superseded_by").is_not_null()).height,
+        merged_restatements=resolved.filter(pl.col("merged_into").is_not_null()).height,
+        current=resolved.filter(is_current()).height,
+    )
 
 
-def stage_decay(store_root: Path, today: date, params: DecayParams) -> dict[str, Any]:
+def stage_decay(store_root: Path, today: date, params: DecayParams) -> DecayReport:
     """Fold new access events into the decay anchors, then decay every strength to `today`."""
     store, staging = SnapshotStore(store_root), StagingArea(store_root)
     consumed = store.manifest().get("access_consumed", {}) if store.current_version() is not None else {}
@@ -152,32 +150,34 @@ def stage_decay(store_root: Path, today: date, params: DecayParams) -> dict[str,
     staging.write_frame("decayed", decayed)
     # The publish stage records these offsets: an event is applied by exactly one published version.
     staging.write_json("access", {"consumed": offsets})
-    return {
-        "rows": decayed.height,
-        "today": today.isoformat(),
-        "mean_strength": round(float(decayed["strength"].mean() or 0.0), 4),
-        "at_floor": decayed.filter(pl.col("strength") <= params.floor).height,
-        "access_events": events.height,
-        "memories_accessed": events.join(resolved.select("memory_id"), on="memory_id", how="semi")["memory_id"].n_unique(),
-    }
+    return DecayReport(
+        rows=decayed.height,
+        today=today.isoformat(),
+        mean_strength=round(float(decayed["strength"].mean() or 0.0), 4),
+        at_floor=decayed.filter(pl.col("strength") <= params.floor).height,
+        access_events=events.height,
+        memories_accessed=events.join(resolved.select("memory_id"), on="memory_id", how="semi")["memory_id"].n_unique(),
+    )
 
 
-def stage_publish(store_root: Path, now: datetime, keep_versions: int, settings: dict[str, Any]) -> dict[str, Any]:
+def stage_publish(store_root: Path, now: datetime, keep_versions: int, settings: dict[str, Any]) -> PublishReport:
     """Write the staged, checked memories as a new version, swap the pointer, prune old versions."""
     store, staging = SnapshotStore(store_root), StagingArea(store_root)
-    inputs = staging.read_json("inputs")
+    inputs = ValidationReport.from_json(staging.read_json("inputs"))
     version = store.next_version()
     memories = staging.read_frame("decayed").with_columns(
         pl.col("recorded_version").fill_null(version),
         # transaction time of retirement: the first version in which the memory was no longer current
         pl.when(is_current()).then(None).otherwise(pl.col("retired_version").fill_null(version)).alias("retired_version"),
     )
+    rows = count_rows(memories)
+    new_files = [asdict(f) for f in inputs.input_files]
     manifest = {
         "created_at": now.isoformat(),
-        "rows": summarize_rows(memories),
-        "quarantined_this_run": inputs["quarantined"],
-        "input_files": inputs["input_files"],
-        "processed_files": store.processed_files() + inputs["input_files"],
+        "rows": rows.to_json(),
+        "quarantined_this_run": inputs.quarantined,
+        "input_files": new_files,
+        "processed_files": store.processed_files() + new_files,
         "code_version": code_version(),
         **_embedding_model(staging),
         "access_consumed": _access_consumed(store, staging),
@@ -186,8 +186,7 @@ def stage_publish(store_root: Path, now: datetime, keep_versions: int, settings:
     written = store.write_version(memories, staging.read_frame("quarantine_all"), manifest)
     store.publish(written, now)
     pruned = store.prune(keep_versions)
-    parent = store.manifest(written)["parent"]
-    return {"version": written, "parent": parent, "rows": manifest["rows"], "pruned": pruned}
+    return PublishReport(version=written, parent=store.manifest(written)["parent"], rows=rows, pruned=pruned)
 
 
 def _embedding_model(staging: StagingArea) -> dict[str, Any]:
@@ -206,11 +205,11 @@ def _access_consumed(store: SnapshotStore, staging: StagingArea) -> dict[str, in
         return store.manifest().get("access_consumed", {}) if store.current_version() is not None else {}
 
 
-def summarize_rows(memories: pl.DataFrame) -> dict[str, Any]:
+def count_rows(memories: pl.DataFrame) -> RowCounts:
     current = memories.filter(is_current())
-    return {
-        "total": memories.height,
-        "current": current.height,
-        "superseded": memories.filter(pl.col("superseded_by").is_not_null()).height,
-        "per_kind": dict(current.group_by("kind").len().sort("kind").iter_rows()),
-    }
+    return RowCounts(
+        total=memories.height,
+        current=current.height,
+        superseded=memories.filter(pl.col("superseded_by").is_not_null()).height,
+        per_kind=dict(current.group_by("kind").len().sort("kind").iter_rows()),
+    )

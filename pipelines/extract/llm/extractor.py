@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Sequence
@@ -20,6 +20,7 @@ from pipelines.extract.llm.prompt import ANSWER_SCHEMA, PROMPT_VERSION, system_p
 from pipelines.extract.llm.windows import Window, estimate_tokens, split_session
 from pipelines.core.schemas import ExtractedMemory, Message
 from pipelines.core.clock import now_utc
+from pipelines.reports import LLMRunStats
 
 
 @dataclass(frozen=True)
@@ -30,28 +31,6 @@ class LLMRunSettings:
     max_calls_per_run: int = 0  # windows sent to the model per run; 0 = no cap
     max_tokens_per_run: int = 0  # estimated prompt tokens per run; 0 = no cap
     invalid_answer_retries: int = 2  # re-asks after an unparsable or schema-violating answer
-
-
-@dataclass
-class LLMRunStats:
-    sessions: int = 0
-    sessions_to_model: int = 0
-    sessions_from_cache: int = 0
-    windows: int = 0
-    windows_from_cache: int = 0
-    windows_to_model: int = 0
-    windows_without_user_text: int = 0
-    tokens_in: int = 0
-    tokens_out: int = 0
-    http_calls: int = 0
-    http_retries: int = 0
-    invalid_answers: int = 0
-    rejected_memories: int = 0
-    quarantined: int = 0
-    deferred: int = 0
-    recovered_from_backlog: int = 0
-    backlog: int = 0
-    rejection_examples: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -109,8 +88,8 @@ class LLMExtractor:
         """(window messages, memories) of earlier runs' windows that succeeded in this run."""
         return self._recovered
 
-    def run_stats(self) -> dict:
-        return asdict(self.stats) | {"http_calls": self.client.calls, "http_retries": self.client.retries}
+    def run_stats(self) -> LLMRunStats:
+        return replace(self.stats, http_calls=self.client.calls, http_retries=self.client.retries)
 
     # --- one night's windows ------------------------------------------------------------------
     def _run(self, windows: list[Window]) -> list[_Outcome]:
