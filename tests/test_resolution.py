@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from conftest import UTC
 from pipelines.resolve.dedup import collapse_by_id
-from pipelines.extract.candidates import CANDIDATE_COLUMNS
+from pipelines.core.schemas import CANDIDATE_SCHEMA
 from pipelines.nightly import as_memories
 from pipelines.resolve.resolution import is_current, resolve
 
@@ -22,7 +22,7 @@ def candidate(content, topic, kind="fact", day=1, session="s1", message_id=None,
 
 
 def memories(rows, recorded=MAR(11)):
-    frame = pl.DataFrame(rows).select(CANDIDATE_COLUMNS).with_columns(pl.lit(None, pl.Array(pl.Float32, 384)).alias("embedding"))
+    frame = pl.DataFrame(rows).select(CANDIDATE_SCHEMA.names()[:-1]).with_columns(pl.lit(None, pl.Array(pl.Float32, 384)).alias("embedding"))
     return as_memories(frame.cast({"valid_from": pl.Datetime("us", "UTC"), "expires_at": pl.Datetime("us", "UTC")}), recorded)
 
 

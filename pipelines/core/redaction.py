@@ -64,7 +64,3 @@ def mask_secrets(text: str) -> str:
     for labelled in _LABELLED_RES:
         masked = labelled.sub(_mask_labelled, masked)
     return _CARD_RE.sub(_mask_card, masked)
-
-
-def contains_secret(text: str) -> bool:
-    return mask_secrets(text) != text

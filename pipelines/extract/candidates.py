@@ -9,14 +9,9 @@ from typing import Sequence
 import polars as pl
 
 from pipelines.core.redaction import mask_secrets
-from pipelines.core.schemas import UTC_DATETIME, ExtractedMemory, Kind, Message
-from pipelines.extract.interface import Extractor
+from pipelines.core.schemas import CANDIDATE_SCHEMA, OUTCOME_SCHEMA, ExtractedMemory, Kind, Message
+from pipelines.extract.interface import BatchExtractor, Extractor
 
-CANDIDATE_COLUMNS = [
-    "agent_id", "user_id", "kind", "topic", "content", "keywords", "confidence", "source",
-    "session_id", "source_message_ids", "valid_from", "expires_at", "retraction", "extractor",
-]
-# Optional beside them: `context` (what surrounded an episode), null when a producer has none.
 
 
 def episode_for(message: Message, previous: Message | None = None) -> ExtractedMemory:
@@ -52,15 +47,15 @@ def extract(messages: pl.DataFrame, extractor: Extractor) -> tuple[pl.DataFrame,
     memory, `no_memory` otherwise (assistant turns, greetings).
     """
     sessions = _sessions(messages)
-    batch = getattr(extractor, "extract_sessions", None)
-    found_per_session = batch(sessions) if batch else [extractor.extract_session(s) for s in sessions]
+    batch = isinstance(extractor, BatchExtractor)
+    found_per_session = extractor.extract_sessions(sessions) if batch else [extractor.extract_session(s) for s in sessions]
     rows: list[dict] = []
     for session, found in zip(sessions, found_per_session):
         episodes = [episode_for(m, session[i - 1] if i else None) for i, m in enumerate(session) if m.role == "user"]
         rows += _rows(session, list(found) + episodes, extractor.name)
-    for session, found in getattr(extractor, "recovered", list)():
+    for session, found in extractor.recovered() if batch else []:
         rows += _rows(session, found, extractor.name)  # their episodes were stored when first seen
-    candidates = pl.DataFrame(rows, schema=_candidate_schema()) if rows else pl.DataFrame(schema=_candidate_schema())
+    candidates = pl.DataFrame(rows, schema=CANDIDATE_SCHEMA) if rows else pl.DataFrame(schema=CANDIDATE_SCHEMA)
     return candidates, _outcomes(messages, candidates)
 
 
@@ -91,17 +86,6 @@ def _candidate_row(memory: ExtractedMemory, first: Message, extractor_name: str)
     }
 
 
-def _candidate_schema() -> dict[str, pl.DataType]:
-    ts = UTC_DATETIME
-    return {
-        "agent_id": pl.String, "user_id": pl.String, "kind": pl.String, "topic": pl.String,
-        "content": pl.String, "keywords": pl.List(pl.String), "confidence": pl.Float64,
-        "source": pl.String, "session_id": pl.String, "source_message_ids": pl.List(pl.String),
-        "valid_from": ts, "expires_at": ts, "retraction": pl.Boolean, "extractor": pl.String,
-        "context": pl.String,
-    }
-
-
 def _outcomes(messages: pl.DataFrame, candidates: pl.DataFrame) -> pl.DataFrame:
     sourced = (
         candidates.select(pl.col("source_message_ids").alias("message_id"))
@@ -116,5 +100,6 @@ def _outcomes(messages: pl.DataFrame, candidates: pl.DataFrame) -> pl.DataFrame:
         .with_columns(
             pl.when(pl.col("memories") > 0).then(pl.lit("extracted")).otherwise(pl.lit("no_memory")).alias("outcome")
         )
-        .select("message_id", "outcome", "memories")
+        .select(OUTCOME_SCHEMA.names())
+        .cast(OUTCOME_SCHEMA)
     )

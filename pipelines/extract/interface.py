@@ -4,7 +4,7 @@ An extractor sees one session at a time (ordered messages); a batch extractor se
 """
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Protocol, Sequence, runtime_checkable
 
 from pipelines.core.schemas import ExtractedMemory, Message
 
@@ -18,6 +18,7 @@ class Extractor(Protocol):
         ...
 
 
+@runtime_checkable
 class BatchExtractor(Extractor, Protocol):
     """An extractor that sees the whole night at once (the LLM: concurrency, a per-run cap, a backlog)."""
 

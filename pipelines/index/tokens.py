@@ -6,7 +6,6 @@ overlapping character bigrams of each run of Han characters, so "表格" matches
 from __future__ import annotations
 
 import re
-from collections import Counter
 from functools import lru_cache
 
 # Words too common to say anything about a memory; the apostrophe forms appear after splitting "it's".
@@ -73,7 +72,3 @@ def terms(text: str, stem: bool = True) -> list[str]:
     """Index terms of `text` in order (repeats kept: BM25 counts them)."""
     latin = " ".join(_LATIN_OR_DIGIT.findall(text))
     return english_terms(latin, stem) + chinese_terms(text)
-
-
-def term_frequencies(text: str, stem: bool = True) -> Counter[str]:
-    return Counter(terms(text, stem))
