@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipelines.extract.deadlines import find_deadline, resolve_deadline
-from pipelines.extract.rules.engine import MAX_CLAUSE_CHARS, RulesExtractor, split_clauses
+from pipelines.extract.rules.engine import RulesExtractor
+from pipelines.extract.rules.text import MAX_CLAUSE_CHARS, split_clauses
 from pipelines.core.schemas import Kind, Message
 from pipelines.core.topics import MULTI_VALUED_TOPICS, SINGLE_VALUED_TOPICS
 

@@ -1,0 +1,288 @@
+"""The rule tables of `rules@1`: retractions, specific phrasings and generic cues, per topic, zh and en together.
+
+Order is behaviour: lists are tried retractions → specific → generic, and in a topic the first rule that fires wins.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pipelines.extract.rules.grammar import (
+    CAPITAL, DECISION, EN_I, EN_IM, FACT, PREF, SKILL, TASK, ZH_WO, Rule, en, zh,
+)
+from pipelines.extract.rules.text import third_person_en, third_person_zh, tool_only
+
+# (English, Chinese) keywords a topic's retractions share with its positive rules, so both are recalled together.
+_RESIDENCE_KW = ("residence live city address", "住址 居住 城市")
+_EMPLOYER_KW = ("employer work company job", "工作 公司 单位 雇主")
+
+# --------------------------------------------------------------------------------------------------
+# Retractions: a retraction closes the current value of a single-valued topic; it wins over every
+# positive rule.
+# --------------------------------------------------------------------------------------------------
+
+# residence
+_RESIDENCE_GONE_EN: tuple[Rule, ...] = (
+    en(EN_I + r"(?:no\s+longer|don't|dont|do\s+not)\s+live\s+in\s+<V>", FACT, "residence",
+       "User no longer lives in {v}.", _RESIDENCE_KW[0]),
+    en(EN_IM + r"(?:no\s+longer|not)\s+(?:living|based)\s+in\s+<V>", FACT, "residence",
+       "User no longer lives in {v}.", _RESIDENCE_KW[0]),
+    en(EN_I + r"moved\s+(?:out\s+of|away\s+from|from)\s+<V>", FACT, "residence",
+       "User no longer lives in {v}.", _RESIDENCE_KW[0], unless=r"\bto\s"),
+)
+_RESIDENCE_GONE_ZH: tuple[Rule, ...] = (
+    zh(ZH_WO + r"(?:不再|不)住在<ZV><END>", FACT, "residence", "用户不再住在{v}", _RESIDENCE_KW[1]),
+    zh(ZH_WO + r"不在<ZV>(?:住)?了$", FACT, "residence", "用户不再住在{v}", _RESIDENCE_KW[1],
+       unless=r"工作|上班|任职|供职|实习"),
+    zh(ZH_WO + r"(?:从<ZV>搬走|搬离(?:了)?<ZV:w>)<END>", FACT, "residence",
+       ("用户不再住在{v}", "用户不再住在{w}"), _RESIDENCE_KW[1]),
+)
+
+# employer
+_EMPLOYER_GONE_EN: tuple[Rule, ...] = (
+    en(EN_I + r"(?:no\s+longer|don't|dont|do\s+not)\s+work\s+(?:at|for)\s+<V>", FACT, "employer",
+       "User no longer works at {v}.", _EMPLOYER_KW[0]),
+    en(EN_IM + r"(?:no\s+longer|not)\s+(?:working|employed)\s+(?:at|for|by)\s+<V>", FACT, "employer",
+       "User no longer works at {v}.", _EMPLOYER_KW[0]),
+    en(EN_I + r"(?:left|quit)\s+<TOOL>", FACT, "employer", "User no longer works at {v}.", _EMPLOYER_KW[0]),
+    en(EN_I + r"(?:left|quit)\s+my\s+job\b|\bI\s+(?:was|got)\s+(?:laid\s+off|fired)\b", FACT, "employer",
+       "User left their job.", _EMPLOYER_KW[0]),
+)
+_EMPLOYER_GONE_ZH: tuple[Rule, ...] = (
+    zh(ZH_WO + r"(?:不再|不)在<ZV>(?:工作|上班|任职|供职|实习)<END>", FACT, "employer",
+       "用户不再在{v}工作", _EMPLOYER_KW[1]),
+    zh(ZH_WO + r"从<ZV>(?:离职|辞职)<END>", FACT, "employer", "用户不再在{v}工作", _EMPLOYER_KW[1]),
+    zh(ZH_WO + r"(?:离职|辞职|被裁员?|被开除)<END>", FACT, "employer", "用户已离职", _EMPLOYER_KW[1]),
+)
+
+# Evaluated in the order the rules were first written: within a topic the first match wins, and across
+# topics the order decides the order of a clause's memories, which callers see.
+RETRACTION_RULES: tuple[Rule, ...] = tuple(replace(r, retracts=True) for r in (
+    *_RESIDENCE_GONE_EN, *_EMPLOYER_GONE_EN, *_EMPLOYER_GONE_ZH, *_RESIDENCE_GONE_ZH))
+
+# --------------------------------------------------------------------------------------------------
+# Vocabularies of single topics. A layout or length word counts only next to a cue that it is about
+# the answers ("use tables", not "I bought tables").
+# --------------------------------------------------------------------------------------------------
+
+_FORMAT_CUE_EN = (r"^(?=.*\b(?:answers?|responses?|replies|reply|respond|output|format|formatted|use|using|prefer|"
+                  r"give|show|present|write|put|please)\b)")
+_FORMAT_CUE_ZH = r"^(?=.*(?:用|以|偏好|喜欢|希望|请|输出|回答|回复|格式|展示|列出|整理成|做成))"
+_LENGTH_CUE_EN = r"^(?=.*\b(?:keep|be|answers?|responses?|replies|reply|respond|output|explanations?)\b)"
+_LENGTH_CUE_ZH = r"^(?=.*(?:偏好|喜欢|希望|请|以后|回答|回复|输出|说|写|一点|一些|些))"
+_FORMATS = (  # (English pattern, Chinese pattern, English value, Chinese value, keyword)
+    (r"\btables?\b|\btabular\b", r"表格", "tables", "表格", "table"),
+    (r"\bbullet(?:ed)?(?:\s+points?|\s+lists?)?\b|\bbullets\b", r"要点|分点|列表|条目|项目符号", "bullet points",
+     "要点列表", "bullet"),
+    (r"\bnumbered\s+(?:lists?|steps?)\b", r"编号|序号", "numbered lists", "编号列表", "numbered"),
+    (r"\b(?:prose|paragraphs?|plain\s+text)\b", r"段落|纯文本|大段文字", "prose", "段落", "prose"),
+    (r"\bmarkdown\b", r"(?i:markdown)", "markdown", "Markdown", "markdown"),
+)
+# answer languages, pets, family members and how many
+_LANGUAGES_EN = r"English|Chinese|Mandarin|Cantonese|Japanese|Korean|French|German|Spanish|Italian|Portuguese|Russian"
+_LANGUAGES_ZH = r"中文|英文|英语|汉语|普通话|粤语|日语|日文|韩语|韩文|法语|德语|西班牙语|俄语"
+_PETS_EN = r"dogs?|cats?|pupp(?:y|ies)|kittens?|parrots?|rabbits?|bunn(?:y|ies)|hamsters?|fish|turtles?|birds?|horses?"
+_PETS_ZH = r"猫咪|猫|狗狗|狗|兔子|仓鼠|鹦鹉|金鱼|鱼|乌龟|鸟|柯基|金毛|泰迪|布偶猫|英短"
+_KIN_EN = (r"(?:little\s+|older\s+|younger\s+|big\s+|twin\s+)?(?:sons?|daughters?|kids?|children|brothers?|"
+           r"sisters?|siblings?)")
+_KIN_ZH = r"儿子|女儿|孩子|哥哥|姐姐|弟弟|妹妹|老婆|老公|妻子|丈夫|爱人|男朋友|女朋友"
+_COUNT_EN = r"(?P<count>a|an|one|two|three|four|five|\d+)"
+_COUNT_ZH = r"(?P<count>[一两二三四五六七八九十几\d]+[只条个位匹头])"
+
+
+def _format_rules() -> tuple[Rule, ...]:
+    rules = []
+    for en_re, zh_re, en_value, zh_value, keyword in _FORMATS:
+        rules.append(en(_FORMAT_CUE_EN + rf".*(?:{en_re})", PREF, "output_format",
+                        f"User prefers answers formatted as {en_value}.", f"format layout output {keyword}", 0.8))
+        rules.append(zh(_FORMAT_CUE_ZH + rf".*(?:{zh_re})", PREF, "output_format",
+                        f"用户偏好{zh_value}形式的回答", f"格式 输出 排版 {zh_value.lower()}", 0.8))
+    return tuple(rules)
+
+
+# --------------------------------------------------------------------------------------------------
+# Specific phrasings. Several may fire on one clause, at most one per topic.
+# --------------------------------------------------------------------------------------------------
+
+RULES: tuple[Rule, ...] = (
+    # name
+    en(r"\bmy\s+(?:first\s+|full\s+)?name\s+is\s+<V>", FACT, "name", "User's name is {v}.", "name called identity"),
+    en(r"\b(?:call|address)\s+me\s+(?!at\b)<NAME>", FACT, "name", "User's name is {v}.", "name called identity"),
+    en(r"\bI(?:'m|\s+am)\s+called\s+<NAME>", FACT, "name", "User's name is {v}.", "name called identity"),
+    zh(r"我的?名字(?:是|叫)<ZV><END>", FACT, "name", "用户的名字是{v}", "名字 姓名 称呼"),
+    zh(r"我叫(?!了|过|外卖|车)(?P<v>[\u4e00-\u9fffA-Za-z·\s]{1,12}?)<END>", FACT, "name", "用户的名字是{v}",
+       "名字 姓名 称呼"),
+    zh(r"(?:^|请|你)叫我(?P<v>[\u4e00-\u9fffA-Za-z·\s]{1,12}?)(?:就行|就好|就可以)?<END>", FACT, "name",
+       "用户的名字是{v}", "名字 姓名 称呼"),
+    # residence
+    en(EN_I + r"(?:live|reside)\s+in\s+<V>", FACT, "residence", "User lives in {v}.", _RESIDENCE_KW[0]),
+    en(EN_I + r"(?:moved|relocated)\s+(?:from\s+.+?\s+)?to\s+(?=" + CAPITAL + r")<V>", FACT, "residence",
+       "User lives in {v}.", _RESIDENCE_KW[0]),
+    en(EN_IM + r"(?:living|based|located|staying)\s+in\s+<V>", FACT, "residence", "User lives in {v}.",
+       _RESIDENCE_KW[0], 0.8),
+    en(r"\bmy\s+(?:home\s+)?address\s+is\s+<T>", FACT, "residence", "User's address is {v}.", _RESIDENCE_KW[0]),
+    zh(ZH_WO + r"(?:住在|定居在|定居于|住)<ZV><END>", FACT, "residence", "用户住在{v}", _RESIDENCE_KW[1],
+       unless=r"住院|住酒店|住宾馆"),
+    zh(ZH_WO + r"搬(?:家)?(?:到|去)了?<ZV><END>", FACT, "residence", "用户住在{v}", _RESIDENCE_KW[1]),
+    zh(ZH_WO + r"在<ZV>住<END>", FACT, "residence", "用户住在{v}", _RESIDENCE_KW[1]),
+    zh(r"我家在<ZV><END>", FACT, "residence", "用户住在{v}", _RESIDENCE_KW[1], 0.7),
+    zh(r"我的?(?:家庭)?(?:地址|住址)(?:是|：|:)<ZV><END>", FACT, "residence", "用户的地址是{v}", _RESIDENCE_KW[1]),
+    # employer and job title: the English rules of both topics, then the Chinese ones
+    en(EN_I + r"work(?:ing)?\s+(?:at|for)\s+<V>", FACT, "employer", "User works at {v}.", _EMPLOYER_KW[0]),
+    en(EN_IM + r"(?:working\s+(?:at|for)|employed\s+(?:at|by))\s+<V>", FACT, "employer", "User works at {v}.",
+       _EMPLOYER_KW[0]),
+    en(EN_I + r"(?:joined|got\s+a\s+job\s+at)\s+<TOOL>", FACT, "employer", "User works at {v}.", _EMPLOYER_KW[0],
+       0.8),
+    en(EN_IM + r"an?\s+<JOB:x>\s+(?:at|for|with)\s+<V>", FACT, "employer", "User works at {v}.", _EMPLOYER_KW[0],
+       0.8),
+    en(r"\bI(?:'m)?\s+(?:\w+\s+){0,2}?work(?:ing)?\b.*?\bas\s+(?:an?\s+|the\s+)?<V>", FACT, "job_title",
+       "User's job title is {v}.", "job title role position"),
+    en(EN_IM + r"an?\s+<JOB>", FACT, "job_title", "User's job title is {v}.", "job title role position", 0.8),
+    en(r"\bmy\s+(?:job\s+title|title|role|position|job)\s+is\s+(?:an?\s+)?<V>", FACT, "job_title",
+       "User's job title is {v}.", "job title role position"),
+    zh(ZH_WO + r"在<ZV>(?:工作|上班|任职|供职|实习)<END>", FACT, "employer", "用户在{v}工作", _EMPLOYER_KW[1]),
+    zh(r"我的?(?:公司|单位|雇主)是<ZV><END>", FACT, "employer", "用户在{v}工作", _EMPLOYER_KW[1]),
+    zh(ZH_WO + r"是(?:一名|一个|一位|个|名|位)?<ZJOB><END>", FACT, "job_title", "用户的职位是{v}",
+       "职位 职业 岗位 工作", 0.8),
+    zh(r"(?:当|担任|做)(?:一名|一个|个)?<ZJOB><END>", FACT, "job_title", "用户的职位是{v}", "职位 职业 岗位 工作",
+       0.7),
+    zh(r"我的?(?:职位|职业|岗位|工作)是<ZV><END>", FACT, "job_title", "用户的职位是{v}", "职位 职业 岗位 工作"),
+    # answer language
+    en(r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|write|communicate|use|prefer|(?:talk|speak)\s+to\s+me)\b"
+       rf"(?:\s+[\w']+){{0,3}}?\s+(?:in\s+)?(?P<v>{_LANGUAGES_EN})\b", PREF, "language",
+       "User wants answers in {v}.", "language reply answer"),
+    zh(rf"(?:用|使用|以|说|讲)(?P<v>{_LANGUAGES_ZH})(?:来)?(?:回答|回复|交流|沟通|跟我说|和我说|对话|聊|输出|写)",
+       PREF, "language", "用户希望用{v}回答", "语言 回答 回复"),
+    zh(rf"我(?:更|比较)?(?:偏好|习惯|希望用)(?P<v>{_LANGUAGES_ZH})<END>", PREF, "language", "用户希望用{v}回答",
+       "语言 回答 回复"),
+    # answer layout (tables, bullets, ...): one English and one Chinese rule per format
+    *_format_rules(),
+    # answer length
+    en(_LENGTH_CUE_EN + r".*\b(?:short|shorter|brief|briefer|concise|succinct|terse|to\s+the\s+point)\b", PREF,
+       "answer_length", "User prefers concise answers.", "length concise short brief", 0.8),
+    en(_LENGTH_CUE_EN + r".*\b(?:detailed|in\s+detail|thorough|in\s+depth|in-depth|longer)\b", PREF,
+       "answer_length", "User prefers detailed answers.", "length detailed thorough long", 0.8),
+    zh(_LENGTH_CUE_ZH + r".*(?:简洁|简短|简明|精简|言简意赅|短一点|短一些|别太长|不要太长|少点废话)", PREF,
+       "answer_length", "用户偏好简洁的回答", "长度 简洁 简短 回答", 0.8),
+    zh(_LENGTH_CUE_ZH + r".*(?:详细|详尽|展开讲|具体一点|具体些)", PREF, "answer_length", "用户偏好详细的回答",
+       "长度 详细 详尽 回答", 0.7),
+    # e-mail
+    en(r"\b(?:my\s+)?e-?mail(?:\s+address)?\s+is:?\s*<EMAIL>|\b(?:e-?mail|reach)\s+me\s+at\s+<EMAIL:w>", FACT,
+       "email", ("User's email is {v}.", "User's email is {w}."), "email contact address"),
+    zh(r"(?:邮箱|邮件地址|电子邮件|(?i:e-?mail))(?:地址)?(?:是|：|:|为)\s*<EMAIL>", FACT, "email",
+       "用户的邮箱是{v}", "邮箱 联系方式 email"),
+    # phone
+    en(r"\bmy\s+(?:phone|mobile|cell)(?:\s+number)?\s+is:?\s*<PHONE>|\bcall\s+me\s+at\s+<PHONE:w>", FACT, "phone",
+       ("User's phone number is {v}.", "User's phone number is {w}."), "phone contact number"),
+    zh(r"(?:手机|电话|手机号|电话号码|手机号码|联系方式)(?:是|：|:|为)\s*<PHONE>", FACT, "phone", "用户的电话是{v}",
+       "电话 手机 联系方式"),
+    # birthday
+    en(r"\bmy\s+birthday\s+is\s+(?:on\s+)?<V>|\bI\s+was\s+born\s+on\s+<V:w>", FACT, "birthday",
+       ("User's birthday is {v}.", "User's birthday is {w}."), "birthday birth date"),
+    zh(r"我的?生日是<ZV><END>|我(?:出生)?(?:于|在)?<ZV:w>出生<END>|我出生于<ZV:u><END>", FACT, "birthday",
+       ("用户的生日是{v}", "用户的生日是{w}", "用户的生日是{u}"), "生日 出生 日期"),
+    # time zone
+    en(r"\bmy\s+time\s*zone\s+is\s+<V>|\bI(?:'m|\s+am)\s+(?:in|on)\s+(?:the\s+)?"
+       r"(?P<w>(?-i:[A-Z]{2,3}T)|UTC\s*[+-]\s*\d{1,2}|GMT\s*[+-]\s*\d{1,2})\b(?:\s+time\s*zone)?", FACT, "timezone",
+       ("User's time zone is {v}.", "User's time zone is {w}."), "timezone time zone"),
+    zh(r"我的?时区是<ZV><END>|我在(?P<w>[东西][一二三四五六七八九十]+区)", FACT, "timezone",
+       ("用户的时区是{v}", "用户的时区是{w}"), "时区 时间"),
+    # relationship status
+    en(EN_IM + r"(?:happily\s+)?(?P<v>married|single|engaged|divorced|widowed)\b|\bI\s+got\s+(?P<w>married|engaged|"
+       r"divorced)\b", FACT, "relationship_status", ("User is {v}.", "User is {w}."),
+       "relationship status marriage"),
+    zh(ZH_WO + r"(?:结婚|已婚)<END>", FACT, "relationship_status", "用户已婚", "婚姻 感情 状态"),
+    zh(ZH_WO + r"(?:是)?单身<END>", FACT, "relationship_status", "用户单身", "婚姻 感情 状态"),
+    zh(ZH_WO + r"订婚<END>", FACT, "relationship_status", "用户已订婚", "婚姻 感情 状态"),
+    # pets
+    en(rf"\bI\s+(?:have|own|got)\s+{_COUNT_EN}\s+(?P<species>{_PETS_EN})\b(?:\s+(?:named|called)\s+<NAME:name>)?",
+       FACT, "pets", ("User has {count} {species} named {name}.", "User has {count} {species}."), "pet animal"),
+    en(rf"\bmy\s+(?P<species>{_PETS_EN})(?:'s\s+name)?\s+is\s+(?:named\s+|called\s+)?<NAME:name>", FACT, "pets",
+       "User has a {species} named {name}.", "pet animal"),
+    zh(rf"我(?:家)?(?:养了|养着|养|有){_COUNT_ZH}?(?P<species>{_PETS_ZH})[，,]?"
+       r"(?:(?:名字)?叫(?:做)?(?P<name>[^，,。]{1,8}?))?<END>", FACT, "pets",
+       ("用户养了{count}{species}，名叫{name}", "用户养了{species}，名叫{name}", "用户养了{count}{species}",
+        "用户养了{species}"), "宠物 动物"),
+    # family
+    en(rf"\bI\s+have\s+{_COUNT_EN}\s+(?P<rel>{_KIN_EN})\b(?:\s+(?:named|called)\s+<NAME:name>)?", FACT, "family",
+       ("User has {count} {rel} named {name}.", "User has {count} {rel}."), "family relatives kin"),
+    en(r"\bmy\s+(?P<rel>wife|husband|partner|son|daughter|mother|mom|father|dad|brother|sister|boyfriend|"
+       r"girlfriend)(?:'s\s+name)?\s+is\s+(?:named\s+|called\s+)?<NAME:name>", FACT, "family",
+       "User's {rel} is named {name}.", "family relatives kin"),
+    zh(rf"我有{_COUNT_ZH}?(?P<rel>{_KIN_ZH})<END>", FACT, "family", ("用户有{count}{rel}", "用户有{rel}"),
+       "家人 家庭 亲属"),
+    zh(rf"我的?(?P<rel>{_KIN_ZH}|妈妈|爸爸|母亲|父亲)(?:的名字)?叫(?P<name>[^，,。]{{1,8}}?)<END>", FACT, "family",
+       "用户的{rel}叫{name}", "家人 家庭 亲属"),
+    # skills
+    en(EN_I + r"(?:know|use|used|have\s+used|speak|write|code\s+in|program\s+in)\s+<TOOL>", SKILL, "skills",
+       "User knows {v}.", "skill experience tech", 0.8),
+    en(EN_IM + r"(?:familiar|experienced|proficient|fluent|skilled|good|an\s+expert|expert)\s+(?:with|in|at)\s+<V>",
+       SKILL, "skills", "User knows {v}.", "skill experience tech"),
+    en(EN_I + r"(?:have|'ve\s+got)\s+(?:\w+\s+)?experience\s+(?:with|in)\s+<V>", SKILL, "skills", "User knows {v}.",
+       "skill experience tech"),
+    zh(r"我(?:很|比较|非常|挺)?(?:熟悉|精通|擅长|懂|掌握了?)\s*<ZV><END>", SKILL, "skills", "用户掌握{v}",
+       "技能 会用 经验", transform=tool_only),
+    zh(r"我(?:会|能)(?:用|使用|写|说|讲)\s*<ZV><END>", SKILL, "skills", "用户掌握{v}", "技能 会用 经验",
+       transform=tool_only),
+    zh(r"我会\s*<LATIN>", SKILL, "skills", "用户掌握{v}", "技能 会用 经验"),
+    zh(r"(?:用|使用)\s*<LATIN>\s*\S*?过", SKILL, "skills", "用户掌握{v}", "技能 会用 经验", 0.8),
+    zh(r"(?:部署|使用|用|写|搭建|开发|配置|维护|学)过\s*<LATIN>", SKILL, "skills", "用户掌握{v}", "技能 会用 经验",
+       0.8),
+    # invoices: event-like, content is fixed so two requests read the same and differ by session
+    en(r"\b(?:need|want|would\s+like|'d\s+like|send\s+me|email\s+me|get\s+me|issue|request|require|provide|"
+       r"can\s+i\s+(?:get|have))\b.*?\b(?:an?\s+|the\s+|my\s+)?invoices?\b", TASK, "invoice", "User needs an invoice.",
+       "invoice billing receipt request", unless=r"\b(?:don't|do\s+not|no\s+need|not|cancel|pay|paid|paying|review)\b"),
+    zh(r"(?:要|需要|想要|请(?:帮我|给我)?开|帮我开|给我开|申请|补开|开一?张)(?:一?张|个)?"
+       r"(?:电子|纸质|增值税|专用|普通)?发票", TASK, "invoice", "用户需要发票", "发票 开票 报销 账单",
+       unless=r"不要|不需要|不用|别|没"),
+    # reminders
+    en(r"\bremind\s+me\s+to\s+<T>|\bdon't\s+let\s+me\s+forget\s+to\s+<T:w>", TASK, "reminder",
+       ("User needs to {v}.", "User needs to {w}."), "reminder todo task deadline", transform=third_person_en),
+    en(r"\bremind\s+me\s+(?:about|of)\s+<T>", TASK, "reminder", "User wants a reminder about {v}.",
+       "reminder todo task deadline", transform=third_person_en),
+    zh(r"(?:记得|别忘了|不要忘了|别忘记|不要忘记|提醒我|提醒一下我|帮我记着)(?:要|去)?<ZV><END>", TASK, "reminder",
+       "用户需要{v}", "提醒 待办 任务 截止", transform=third_person_zh),
+    # decisions and plans (topic "plan")
+    en(r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:finally\s+|just\s+)?decided\s+(?P<v>(?:to|on|that)\s+.+?)\s*$", DECISION,
+       "plan", "User decided {v}.", "decision plan choice", transform=third_person_en),
+    en(r"\blet'?s\s+(?P<v>(?:go\s+with|use|pick|choose|take|try|stick\s+with|book)\s+.+?)\s*$", DECISION, "plan",
+       "User decided to {v}.", "decision plan choice", transform=third_person_en),
+    en(r"\b(?:I|we)(?:'ll|\s+will|'m\s+going\s+to|'re\s+going\s+to|\s+am\s+going\s+to|\s+are\s+going\s+to)\s+"
+       r"(?P<v>(?:go\s+with|use|pick|choose|take|stick\s+with|opt\s+for)\s+.+?)\s*$", DECISION, "plan",
+       "User decided to {v}.", "decision plan choice", transform=third_person_en),
+    en(r"\b(?:I|we)(?:'m|\s+am|'re|\s+are)?\s+plann?(?:ing)?\s+to\s+<T>", DECISION, "plan",
+       "User plans to {v}.", "decision plan intention", 0.7, transform=third_person_en),
+    zh(r"我(?:们)?(?:已经|最终|最后)?决定(?:了)?[，,]?<ZV><END>", DECISION, "plan", "用户决定{v}",
+       "决定 计划 方案 选择", transform=third_person_zh),
+    zh(r"就(?P<v>(?:用|选|选择|按|采用|定)\S+?)<END>", DECISION, "plan", "用户决定{v}", "决定 计划 方案 选择"),
+    zh(r"我(?:们)?(?:选|选择|挑)了?(?P<v>方案\S+?|\S+?方案)<END>", DECISION, "plan", "用户决定选{v}",
+       "决定 计划 方案 选择"),
+    zh(r"我(?:们)?(?:打算|计划|准备)<ZV><END>", DECISION, "plan", "用户计划{v}", "决定 计划 打算 安排", 0.7,
+       transform=third_person_zh),
+    # hobbies
+    en(r"\bmy\s+hobb(?:y|ies)\s+(?:is|are|include)\s+<T>", FACT, "hobbies", "User's hobbies include {v}.",
+       "hobby hobbies leisure fun"),
+    zh(r"我的?(?:兴趣)?爱好是<ZV><END>", FACT, "hobbies", "用户的爱好是{v}", "爱好 兴趣 休闲"),
+)
+
+# --------------------------------------------------------------------------------------------------
+# Broad cues that only count when no specific rule explained the clause ("喜欢用表格" is a format).
+# --------------------------------------------------------------------------------------------------
+
+GENERIC_RULES: tuple[Rule, ...] = (
+    # likes and dislikes
+    en(r"\bI\s+(?:don't|dont|do\s+not)\s+(?:really\s+)?(?:like|enjoy|love)\s+<V>|\bI\s+(?:really\s+)?"
+       r"(?:hate|dislike|detest|can't\s+stand|cannot\s+stand)\s+<V:w>", PREF, "dislikes",
+       ("User dislikes {v}.", "User dislikes {w}."), "dislike avoid hate", 0.8),
+    en(r"\bI\s+(?:really\s+|also\s+|just\s+|absolutely\s+)*(?:like|love|enjoy|adore|prefer)\s+<V>|"
+       r"\bI(?:'m|\s+am)\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|into)\s+<V:w>", PREF, "likes",
+       ("User likes {v}.", "User likes {w}."), "like enjoy favorite", 0.8),
+    zh(r"我(?:很|也|还|真的|实在)?(?:不喜欢|不爱|讨厌|受不了|反感|不想要)<ZV><END>", PREF, "dislikes",
+       "用户不喜欢{v}", "不喜欢 讨厌 避免", 0.8),
+    zh(r"(?:^|我)(?:很|也|还|超|最|特别|非常|比较|挺|真的|平时)*(?:喜欢|爱|热爱|喜爱|偏爱)<ZV><END>", PREF, "likes",
+       "用户喜欢{v}", "喜欢 爱好 偏好", 0.8),
+    # tasks said without a reminder cue; the Chinese "我要…" counts only with a deadline
+    en(r"\bI\s+(?:need|have|must|got)\s+to\s+<T>|\bI\s+must\s+<T:w>", TASK, "reminder",
+       ("User needs to {v}.", "User needs to {w}."), "reminder todo task deadline", 0.7, transform=third_person_en),
+    zh(r"我(?:需要|得|要|必须)<ZV><END>", TASK, "reminder", "用户需要{v}", "提醒 待办 任务 截止", 0.7,
+       transform=third_person_zh, needs_deadline=True),
+)
