@@ -1,6 +1,6 @@
 """Dagster resources: where the store and raw log live, which extractor and embedder run, and the knobs.
 
-Everything the pipeline needs from the outside world is configured here and nowhere else.
+Everything the pipeline needs from the outside world is configured here (MEMORY_* values: pipelines/core/config.py).
 """
 
 from datetime import date, datetime, timezone

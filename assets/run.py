@@ -11,6 +11,7 @@ import dagster as dg
 
 from assets.definitions import build_resources, defs
 from assets.schedules import nightly_memory_job
+from pipelines.core.config import RunSettings
 from pipelines.store.snapshots import SnapshotStore
 
 
@@ -47,8 +48,7 @@ def _instance() -> dg.DagsterInstance:
 
 def _console_log_level() -> dict:
     """Step-by-step DEBUG lines stay in the UI's run log; the terminal shows warnings (MEMORY_LOG_LEVEL)."""
-    level = os.environ.get("MEMORY_LOG_LEVEL", "WARNING").upper()
-    return {"loggers": {"console": {"config": {"log_level": level}}}}
+    return {"loggers": {"console": {"config": {"log_level": RunSettings.from_env().log_level}}}}
 
 
 def _failure_message(result: dg.ExecuteInProcessResult) -> str:
@@ -62,7 +62,9 @@ def _failure_message(result: dg.ExecuteInProcessResult) -> str:
     return "an asset check failed; the previous snapshot stays current"
 
 
-def run_nightly(raw: Path | str, store: Path | str, extractor: str = "rules", run_as_of: str | None = None) -> NightlyReport:
+def run_nightly(raw: Path | str, store: Path | str, extractor: str | None = None,
+                run_as_of: str | None = None) -> NightlyReport:
+    """The nightly job on `raw` into `store`; without `extractor`, MEMORY_EXTRACTOR's (as the schedule runs)."""
     resources = build_resources(store=str(store), raw_path=str(raw), extractor=extractor, run_as_of=run_as_of)
     job = defs.resolve_job_def(nightly_memory_job.name)
     with _instance() as instance:

@@ -1,8 +1,8 @@
 """The nightly job over the whole memory graph, and its 02:00 schedule."""
 
-import os
-
 import dagster as dg
+
+from pipelines.core.config import LocationSettings
 
 nightly_memory_job = dg.define_asset_job(
     name="nightly_memory_job",
@@ -15,6 +15,6 @@ nightly_schedule = dg.ScheduleDefinition(
     name="nightly_memory_schedule",
     job=nightly_memory_job,
     cron_schedule="0 2 * * *",
-    execution_timezone=os.environ.get("MEMORY_SCHEDULE_TIMEZONE", "UTC"),
+    execution_timezone=LocationSettings.from_env().schedule_timezone,  # a plain value: schedules take no EnvVar
     default_status=dg.DefaultScheduleStatus.RUNNING,
 )

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from datetime import datetime
 from pathlib import Path
 from typing import Sequence
 
+from pipelines.core.config import EmbedSettings, SettingsError
 from pipelines.recall.reader import EmbeddingModelMismatchError
 from pipelines.store.snapshots import SnapshotNotFoundError, SnapshotStore, StoreLockedError
 from pipelines.core.clock import parse_utc
@@ -82,11 +82,12 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 def _recall_embedder():
     """The remote embedder when the snapshot was embedded remotely (MEMORY_EMBEDDER=openai), else the default."""
-    if os.environ.get("MEMORY_EMBEDDER") != "openai":
+    embed = EmbedSettings.from_env()
+    if embed.embedder != "openai":
         return None
-    from pipelines.embed.remote import RemoteEmbedder, remote_settings_from_env
+    from pipelines.embed.remote import RemoteEmbedder
 
-    return RemoteEmbedder(api_key=os.environ.get("MEMORY_EMBED_API_KEY", ""), **remote_settings_from_env())
+    return RemoteEmbedder(api_key=embed.api_key, **embed.remote_options())
 
 
 def cmd_snapshots(args: argparse.Namespace) -> int:
@@ -149,8 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("materialize", help="run the nightly Dagster job in-process on a raw log folder")
     run.add_argument("--raw", required=True, type=Path, help="raw session-log Parquet file or folder")
     run.add_argument("--store", required=True, type=Path, help="snapshot store folder")
-    run.add_argument("--extractor", default="rules", choices=["rules", "llm"],
-                     help="llm: any OpenAI-compatible server, from MEMORY_LLM_BASE_URL/MODEL/API_KEY")
+    run.add_argument("--extractor", default=None, choices=["rules", "llm"],
+                     help="default: MEMORY_EXTRACTOR, else rules; llm: any OpenAI-compatible server, from "
+                          "MEMORY_LLM_BASE_URL/MODEL/API_KEY")
     run.add_argument("--run-as-of", default=None, help="replay the run as if at this ISO time (decay, recorded_at)")
     run.set_defaults(func=cmd_materialize)
 
@@ -199,7 +201,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except (CommandError, SnapshotNotFoundError, StoreLockedError, EmbeddingModelMismatchError) as exc:
+    except (CommandError, SettingsError, SnapshotNotFoundError, StoreLockedError,
+            EmbeddingModelMismatchError) as exc:
         print(f"memory: {exc}", file=sys.stderr)
         return 2
 

