@@ -3,12 +3,13 @@
 Everything the pipeline needs from the outside world is configured here (MEMORY_* values: pipelines/core/config.py).
 """
 
-from datetime import date, datetime, timezone
+from datetime import date, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import dagster as dg
 
+from pipelines.core.clock import now_utc, parse_utc
 from pipelines.resolve.decay import DecayParams
 from pipelines.embed.e5 import E5Embedder, Embedder
 from pipelines.extract.interface import Extractor
@@ -125,10 +126,7 @@ class MemorySettingsResource(dg.ConfigurableResource):
         return ResolutionParams(MergeParams(self.near_duplicate_similarity), self.expiry_grace_days)
 
     def now(self) -> datetime:
-        if self.run_as_of:
-            moment = datetime.fromisoformat(self.run_as_of)
-            return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
-        return datetime.now(timezone.utc)
+        return parse_utc(self.run_as_of) if self.run_as_of else now_utc()
 
     def today(self) -> date:
         return self.now().astimezone(ZoneInfo(self.timezone)).date()
