@@ -1,21 +1,22 @@
-"""Recall latency of this work tree against another git revision, interleaved in one process.
+"""Recall latency of this work tree against another git revision, interleaved, on the same queries.
 
 This machine's speed drifts by ±20 % over minutes, so two `make bench` runs cannot tell a 10 % change
-from noise; here both readers answer the same queries in alternating random order on the bench store
-(`make bench` generates it), and their answers are checked to be the same.
+from noise. Here each side serves recalls from its own process (the revision's `pipelines/` is exported
+with `git archive`, so any layout works), the queries alternate between them in random order, each side
+times its own recall, and their answers are checked to be the same (`make bench` generates the store).
 
     .venv/bin/python bench/recall_ab.py HEAD~1 --queries 300
 """
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import json
 import random
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
-import time
 from pathlib import Path
 
 import numpy as np
@@ -24,21 +25,47 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.recall_bench import TARGET_USER, VOCAB  # noqa: E402
-from pipelines.recall.reader import MemoryReader  # noqa: E402
-from pipelines.core.schemas import EMBEDDING_DIM  # noqa: E402
+
+# One recall per input line ({"text", "vector"}), answered with the ids and the milliseconds it took.
+# Both layouts are tried: the reader moved from pipelines/recall.py to pipelines/recall/reader.py.
+SERVE = """
+import json, sys, time
+try:
+    from pipelines.recall.reader import MemoryReader
+except ImportError:
+    from pipelines.recall import MemoryReader
+reader = MemoryReader(sys.argv[1], use_embeddings=False)
+for line in sys.stdin:
+    query = json.loads(line)
+    start = time.perf_counter()
+    found = reader.recall(sys.argv[2], query["text"], k=10, query_vector=query["vector"])
+    took = (time.perf_counter() - start) * 1000
+    print(json.dumps({"ids": [m.memory_id for m in found], "ms": took}), flush=True)
+"""
 
 
-def reader_class_at(revision: str) -> type:
-    """`MemoryReader` of pipelines/recall/reader.py as it was at `revision` (the rest of `pipelines` is this tree's)."""
-    source = subprocess.run(["git", "show", f"{revision}:pipelines/recall/reader.py"], cwd=ROOT, check=True,
-                            capture_output=True, text=True).stdout
-    path = Path(tempfile.mkdtemp()) / "recall_at_revision.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location("recall_at_revision", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is created
-    spec.loader.exec_module(module)
-    return module.MemoryReader
+def tree_at(revision: str) -> Path:
+    """A folder holding `pipelines/` as it was at `revision`."""
+    folder = Path(tempfile.mkdtemp(prefix="recall-ab-"))
+    archive = subprocess.run(["git", "archive", "--format=tar", revision, "pipelines"], cwd=ROOT, check=True,
+                             capture_output=True).stdout
+    archive_path = folder / "tree.tar"
+    archive_path.write_bytes(archive)
+    with tarfile.open(archive_path) as tar:
+        tar.extractall(folder, filter="data")
+    return folder
+
+
+def serve(tree: Path, store: Path) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", SERVE, str(store), TARGET_USER], cwd=tree, text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+
+def ask(server: subprocess.Popen, text: str, vector: list[float]) -> dict:
+    assert server.stdin is not None and server.stdout is not None
+    server.stdin.write(json.dumps({"text": text, "vector": vector}) + "\n")
+    server.stdin.flush()
+    return json.loads(server.stdout.readline())
 
 
 def main() -> None:
@@ -47,21 +74,22 @@ def main() -> None:
     parser.add_argument("--store", type=Path, default=ROOT / "bench" / "out" / "store")
     parser.add_argument("--queries", type=int, default=300)
     args = parser.parse_args()
-    readers = {args.revision: reader_class_at(args.revision)(args.store, use_embeddings=False),
-               "work tree": MemoryReader(args.store, use_embeddings=False)}
+    servers = {args.revision: serve(tree_at(args.revision), args.store), "work tree": serve(ROOT, args.store)}
     rng = np.random.default_rng(11)
-    vectors = rng.standard_normal((args.queries, EMBEDDING_DIM)).astype(np.float32)
+    vectors = rng.standard_normal((args.queries, 384)).astype(np.float32)
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     texts = [" ".join(rng.choice(VOCAB, size=4)) for _ in range(args.queries)]
-    times: dict[str, list[float]] = {name: [] for name in readers}
-    for text, vector in zip(texts, vectors):
+    times: dict[str, list[float]] = {name: [] for name in servers}
+    for text, vector in zip(texts, vectors.tolist()):
         answers = {}
-        for name in random.sample(list(readers), len(readers)):
-            start = time.perf_counter()
-            answers[name] = [m.memory_id for m in readers[name].recall(TARGET_USER, text, k=10, query_vector=vector)]
-            times[name].append((time.perf_counter() - start) * 1000)
+        for name in random.sample(list(servers), len(servers)):
+            reply = ask(servers[name], text, vector)
+            answers[name] = reply["ids"]
+            times[name].append(reply["ms"])
         if len({tuple(ids) for ids in answers.values()}) != 1:
             raise SystemExit(f"the readers disagree on {text!r}: {answers}")
+    for server in servers.values():
+        server.terminate()
     for name, ms in times.items():
         warm = sorted(ms[1:])  # the first recall loads the user's tables
         print(f"{name:>12}: p50 {statistics.median(warm):.2f} ms  p90 {warm[int(len(warm) * 0.9)]:.2f} ms")
