@@ -5,10 +5,10 @@ import dagster as dg
 from assets.checks import check_result
 from assets.resolution import resolved_memories
 from assets.resources import MemorySettingsResource, MemoryStoreResource
-from pipelines.resolve.invariants import strength_in_bounds
 from pipelines.nightly import stage_decay
-from pipelines.store.staging import StagingArea
+from pipelines.resolve.invariants import strength_in_bounds
 from pipelines.store.snapshots import SnapshotStore
+from pipelines.store.staging import StagingArea
 
 
 @dg.asset(

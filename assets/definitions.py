@@ -7,7 +7,11 @@ import dagster as dg
 
 from assets import decay, extraction, raw, resolution, snapshot
 from assets.resources import (
-    EmbedderResource, ExtractorResource, MemorySettingsResource, MemoryStoreResource, RawLogResource,
+    EmbedderResource,
+    ExtractorResource,
+    MemorySettingsResource,
+    MemoryStoreResource,
+    RawLogResource,
 )
 from assets.schedules import nightly_memory_job, nightly_schedule
 from assets.sensors import raw_log_sensor

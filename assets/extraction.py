@@ -6,11 +6,11 @@ from assets.checks import check_result
 from assets.preview import markdown_preview
 from assets.raw import raw_messages
 from assets.resources import EmbedderResource, ExtractorResource, MemoryStoreResource
-from pipelines.resolve.invariants import conservation
 from pipelines.nightly import stage_extract
 from pipelines.reports import LLMRunStats, ValidationReport
-from pipelines.store.staging import StagingArea
+from pipelines.resolve.invariants import conservation
 from pipelines.store.snapshots import SnapshotStore
+from pipelines.store.staging import StagingArea
 
 
 @dg.asset(
@@ -34,7 +34,9 @@ def memory_candidates(
             **report.figures(),
             **rejection_examples(report.llm),
             "preview": dg.MetadataValue.md(
-                markdown_preview(candidates.filter(candidates["kind"] != "episode").select("user_id", "kind", "topic", "content"))
+                markdown_preview(
+                    candidates.filter(candidates["kind"] != "episode").select("user_id", "kind", "topic", "content")
+                )
             ),
         }
     )

@@ -3,11 +3,11 @@
 import dagster as dg
 import polars as pl
 
-from assets.resources import MemorySettingsResource, MemoryStoreResource, RawLogResource
 from assets.preview import markdown_preview
+from assets.resources import MemorySettingsResource, MemoryStoreResource, RawLogResource
 from pipelines.nightly import stage_validate
-from pipelines.store.staging import StagingArea
 from pipelines.store.snapshots import SnapshotStore
+from pipelines.store.staging import StagingArea
 
 
 @dg.asset(

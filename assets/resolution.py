@@ -5,10 +5,10 @@ import dagster as dg
 from assets.checks import check_result
 from assets.extraction import memory_candidates
 from assets.resources import MemorySettingsResource, MemoryStoreResource
-from pipelines.resolve import invariants
 from pipelines.nightly import stage_resolve
-from pipelines.store.staging import StagingArea
+from pipelines.resolve import invariants
 from pipelines.store.snapshots import SnapshotStore
+from pipelines.store.staging import StagingArea
 
 
 @dg.asset(
@@ -28,14 +28,26 @@ def resolved_memories(
 # (check name, what it guarantees, the invariant it runs); all block the publish.
 INVARIANTS = [
     ("unique_memory_ids", "No memory_id appears twice.", invariants.unique_memory_ids),
-    ("one_current_per_topic", "At most one current memory per (agent, user, single-valued topic).",
-     invariants.one_current_per_single_topic),
-    ("no_overlapping_valid_intervals", "No two values of a single-valued topic are true at the same time.",
-     invariants.no_overlapping_intervals),
-    ("successors_exist", "Every superseded_by and merged_into points at an existing memory.",
-     invariants.successors_exist),
-    ("closed_only_with_reason", "Current memories have null valid_to; closed ones were superseded, expired or merged.",
-     invariants.closed_only_with_reason),
+    (
+        "one_current_per_topic",
+        "At most one current memory per (agent, user, single-valued topic).",
+        invariants.one_current_per_single_topic,
+    ),
+    (
+        "no_overlapping_valid_intervals",
+        "No two values of a single-valued topic are true at the same time.",
+        invariants.no_overlapping_intervals,
+    ),
+    (
+        "successors_exist",
+        "Every superseded_by and merged_into points at an existing memory.",
+        invariants.successors_exist,
+    ),
+    (
+        "closed_only_with_reason",
+        "Current memories have null valid_to; closed ones were superseded, expired or merged.",
+        invariants.closed_only_with_reason,
+    ),
     ("valid_intervals_ordered", "valid_from <= valid_to on every memory.", invariants.valid_interval_ordered),
     ("memory_schema", "The table matches the memory record schema.", invariants.schema_matches),
 ]

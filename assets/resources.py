@@ -10,10 +10,10 @@ from zoneinfo import ZoneInfo
 import dagster as dg
 
 from pipelines.core.clock import now_utc, parse_utc
-from pipelines.resolve.decay import DecayParams
 from pipelines.embed.e5 import E5Embedder, Embedder
 from pipelines.extract.interface import Extractor
 from pipelines.ingest.read import IngestDefaults
+from pipelines.resolve.decay import DecayParams
 from pipelines.resolve.merge import MergeParams
 from pipelines.resolve.resolution import ResolutionParams
 
@@ -71,12 +71,22 @@ class ExtractorResource(dg.ConfigurableResource):
         from pipelines.extract.llm.extractor import LLMExtractor, LLMRunSettings
 
         if not self.llm_base_url or not self.llm_model or store_root is None:
-            raise ValueError("the llm extractor needs MEMORY_LLM_BASE_URL (e.g. http://127.0.0.1:11434/v1) and "
-                             "MEMORY_LLM_MODEL (and MEMORY_LLM_API_KEY when the server wants one)")
-        client = ChatClient(ChatSettings(self.llm_base_url, self.llm_model, self.llm_api_key,
-                                         self.llm_timeout_seconds, self.llm_max_retries))
-        run = LLMRunSettings(self.llm_window_tokens, self.llm_window_overlap, self.llm_concurrency,
-                             self.llm_max_calls_per_run, self.llm_max_tokens_per_run)
+            raise ValueError(
+                "the llm extractor needs MEMORY_LLM_BASE_URL (e.g. http://127.0.0.1:11434/v1) and "
+                "MEMORY_LLM_MODEL (and MEMORY_LLM_API_KEY when the server wants one)"
+            )
+        client = ChatClient(
+            ChatSettings(
+                self.llm_base_url, self.llm_model, self.llm_api_key, self.llm_timeout_seconds, self.llm_max_retries
+            )
+        )
+        run = LLMRunSettings(
+            self.llm_window_tokens,
+            self.llm_window_overlap,
+            self.llm_concurrency,
+            self.llm_max_calls_per_run,
+            self.llm_max_tokens_per_run,
+        )
         return LLMExtractor(client, store_root, run)
 
 
@@ -102,9 +112,16 @@ class EmbedderResource(dg.ConfigurableResource):
             if not self.base_url or not self.model:
                 raise ValueError("the openai embedder needs MEMORY_EMBED_BASE_URL and MEMORY_EMBED_MODEL")
             expected = snapshot_embedding_dim(store_root) if store_root is not None else None
-            return RemoteEmbedder(self.base_url, self.model, self.api_key, expected_dim=expected,
-                                  send_input_type=self.send_input_type, send_dimensions=self.send_dimensions,
-                                  similarity_floor=self.similarity_floor, timeout_seconds=self.timeout_seconds)
+            return RemoteEmbedder(
+                self.base_url,
+                self.model,
+                self.api_key,
+                expected_dim=expected,
+                send_input_type=self.send_input_type,
+                send_dimensions=self.send_dimensions,
+                similarity_floor=self.similarity_floor,
+                timeout_seconds=self.timeout_seconds,
+            )
         raise ValueError(f"unknown embedder '{self.kind}'; choose 'e5' or 'openai'")
 
 

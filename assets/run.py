@@ -33,8 +33,10 @@ class NightlyReport:
             f"published version {self.version} (parent {manifest['parent']}) in {self.store}",
             f"  memories: {rows['total']} rows, {rows['current']} current, {rows['superseded']} superseded; "
             f"current per kind: {rows['per_kind']}",
-            f"  new input files: {len(manifest['input_files'])}, quarantined rows this run: {manifest['quarantined_this_run']}",
-            f"  asset checks: {len(self.checks) - len(failed)}/{len(self.checks)} passed" + (f" (failed: {failed})" if failed else ""),
+            f"  new input files: {len(manifest['input_files'])}, "
+            f"quarantined rows this run: {manifest['quarantined_this_run']}",
+            f"  asset checks: {len(self.checks) - len(failed)}/{len(self.checks)} passed"
+            + (f" (failed: {failed})" if failed else ""),
         ]
         return "\n".join(lines)
 
@@ -62,8 +64,9 @@ def _failure_message(result: dg.ExecuteInProcessResult) -> str:
     return "an asset check failed; the previous snapshot stays current"
 
 
-def run_nightly(raw: Path | str, store: Path | str, extractor: str | None = None,
-                run_as_of: str | None = None) -> NightlyReport:
+def run_nightly(
+    raw: Path | str, store: Path | str, extractor: str | None = None, run_as_of: str | None = None
+) -> NightlyReport:
     """The nightly job on `raw` into `store`; without `extractor`, MEMORY_EXTRACTOR's (as the schedule runs)."""
     resources = build_resources(store=str(store), raw_path=str(raw), extractor=extractor, run_as_of=run_as_of)
     job = defs.resolve_job_def(nightly_memory_job.name)
@@ -73,5 +76,10 @@ def run_nightly(raw: Path | str, store: Path | str, extractor: str | None = None
         )
     checks = {e.check_name: e.passed for e in result.get_asset_check_evaluations()}
     published = result.success and all(checks.values())
-    return NightlyReport(published, Path(store), SnapshotStore(store).current_version(), checks,
-                         None if published else _failure_message(result))
+    return NightlyReport(
+        published,
+        Path(store),
+        SnapshotStore(store).current_version(),
+        checks,
+        None if published else _failure_message(result),
+    )

@@ -5,8 +5,8 @@ import polars as pl
 
 from assets.checks import check_result
 from assets.decay import decayed_memories
-from assets.resolution import INVARIANTS
 from assets.preview import markdown_preview
+from assets.resolution import INVARIANTS
 from assets.resources import EmbedderResource, ExtractorResource, MemorySettingsResource, MemoryStoreResource
 from pipelines.nightly import stage_publish
 from pipelines.resolve.resolution import is_current
@@ -48,13 +48,21 @@ def memory_snapshot(
             "pruned_versions": str(report.pruned),
             "path": dg.MetadataValue.path(str(snapshots.version_path(report.version))),
             "preview": dg.MetadataValue.md(
-                markdown_preview(current.filter(pl.col("kind") != "episode").select("user_id", "kind", "topic", "content", "strength"), rows=10)
+                markdown_preview(
+                    current.filter(pl.col("kind") != "episode").select(
+                        "user_id", "kind", "topic", "content", "strength"
+                    ),
+                    rows=10,
+                )
             ),
         }
     )
 
 
-@dg.asset_check(asset=memory_snapshot, description="The published version is readable through the pointer and keeps every invariant.")
+@dg.asset_check(
+    asset=memory_snapshot,
+    description="The published version is readable through the pointer and keeps every invariant.",
+)
 def published_snapshot_sound(store: MemoryStoreResource) -> dg.AssetCheckResult:
     memories = SnapshotStore(store.path).read_memories()
     for _, _, invariant in INVARIANTS:

@@ -7,6 +7,7 @@ times its own recall, and their answers are checked to be the same (`make bench`
 
     .venv/bin/python bench/recall_ab.py HEAD~1 --queries 300
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,8 +48,9 @@ for line in sys.stdin:
 def tree_at(revision: str) -> Path:
     """A folder holding `pipelines/` as it was at `revision`."""
     folder = Path(tempfile.mkdtemp(prefix="recall-ab-"))
-    archive = subprocess.run(["git", "archive", "--format=tar", revision, "pipelines"], cwd=ROOT, check=True,
-                             capture_output=True).stdout
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", revision, "pipelines"], cwd=ROOT, check=True, capture_output=True
+    ).stdout
     archive_path = folder / "tree.tar"
     archive_path.write_bytes(archive)
     with tarfile.open(archive_path) as tar:
@@ -57,8 +59,13 @@ def tree_at(revision: str) -> Path:
 
 
 def serve(tree: Path, store: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", SERVE, str(store), TARGET_USER], cwd=tree, text=True,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-c", SERVE, str(store), TARGET_USER],
+        cwd=tree,
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
 
 
 def ask(server: subprocess.Popen, text: str, vector: list[float]) -> dict:
@@ -80,7 +87,7 @@ def main() -> None:
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     texts = [" ".join(rng.choice(VOCAB, size=4)) for _ in range(args.queries)]
     times: dict[str, list[float]] = {name: [] for name in servers}
-    for text, vector in zip(texts, vectors.tolist()):
+    for text, vector in zip(texts, vectors.tolist(), strict=True):
         answers = {}
         for name in random.sample(list(servers), len(servers)):
             reply = ask(servers[name], text, vector)

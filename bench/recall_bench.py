@@ -4,6 +4,7 @@ Generates `bench/out/store` once (random unit vectors, short random texts; one u
 then prints p50/p99 of 200 warm recalls (and p50 with agent/kind filters and as of a past moment), time
 to first result in a fresh process, and the seed query.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -12,7 +13,7 @@ import statistics
 import subprocess
 import sys
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
@@ -22,13 +23,13 @@ import pyarrow.parquet as pq
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pipelines.index.postings import POSTINGS_SCHEMA, build_postings  # noqa: E402
 from pipelines.core.schemas import EMBEDDING_DIM, MEMORY_SCHEMA  # noqa: E402
+from pipelines.index.postings import POSTINGS_SCHEMA, build_postings  # noqa: E402
 from pipelines.store.snapshots import MEMORIES, POSTINGS, ROW_GROUP_SIZE, SnapshotStore  # noqa: E402
 
 TARGET_USER = "u_bench"
 VOCAB = [f"w{i}" for i in range(5000)] + ["tables", "boston", "coffee", "chess", "python", "表格", "北京", "咖啡"]
-START = datetime(2026, 1, 1, tzinfo=timezone.utc)
+START = datetime(2026, 1, 1, tzinfo=UTC)
 
 # The seed article's recall (000): strength × cosine over every row of the file, no tenant filter.
 SEED_SQL = """
@@ -49,17 +50,33 @@ def _chunk(rng: np.random.Generator, users: list[str], per_user: int, offset: in
     topics = rng.choice(["likes", "hobbies", "residence", "employer", "output_format"], size=n)
     valid_from = [START + timedelta(minutes=int(m)) for m in rng.integers(0, 60 * 24 * 60, size=n)]
     columns = {
-        "memory_id": ids, "agent_id": ["bench"] * n, "user_id": [u for u in users for _ in range(per_user)],
-        "kind": kinds.tolist(), "topic": [t if k != "episode" else "episode" for k, t in zip(kinds, topics)],
-        "content": contents, "keywords": [[] for _ in range(n)], "confidence": rng.uniform(0.5, 1.0, n),
-        "source": ["chat"] * n, "session_id": ["s"] * n, "source_message_ids": [[i] for i in ids],
-        "valid_from": valid_from, "valid_to": [None] * n, "recorded_at": valid_from, "recorded_version": [1] * n,
-        "retired_version": [None] * n, "superseded_by": [None] * n, "merged_into": [None] * n,
-        "retraction": [False] * n, "expires_at": [None] * n,
-        "strength": rng.uniform(0.3, 1.0, n), "strength_at_access": [None] * n, "access_count": [0] * n,
+        "memory_id": ids,
+        "agent_id": ["bench"] * n,
+        "user_id": [u for u in users for _ in range(per_user)],
+        "kind": kinds.tolist(),
+        "topic": [t if k != "episode" else "episode" for k, t in zip(kinds, topics, strict=True)],
+        "content": contents,
+        "keywords": [[] for _ in range(n)],
+        "confidence": rng.uniform(0.5, 1.0, n),
+        "source": ["chat"] * n,
+        "session_id": ["s"] * n,
+        "source_message_ids": [[i] for i in ids],
+        "valid_from": valid_from,
+        "valid_to": [None] * n,
+        "recorded_at": valid_from,
+        "recorded_version": [1] * n,
+        "retired_version": [None] * n,
+        "superseded_by": [None] * n,
+        "merged_into": [None] * n,
+        "retraction": [False] * n,
+        "expires_at": [None] * n,
+        "strength": rng.uniform(0.3, 1.0, n),
+        "strength_at_access": [None] * n,
+        "access_count": [0] * n,
         "last_accessed": [None] * n,
         "embedding": pa.FixedSizeListArray.from_arrays(pa.array(vectors.ravel()), EMBEDDING_DIM),
-        "extractor": ["bench@1"] * n, "context": [None] * n,
+        "extractor": ["bench@1"] * n,
+        "context": [None] * n,
     }
     return pa.table({name: columns[name] for name in MEMORY_SCHEMA.names}, schema=MEMORY_SCHEMA)
 
@@ -72,18 +89,21 @@ def generate(root: Path, total: int, target: int, per_user: int) -> None:
     version_dir = store.version_path(1)
     version_dir.mkdir(parents=True, exist_ok=True)
     others = [f"u{i:05d}" for i in range((total - target) // per_user)]
-    users = sorted(others + [TARGET_USER])
+    users = sorted([*others, TARGET_USER])
     rng = np.random.default_rng(7)
-    with pq.ParquetWriter(version_dir / MEMORIES, MEMORY_SCHEMA, compression="zstd") as memories, \
-            pq.ParquetWriter(version_dir / POSTINGS, POSTINGS_SCHEMA, compression="zstd") as postings:
+    with (
+        pq.ParquetWriter(version_dir / MEMORIES, MEMORY_SCHEMA, compression="zstd") as memories,
+        pq.ParquetWriter(version_dir / POSTINGS, POSTINGS_SCHEMA, compression="zstd") as postings,
+    ):
         offset = 0
         for user in users:
             table = _chunk(rng, [user], target if user == TARGET_USER else per_user, offset)
             offset += table.num_rows
             memories.write_table(table, row_group_size=ROW_GROUP_SIZE)
             postings.write_table(build_postings(pl.from_arrow(table.drop_columns(["embedding"]))))
-    (version_dir / "manifest.json").write_text(json.dumps({"version": 1, "parent": None, "bench": True,
-                                                           "rows": {"total": offset}}))
+    (version_dir / "manifest.json").write_text(
+        json.dumps({"version": 1, "parent": None, "bench": True, "rows": {"total": offset}})
+    )
     store.publish(1)
 
 
@@ -98,7 +118,7 @@ def warm_latencies(root: Path, queries: int, **recall_options) -> list[float]:
     texts = [" ".join(rng.choice(VOCAB, size=4)) for _ in range(queries + 1)]
     reader.recall(TARGET_USER, texts[0], k=10, query_vector=vectors[0])  # loads the user's tables
     times = []
-    for text, vector in zip(texts[1:], vectors[1:]):
+    for text, vector in zip(texts[1:], vectors[1:], strict=True):
         start = time.perf_counter()
         found = reader.recall(TARGET_USER, text, k=10, query_vector=vector, **recall_options)
         times.append((time.perf_counter() - start) * 1000)
@@ -178,8 +198,10 @@ def main() -> None:
     print(f"e5 query embedding: p50 {embed:.1f} ms -> recall from text p50 ~ {p50 + embed:.1f} ms")
     print(f"first result in a fresh process: {wall:.0f} ms from launch ({in_process:.0f} ms after interpreter start)")
     print(f"seed query (list_cosine_similarity over all {args.total} rows): median {seed:.0f} ms of {args.seed_runs}")
-    print(f"recall p50_ms={p50:.2f} p99_ms={p99:.2f} first_result_ms={wall:.0f} seed_query_ms={seed:.0f} "
-          f"speedup={seed / p50:.0f}")
+    print(
+        f"recall p50_ms={p50:.2f} p99_ms={p99:.2f} first_result_ms={wall:.0f} seed_query_ms={seed:.0f} "
+        f"speedup={seed / p50:.0f}"
+    )
 
 
 if __name__ == "__main__":

@@ -3,19 +3,20 @@
 `materialize` runs the very Dagster job the schedule runs (same assets, checks and resources), so the
 command line and the UI never diverge; recall and snapshots never import Dagster.
 """
+
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Sequence
 
+from pipelines.core.clock import parse_utc
 from pipelines.core.config import EmbedSettings, SettingsError
 from pipelines.recall.reader import EmbeddingModelMismatchError
 from pipelines.store.snapshots import SnapshotNotFoundError, SnapshotStore, StoreLockedError
-from pipelines.core.clock import parse_utc
 
 
 class CommandError(Exception):
@@ -26,7 +27,9 @@ def _parse_time(text: str) -> datetime:
     try:
         return parse_utc(text)
     except ValueError as exc:
-        raise CommandError(f"--as-of '{text}' is not an ISO timestamp (e.g. 2026-03-02 or 2026-03-02T12:00:00+08:00)") from exc
+        raise CommandError(
+            f"--as-of '{text}' is not an ISO timestamp (e.g. 2026-03-02 or 2026-03-02T12:00:00+08:00)"
+        ) from exc
 
 
 def cmd_materialize(args: argparse.Namespace) -> int:
@@ -41,8 +44,10 @@ def _recall_params(diversity: float | None):
     from pipelines.recall.reader import RecallParams
 
     if diversity is not None and not 0.0 < diversity <= 1.0:
-        raise CommandError(f"--diversity {diversity} must be in (0, 1]: 1 keeps the ranking, lower trades "
-                           "relevance for variety (0.7 is a good start)")
+        raise CommandError(
+            f"--diversity {diversity} must be in (0, 1]: 1 keeps the ranking, lower trades "
+            "relevance for variety (0.7 is a good start)"
+        )
     return RecallParams(mmr_lambda=diversity)
 
 
@@ -55,8 +60,16 @@ def cmd_recall(args: argparse.Namespace) -> int:
     version = args.version
     if args.known_at:
         version = reader.store.version_known_at(_parse_time(args.known_at))
-    found = reader.recall(args.user, args.query, k=args.k, agent_id=args.agent, kinds=kinds, as_of=as_of,
-                          min_confidence=args.min_confidence, version=version)
+    found = reader.recall(
+        args.user,
+        args.query,
+        k=args.k,
+        agent_id=args.agent,
+        kinds=kinds,
+        as_of=as_of,
+        min_confidence=args.min_confidence,
+        version=version,
+    )
     if args.json:
         print(json.dumps([m.to_json() for m in found], ensure_ascii=False, indent=2))
     elif args.prompt:
@@ -64,7 +77,10 @@ def cmd_recall(args: argparse.Namespace) -> int:
     else:
         print(f"recall user={args.user} query={args.query!r} ({len(found)} memories)")
         for m in found:
-            print(f"  {m.score:.3g}  [{m.kind}/{m.topic}] {m.content}  (since {m.valid_from:%Y-%m-%d}, from {', '.join(m.source_message_ids)})")
+            print(
+                f"  {m.score:.3g}  [{m.kind}/{m.topic}] {m.content}  "
+                f"(since {m.valid_from:%Y-%m-%d}, from {', '.join(m.source_message_ids)})"
+            )
     return 0
 
 
@@ -96,21 +112,30 @@ def cmd_snapshots(args: argparse.Namespace) -> int:
     listing = []
     for version in store.versions():
         manifest = store.manifest(version)
-        listing.append({
-            "version": version, "parent": manifest.get("parent"), "created_at": manifest.get("created_at"),
-            "rows": manifest["rows"]["total"], "current_rows": manifest["rows"]["current"],
-            "superseded": manifest["rows"]["superseded"], "quarantined": manifest.get("quarantined_this_run", 0),
-            "new_files": len(manifest.get("input_files", [])), "current": version == current,
-            "published_at": (at.isoformat() if (at := store.published_at(version)) else None),
-        })
+        listing.append(
+            {
+                "version": version,
+                "parent": manifest.get("parent"),
+                "created_at": manifest.get("created_at"),
+                "rows": manifest["rows"]["total"],
+                "current_rows": manifest["rows"]["current"],
+                "superseded": manifest["rows"]["superseded"],
+                "quarantined": manifest.get("quarantined_this_run", 0),
+                "new_files": len(manifest.get("input_files", [])),
+                "current": version == current,
+                "published_at": (at.isoformat() if (at := store.published_at(version)) else None),
+            }
+        )
     if args.json:
         print(json.dumps(listing, ensure_ascii=False, indent=2))
         return 0
     print(f"{'version':>8} {'parent':>7}  {'created_at':<32} {'rows':>6} {'current':>8} {'new files':>9}")
     for row in listing:
         mark = " *" if row["current"] else ("" if row["published_at"] else "  (never published)")
-        print(f"{row['version']:>8} {str(row['parent']):>7}  {row['created_at']:<32} {row['rows']:>6} "
-              f"{row['current_rows']:>8} {row['new_files']:>9}{mark}")
+        print(
+            f"{row['version']:>8} {row['parent']!s:>7}  {row['created_at']:<32} {row['rows']:>6} "
+            f"{row['current_rows']:>8} {row['new_files']:>9}{mark}"
+        )
     return 0
 
 
@@ -139,8 +164,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-DIVERSITY_HELP = ("maximal marginal relevance: keep near-identical memories from filling the top k "
-                  "(λ in (0, 1], e.g. 0.7; off by default)")
+DIVERSITY_HELP = (
+    "maximal marginal relevance: keep near-identical memories from filling the top k "
+    "(λ in (0, 1], e.g. 0.7; off by default)"
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -150,9 +177,13 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("materialize", help="run the nightly Dagster job in-process on a raw log folder")
     run.add_argument("--raw", required=True, type=Path, help="raw session-log Parquet file or folder")
     run.add_argument("--store", required=True, type=Path, help="snapshot store folder")
-    run.add_argument("--extractor", default=None, choices=["rules", "llm"],
-                     help="default: MEMORY_EXTRACTOR, else rules; llm: any OpenAI-compatible server, from "
-                          "MEMORY_LLM_BASE_URL/MODEL/API_KEY")
+    run.add_argument(
+        "--extractor",
+        default=None,
+        choices=["rules", "llm"],
+        help="default: MEMORY_EXTRACTOR, else rules; llm: any OpenAI-compatible server, from "
+        "MEMORY_LLM_BASE_URL/MODEL/API_KEY",
+    )
     run.add_argument("--run-as-of", default=None, help="replay the run as if at this ISO time (decay, recorded_at)")
     run.set_defaults(func=cmd_materialize)
 
@@ -182,7 +213,9 @@ def build_parser() -> argparse.ArgumentParser:
     history.add_argument("--json", action="store_true")
     history.set_defaults(func=cmd_history)
 
-    evaluation = sub.add_parser("eval", help="evidence recall@k of a store on labelled questions (shared/eval protocol)")
+    evaluation = sub.add_parser(
+        "eval", help="evidence recall@k of a store on labelled questions (shared/eval protocol)"
+    )
     evaluation.add_argument("--store", required=True, type=Path)
     evaluation.add_argument("--questions", required=True, type=Path, help="questions Parquet (or .jsonl)")
     evaluation.add_argument("-k", default="1,5,10", help="comma-separated cut-offs (default 1,5,10)")
@@ -201,8 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except (CommandError, SettingsError, SnapshotNotFoundError, StoreLockedError,
-            EmbeddingModelMismatchError) as exc:
+    except (CommandError, SettingsError, SnapshotNotFoundError, StoreLockedError, EmbeddingModelMismatchError) as exc:
         print(f"memory: {exc}", file=sys.stderr)
         return 2
 

@@ -2,36 +2,41 @@
 
 Dagster assets (and tests) call these; each returns the figures an operator scans for.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict
 from datetime import date, datetime
-from importlib.metadata import PackageNotFoundError, version as package_version
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
-from pipelines.store.access import read_new_events
-from pipelines.resolve.decay import DecayParams, decay, reinforce
-from pipelines.resolve.dedup import collapse_by_id, with_memory_ids
+from pipelines.core.schemas import MEMORY_SCHEMA, UTC_DATETIME
 from pipelines.embed.cache import EmbeddingCache
 from pipelines.embed.e5 import Embedder
+from pipelines.embed.passages import memory_vectors
 from pipelines.extract.candidates import extract
 from pipelines.extract.interface import Extractor
-from pipelines.embed.passages import memory_vectors
 from pipelines.ingest.files import list_input_files, new_input_files
 from pipelines.ingest.read import IngestDefaults, read_raw
 from pipelines.ingest.validate import validate
-from pipelines.resolve.resolution import ResolutionParams, is_current, resolve
-from pipelines.core.schemas import MEMORY_SCHEMA
-from pipelines.store.staging import StagingArea
-from pipelines.store.snapshots import SnapshotStore
-from pipelines.core.schemas import UTC_DATETIME
 from pipelines.reports import (
-    DecayReport, ExtractionReport, PublishReport, ResolutionReport, RowCounts, ValidationReport,
+    DecayReport,
+    ExtractionReport,
+    PublishReport,
+    ResolutionReport,
+    RowCounts,
+    ValidationReport,
 )
-
+from pipelines.resolve.decay import DecayParams, decay, reinforce
+from pipelines.resolve.dedup import collapse_by_id, with_memory_ids
+from pipelines.resolve.resolution import ResolutionParams, is_current, resolve
+from pipelines.store.access import read_new_events
+from pipelines.store.snapshots import SnapshotStore
+from pipelines.store.staging import StagingArea
 
 
 def code_version() -> str:
@@ -42,9 +47,11 @@ def code_version() -> str:
 
 
 def known_episodes(previous: pl.DataFrame) -> pl.DataFrame:
-    return previous.filter(pl.col("kind") == "episode").select(
-        pl.col("source_message_ids").list.first().alias("message_id"), "content"
-    ).unique("message_id", keep="first")
+    return (
+        previous.filter(pl.col("kind") == "episode")
+        .select(pl.col("source_message_ids").list.first().alias("message_id"), "content")
+        .unique("message_id", keep="first")
+    )
 
 
 def stage_validate(raw: Path, store_root: Path, defaults: IngestDefaults, now: datetime) -> ValidationReport:
@@ -78,9 +85,7 @@ def stage_extract(store_root: Path, extractor: Extractor, embedder: Embedder) ->
     vectors = memory_vectors(candidates, cache, embedder)
     cache.save()
     staging.write_json("embedding", {"model": embedder.name, "dim": embedder.dim})
-    candidates = candidates.with_columns(
-        pl.Series("embedding", vectors, dtype=pl.Array(pl.Float32, embedder.dim))
-    )
+    candidates = candidates.with_columns(pl.Series("embedding", vectors, dtype=pl.Array(pl.Float32, embedder.dim)))
     staging.write_frame("candidates", candidates)
     staging.write_frame("outcomes", outcomes)
     run_stats = getattr(extractor, "run_stats", None)  # the LLM extractor's calls, tokens and failures
@@ -168,7 +173,10 @@ def stage_publish(store_root: Path, now: datetime, keep_versions: int, settings:
     memories = staging.read_frame("decayed").with_columns(
         pl.col("recorded_version").fill_null(version),
         # transaction time of retirement: the first version in which the memory was no longer current
-        pl.when(is_current()).then(None).otherwise(pl.col("retired_version").fill_null(version)).alias("retired_version"),
+        pl.when(is_current())
+        .then(None)
+        .otherwise(pl.col("retired_version").fill_null(version))
+        .alias("retired_version"),
     )
     rows = count_rows(memories)
     new_files = [asdict(f) for f in inputs.input_files]

@@ -2,6 +2,7 @@
 
 `figures()` flattens a report into scalar name → value pairs (Dagster metadata, log lines).
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields

@@ -2,6 +2,7 @@
 
 A crash at any point leaves either the old file or the new one, never half of either; readers need no lock.
 """
+
 from __future__ import annotations
 
 import os

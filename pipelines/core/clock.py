@@ -1,10 +1,11 @@
 """Time in one representation: timezone-aware UTC datetimes (naive input is taken as UTC, as the raw
 contract says), and the one Polars/Arrow timestamp type every stored time column uses."""
+
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
-UTC = timezone.utc
+UTC = UTC
 
 
 def utc(moment: datetime) -> datetime:

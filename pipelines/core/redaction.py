@@ -3,6 +3,7 @@
 Applied to every window sent to a model, to every text sent to a remote embedder, and to every memory's
 content and keywords, so a secret said in chat is never stored in a memory (zh and en phrasings).
 """
+
 from __future__ import annotations
 
 import re

@@ -2,6 +2,7 @@
 
 Resolution, the invariants and recall's SQL all take both from here, so they never disagree on a tie.
 """
+
 from __future__ import annotations
 
 import polars as pl
@@ -26,7 +27,8 @@ _ORDER = [
 def on_timeline() -> pl.Expr:
     """A distilled memory (not an episode) on a single-valued topic, not folded into another one."""
     return (
-        pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS)) & (pl.col("kind") != "episode")
+        pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS))
+        & (pl.col("kind") != "episode")
         & pl.col("merged_into").is_null()
     )
 

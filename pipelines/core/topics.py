@@ -2,6 +2,7 @@
 
 Single-valued topics supersede (a new residence replaces the old one); everything else accumulates.
 """
+
 from __future__ import annotations
 
 # A person has one of each of these at a time; a newer valid_from supersedes an older one.

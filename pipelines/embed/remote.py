@@ -2,6 +2,7 @@
 
 The width the server returns must equal the snapshot's embedding column; text is masked before it leaves.
 """
+
 from __future__ import annotations
 
 import json
@@ -9,8 +10,8 @@ import random
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 import numpy as np
 import pyarrow as pa
@@ -38,10 +39,21 @@ def snapshot_embedding_dim(store_root: Path | str) -> int:
 class RemoteEmbedder:
     """Passage and query embeddings over HTTP; batches of `batch_size`, L2-normalised here."""
 
-    def __init__(self, base_url: str, model: str, api_key: str = "", expected_dim: int | None = None,
-                 send_input_type: bool = True, send_dimensions: bool = False, similarity_floor: float = 0.0,
-                 timeout_seconds: float = 60.0, max_retries: int = 3, batch_size: int = 64,
-                 sleep: Callable[[float], None] = time.sleep, jitter: Callable[[], float] = random.random) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        api_key: str = "",
+        expected_dim: int | None = None,
+        send_input_type: bool = True,
+        send_dimensions: bool = False,
+        similarity_floor: float = 0.0,
+        timeout_seconds: float = 60.0,
+        max_retries: int = 3,
+        batch_size: int = 64,
+        sleep: Callable[[float], None] = time.sleep,
+        jitter: Callable[[], float] = random.random,
+    ) -> None:
         self.url = base_url.rstrip("/") + "/embeddings"
         self.model, self.api_key = model, api_key
         self.name = f"openai-compatible:{model}"
@@ -55,7 +67,7 @@ class RemoteEmbedder:
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.empty((0, self.dim), dtype=np.float32)
-        batches = [self._embed(list(texts[i:i + self._batch]), "passage") for i in range(0, len(texts), self._batch)]
+        batches = [self._embed(list(texts[i : i + self._batch]), "passage") for i in range(0, len(texts), self._batch)]
         return np.concatenate(batches)
 
     def embed_query(self, text: str) -> np.ndarray:

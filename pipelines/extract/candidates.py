@@ -2,16 +2,16 @@
 
 Every user message is also kept verbatim as an `episode` memory, so nothing said becomes unrecallable.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import polars as pl
 
 from pipelines.core.redaction import mask_secrets
 from pipelines.core.schemas import CANDIDATE_SCHEMA, OUTCOME_SCHEMA, ExtractedMemory, Kind, Message
 from pipelines.extract.interface import BatchExtractor, Extractor
-
 
 
 def episode_for(message: Message, previous: Message | None = None) -> ExtractedMemory:
@@ -48,9 +48,11 @@ def extract(messages: pl.DataFrame, extractor: Extractor) -> tuple[pl.DataFrame,
     """
     sessions = _sessions(messages)
     batch = isinstance(extractor, BatchExtractor)
-    found_per_session = extractor.extract_sessions(sessions) if batch else [extractor.extract_session(s) for s in sessions]
+    found_per_session = (
+        extractor.extract_sessions(sessions) if batch else [extractor.extract_session(s) for s in sessions]
+    )
     rows: list[dict] = []
-    for session, found in zip(sessions, found_per_session):
+    for session, found in zip(sessions, found_per_session, strict=True):
         episodes = [episode_for(m, session[i - 1] if i else None) for i, m in enumerate(session) if m.role == "user"]
         rows += _rows(session, list(found) + episodes, extractor.name)
     for session, found in extractor.recovered() if batch else []:

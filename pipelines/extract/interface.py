@@ -2,9 +2,11 @@
 
 An extractor sees one session at a time (ordered messages); a batch extractor sees the whole night.
 """
+
 from __future__ import annotations
 
-from typing import Protocol, Sequence, runtime_checkable
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
 from pipelines.core.schemas import ExtractedMemory, Message
 
@@ -14,16 +16,14 @@ class Extractor(Protocol):
 
     name: str  # "rules@1", "llm:<model>@<prompt version>"
 
-    def extract_session(self, messages: Sequence[Message]) -> list[ExtractedMemory]:
-        ...
+    def extract_session(self, messages: Sequence[Message]) -> list[ExtractedMemory]: ...
 
 
 @runtime_checkable
 class BatchExtractor(Extractor, Protocol):
     """An extractor that sees the whole night at once (the LLM: concurrency, a per-run cap, a backlog)."""
 
-    def extract_sessions(self, sessions: Sequence[Sequence[Message]]) -> list[list[ExtractedMemory]]:
-        ...
+    def extract_sessions(self, sessions: Sequence[Sequence[Message]]) -> list[list[ExtractedMemory]]: ...
 
     def recovered(self) -> list[tuple[list[Message], list[ExtractedMemory]]]:
         """(messages, memories) from earlier runs' sessions that only succeeded now."""

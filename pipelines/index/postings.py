@@ -2,6 +2,7 @@
 
 Postings read content, keywords and context; recall returns only the content (docs/recall.md measures why).
 """
+
 from __future__ import annotations
 
 from collections import Counter

@@ -2,6 +2,7 @@
 
 A file already folded into the store (even renamed) is skipped, which makes reruns idempotent.
 """
+
 from __future__ import annotations
 
 import hashlib

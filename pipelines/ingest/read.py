@@ -2,6 +2,7 @@
 
 A broken file (unreadable, missing column, uncastable type) raises RawLogError naming the file and column.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -44,9 +45,7 @@ def read_raw_file(path: Path, defaults: IngestDefaults) -> pa.Table:
     columns["user_id"] = _fill(columns.get("user_id"), defaults.user_id, n)
     columns["source"] = _fill(columns.get("source"), defaults.source, n)
     columns["speaker"] = columns.get("speaker", pa.nulls(n, pa.string()))
-    derived_id = pc.binary_join_element_wise(
-        columns["session_id"], pc.cast(columns["msg_seq"], pa.string()), ":"
-    )
+    derived_id = pc.binary_join_element_wise(columns["session_id"], pc.cast(columns["msg_seq"], pa.string()), ":")
     columns["message_id"] = pc.coalesce(columns["message_id"], derived_id) if "message_id" in columns else derived_id
     columns["input_file"] = pa.array([str(path)] * n, pa.string())
     columns["input_row"] = pa.array(range(n), pa.int64())

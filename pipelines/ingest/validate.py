@@ -2,6 +2,7 @@
 
 The run goes on without it; files that break the contract as a whole fail earlier (pipelines.ingest.read).
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -45,18 +46,29 @@ def validate(raw: pl.DataFrame, known_episodes: pl.DataFrame, now: datetime) -> 
     )
     known = known_episodes.rename({"content": "known_content"})
     checked = checked.join(known, on="message_id", how="left").with_columns(
-        pl.when(pl.col("reason").is_null() & pl.col("known_content").is_not_null()
-                # stored episodes hold the masked text (pipelines.core.redaction), so compare like with like; only
-                # messages already stored are masked here (map_elements skips the nulls of all the others)
-                & (pl.col("known_content") != pl.when(pl.col("known_content").is_not_null()).then(pl.col("content"))
-                   .map_elements(mask_secrets, return_dtype=pl.String)))
+        pl.when(
+            pl.col("reason").is_null()
+            & pl.col("known_content").is_not_null()
+            # stored episodes hold the masked text (pipelines.core.redaction), so compare like with like; only
+            # messages already stored are masked here (map_elements skips the nulls of all the others)
+            & (
+                pl.col("known_content")
+                != pl.when(pl.col("known_content").is_not_null())
+                .then(pl.col("content"))
+                .map_elements(mask_secrets, return_dtype=pl.String)
+            )
+        )
         .then(pl.lit("message_id already stored with different content"))
         .otherwise(pl.col("reason"))
         .alias("reason")
     )
     bad = checked.filter(pl.col("reason").is_not_null())
     quarantine = bad.select(
-        "input_file", "input_row", "message_id", "reason", "content",
+        "input_file",
+        "input_row",
+        "message_id",
+        "reason",
+        "content",
         pl.lit(now).cast(UTC_DATETIME).alias("quarantined_at"),
     )
     good = (
@@ -69,5 +81,3 @@ def validate(raw: pl.DataFrame, known_episodes: pl.DataFrame, now: datetime) -> 
 
 def empty_frame(schema: pa.Schema) -> pl.DataFrame:
     return pl.from_arrow(schema.empty_table())
-
-

@@ -3,16 +3,18 @@
 For each question of category 1-4 with evidence: recall the user's top k as of `asked_at`; R@k is the share
 of evidence message ids in the union of the k memories' provenance; chars@10 the content length of the top 10.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import polars as pl
 
-from pipelines.recall.reader import MemoryReader
 from pipelines.core.clock import utc
+from pipelines.recall.reader import MemoryReader
 
 SCORED_CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 QUESTION_COLUMNS = ("user_id", "question_id", "question", "category", "evidence_message_ids", "asked_at")

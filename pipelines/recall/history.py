@@ -2,6 +2,7 @@
 
 Read from one snapshot version (the current one by default), which keeps every closed memory as history.
 """
+
 from __future__ import annotations
 
 import polars as pl
@@ -9,24 +10,41 @@ import polars as pl
 from pipelines.store.snapshots import SnapshotStore
 
 HISTORY_COLUMNS = [
-    "memory_id", "agent_id", "kind", "content", "status", "valid_from", "valid_to", "recorded_at",
-    "recorded_version", "retired_version", "superseded_by", "merged_into", "source_message_ids",
+    "memory_id",
+    "agent_id",
+    "kind",
+    "content",
+    "status",
+    "valid_from",
+    "valid_to",
+    "recorded_at",
+    "recorded_version",
+    "retired_version",
+    "superseded_by",
+    "merged_into",
+    "source_message_ids",
 ]
 
 
 def _status() -> pl.Expr:
     return (
-        pl.when(pl.col("merged_into").is_not_null()).then(pl.lit("restatement"))
-        .when(pl.col("retraction") & pl.col("valid_to").is_null()).then(pl.lit("retraction (current)"))
-        .when(pl.col("valid_to").is_null()).then(pl.lit("current"))
-        .when(pl.col("closed_by_retraction")).then(pl.lit("retracted"))
-        .when(pl.col("superseded_by").is_not_null()).then(pl.lit("superseded"))
+        pl.when(pl.col("merged_into").is_not_null())
+        .then(pl.lit("restatement"))
+        .when(pl.col("retraction") & pl.col("valid_to").is_null())
+        .then(pl.lit("retraction (current)"))
+        .when(pl.col("valid_to").is_null())
+        .then(pl.lit("current"))
+        .when(pl.col("closed_by_retraction"))
+        .then(pl.lit("retracted"))
+        .when(pl.col("superseded_by").is_not_null())
+        .then(pl.lit("superseded"))
         .otherwise(pl.lit("expired"))
     )
 
 
-def topic_history(store: SnapshotStore, user_id: str, topic: str, agent_id: str | None = None,
-                  version: int | None = None) -> pl.DataFrame:
+def topic_history(
+    store: SnapshotStore, user_id: str, topic: str, agent_id: str | None = None, version: int | None = None
+) -> pl.DataFrame:
     """Every memory of one user's topic, oldest valid_from first, with a readable status."""
     memories = store.read_memories(store.require_version(version))
     chosen = memories.filter((pl.col("user_id") == user_id) & (pl.col("topic") == topic))
@@ -49,6 +67,8 @@ def format_history(history: pl.DataFrame) -> str:
         until = row["valid_to"].strftime("%Y-%m-%d %H:%M") if row["valid_to"] else "now"
         recorded = f"recorded {row['recorded_at']:%Y-%m-%d %H:%M} (v{row['recorded_version']}"
         recorded += f", retired v{row['retired_version']})" if row["retired_version"] else ")"
-        lines.append(f"{row['valid_from']:%Y-%m-%d %H:%M} → {until:<16}  {row['status']:<20} {row['content']}"
-                     f"   [{recorded}; from {', '.join(row['source_message_ids'])}]")
+        lines.append(
+            f"{row['valid_from']:%Y-%m-%d %H:%M} → {until:<16}  {row['status']:<20} {row['content']}"
+            f"   [{recorded}; from {', '.join(row['source_message_ids'])}]"
+        )
     return "\n".join(lines)

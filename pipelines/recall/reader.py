@@ -3,6 +3,7 @@
 One query ranks a user's visible memories twice (cosine to the query vector, BM25 over the snapshot's
 postings), fuses the ranks (RRF) and weights them by strength, confidence and freshness; docs/recall.md.
 """
+
 from __future__ import annotations
 
 import functools
@@ -10,10 +11,11 @@ import logging
 import os
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import duckdb
 import numpy as np
@@ -22,11 +24,11 @@ import pyarrow as pa
 from pipelines.core.clock import now_utc, utc
 from pipelines.core.config import RecallSettings
 from pipelines.core.schemas import ALL_KINDS
-from pipelines.store.access import AccessLog
-from pipelines.recall.sql import RECALL_DISABLED_OPTIMIZERS, VECTOR_TOP_TYPE, recall_sql
-from pipelines.store.snapshots import SnapshotStore
 from pipelines.index.tokens import terms
+from pipelines.recall.sql import RECALL_DISABLED_OPTIMIZERS, VECTOR_TOP_TYPE, recall_sql
 from pipelines.recall.user_tables import UserTables, drop_user_tables, load_user_tables
+from pipelines.store.access import AccessLog
+from pipelines.store.snapshots import SnapshotStore
 
 log = logging.getLogger(__name__)
 
@@ -87,16 +89,19 @@ class RecalledMemory:
 
 
 # what vector_top returns, as VECTOR_TOP_TYPE declares it to DuckDB
-VECTOR_TOP_ARROW_TYPE = pa.list_(pa.struct([("rid", pa.int32()), ("similarity", pa.float32()),
-                                            ("vector_rank", pa.int32())]))
+VECTOR_TOP_ARROW_TYPE = pa.list_(
+    pa.struct([("rid", pa.int32()), ("similarity", pa.float32()), ("vector_rank", pa.int32())])
+)
 
 
 def _one_at_a_time(method):
     """One recall at a time per reader: DuckDB connections and the query's similarity vector are shared."""
+
     @functools.wraps(method)
     def locked(self, *args, **kwargs):
         with self._lock:
             return method(self, *args, **kwargs)
+
     return locked
 
 
@@ -109,8 +114,15 @@ class MemoryReader:
     to `<store>/access/`, which the nightly decay consolidates; it is off by default.
     """
 
-    def __init__(self, store_root: Path | str, embedder: Any | None = None, params: RecallParams = RecallParams(),
-                 cached_users: int = 64, record_access: bool | None = None, use_embeddings: bool = True):
+    def __init__(
+        self,
+        store_root: Path | str,
+        embedder: Any | None = None,
+        params: RecallParams = RecallParams(),
+        cached_users: int = 64,
+        record_access: bool | None = None,
+        use_embeddings: bool = True,
+    ):
         self.store = SnapshotStore(store_root)
         self.params = params
         self._embedder = embedder
@@ -118,8 +130,9 @@ class MemoryReader:
         self._lock = threading.Lock()
         self._con = duckdb.connect(":memory:")
         self._recall_settings()
-        self._con.create_function("vector_top", self._vector_top, ["INTEGER[]", "BIGINT"], VECTOR_TOP_TYPE,
-                                  type="arrow", side_effects=False)
+        self._con.create_function(
+            "vector_top", self._vector_top, ["INTEGER[]", "BIGINT"], VECTOR_TOP_TYPE, type="arrow", side_effects=False
+        )
         # cosine of every row of the user being recalled to the query (one matrix-vector product per query;
         # gathering the visible rows' vectors first copied megabytes and took longer)
         self._similarities = np.zeros(0, dtype=np.float32)
@@ -163,8 +176,16 @@ class MemoryReader:
         self._next_table += 1
         self._load_settings()
         try:
-            tables = load_user_tables(self._con, self.store, version, user_id, n, self.params.episode_weight,
-                                      self.params.bm25_k1, self.params.bm25_b)
+            tables = load_user_tables(
+                self._con,
+                self.store,
+                version,
+                user_id,
+                n,
+                self.params.episode_weight,
+                self.params.bm25_k1,
+                self.params.bm25_b,
+            )
         finally:
             self._recall_settings()
         self._tables[key] = tables
@@ -226,10 +247,16 @@ class MemoryReader:
         vector = np.asarray(vector, dtype=np.float32) if vector is not None else None
         query_terms = set(terms(query))
         speakers = [i for speaker, i in tables.speakers.items() if speaker <= query_terms]
-        sql = recall_sql(tables.memories, tables.terms, sorted(tables.term_ids[t] for t in query_terms
-                                                               if t in tables.term_ids),
-                         as_of=as_of is not None, use_vectors=vector is not None, kinds=bool(kinds),
-                         agent=agent_id is not None, speakers=bool(speakers))
+        sql = recall_sql(
+            tables.memories,
+            tables.terms,
+            sorted(tables.term_ids[t] for t in query_terms if t in tables.term_ids),
+            as_of=as_of is not None,
+            use_vectors=vector is not None,
+            kinds=bool(kinds),
+            agent=agent_id is not None,
+            speakers=bool(speakers),
+        )
         mmr = self.params.mmr_lambda is not None and vector is not None
         if vector is not None:
             self._similarities = tables.matrix @ vector
@@ -246,22 +273,35 @@ class MemoryReader:
         """vector_top(list of visible rids, depth): the `depth` most similar as (rid, similarity, vector_rank)."""
         if isinstance(rids, pa.ChunkedArray):
             rids, depth = rids.combine_chunks(), depth.combine_chunks()
-        ranked = [_rank_by_similarity(self._similarities, visible, int(limit))
-                  for visible, limit in zip(rids.to_numpy(zero_copy_only=False), depth.to_numpy(zero_copy_only=False))]
+        ranked = [
+            _rank_by_similarity(self._similarities, visible, int(limit))
+            for visible, limit in zip(
+                rids.to_numpy(zero_copy_only=False), depth.to_numpy(zero_copy_only=False), strict=True
+            )
+        ]
         offsets = np.cumsum([0] + [len(top) for top, _ in ranked], dtype=np.int32)
         top = np.concatenate([top for top, _ in ranked] or [np.zeros(0, np.int32)]).astype(np.int32)
         similarities = np.concatenate([sims for _, sims in ranked] or [np.zeros(0, np.float32)]).astype(np.float32)
         ranks = np.concatenate([np.arange(1, len(t) + 1, dtype=np.int32) for t, _ in ranked] or [np.zeros(0, np.int32)])
-        items = pa.StructArray.from_arrays([pa.array(top), pa.array(similarities), pa.array(ranks)],
-                                           fields=list(VECTOR_TOP_ARROW_TYPE.value_type))
+        items = pa.StructArray.from_arrays(
+            [pa.array(top), pa.array(similarities), pa.array(ranks)], fields=list(VECTOR_TOP_ARROW_TYPE.value_type)
+        )
         return pa.ListArray.from_arrays(pa.array(offsets), items)
 
     def _diversify(self, ranked: list[tuple], vector: np.ndarray, matrix: np.ndarray, k: int) -> list[tuple]:
-        return maximal_marginal_relevance(ranked, [matrix[row[0]] for row in ranked], vector, k,
-                                          self.params.mmr_lambda)
+        return maximal_marginal_relevance(ranked, [matrix[row[0]] for row in ranked], vector, k, self.params.mmr_lambda)
 
-    def _sql_params(self, speakers: list[int], use_vectors: bool, at: datetime, agent_id: str | None,
-                    kinds: Sequence[str] | None, min_confidence: float | None, k: int, mmr: bool) -> dict[str, Any]:
+    def _sql_params(
+        self,
+        speakers: list[int],
+        use_vectors: bool,
+        at: datetime,
+        agent_id: str | None,
+        kinds: Sequence[str] | None,
+        min_confidence: float | None,
+        k: int,
+        mmr: bool,
+    ) -> dict[str, Any]:
         p = self.params
         return {
             "speakers": speakers,
@@ -285,11 +325,15 @@ _RANKED = ("rid", "score", "similarity", "relevance", "freshness", "keyword", "f
 def _recalled(details: pa.Table, ranked: list[tuple]) -> list[RecalledMemory]:
     """The results of the ranked rows (rid, score, ...) in their order, with what each memory shows."""
     shown = details.take(pa.array([row[0] for row in ranked], type=pa.int64())).to_pylist()
-    return [RecalledMemory(**detail, **dict(zip(_RANKED[1:], row[1:]))) for detail, row in zip(shown, ranked)]
+    return [
+        RecalledMemory(**detail, **dict(zip(_RANKED[1:], row[1:], strict=True)))
+        for detail, row in zip(shown, ranked, strict=True)
+    ]
 
 
-def _rank_by_similarity(all_similarities: np.ndarray, visible: np.ndarray | None,
-                        depth: int) -> tuple[np.ndarray, np.ndarray]:
+def _rank_by_similarity(
+    all_similarities: np.ndarray, visible: np.ndarray | None, depth: int
+) -> tuple[np.ndarray, np.ndarray]:
     """The `depth` visible rids most similar to the query, best first (ties: lower rid), and their cosines."""
     if visible is None or len(visible) == 0:
         return np.zeros(0, np.int32), np.zeros(0, np.float32)
@@ -299,8 +343,9 @@ def _rank_by_similarity(all_similarities: np.ndarray, visible: np.ndarray | None
     return visible[order], similarities[order]
 
 
-def maximal_marginal_relevance(rows: list[tuple], candidate_vectors: Sequence[Sequence[float]],
-                               query: Sequence[float], k: int, lam: float) -> list[tuple]:
+def maximal_marginal_relevance(
+    rows: list[tuple], candidate_vectors: Sequence[Sequence[float]], query: Sequence[float], k: int, lam: float
+) -> list[tuple]:
     """Greedy MMR (Carbonell & Goldstein 1998) over fused candidates (rows of rid, score, ...): relevance
     is the score rescaled to [0, 1], redundancy the cosine to what is already chosen."""
     if not rows:

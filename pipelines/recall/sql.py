@@ -3,6 +3,7 @@
 One statement ranks a user's visible memories twice (cosine through a numpy UDF, BM25 over the
 version's postings), fuses the ranks (RRF) and weights them; docs/recall.md describes and measures it.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -75,8 +76,16 @@ _SPEAKER = "\n           * (CASE WHEN list_contains($speakers, m.speaker_id) THE
 _FRESHNESS = "pow(0.5, greatest($at - m.valid_from_s, 0) / 86400.0 / $half_life)"
 
 
-def recall_sql(memories: str, terms: str, term_ids: Sequence[int], as_of: bool, use_vectors: bool,
-               kinds: bool, agent: bool, speakers: bool) -> str:
+def recall_sql(
+    memories: str,
+    terms: str,
+    term_ids: Sequence[int],
+    as_of: bool,
+    use_vectors: bool,
+    kinds: bool,
+    agent: bool,
+    speakers: bool,
+) -> str:
     """The recall statement for one user's tables and the query's shape (only the lists it has)."""
     visible = _VISIBLE.format(kind_filter=_KIND_FILTER if kinds else "", agent_filter=_AGENT_FILTER if agent else "")
     ctes = [(_VISIBLE_AS_OF_CTE if as_of else _VISIBLE_NOW_CTE).format(memories=memories, visible=visible)]
@@ -86,17 +95,29 @@ def recall_sql(memories: str, terms: str, term_ids: Sequence[int], as_of: bool, 
     if use_keywords:
         ctes.append(_KEYWORD_HITS.format(terms=terms, term_ids=", ".join(str(int(i)) for i in term_ids) or "NULL"))
     ctes.append(_FUSED[(use_vectors, use_keywords)])
-    return "WITH " + ",\n".join(ctes) + _SCORED.format(memories=memories, freshness=_FRESHNESS,
-                                                         speaker=_SPEAKER if speakers else "")
+    return (
+        "WITH "
+        + ",\n".join(ctes)
+        + _SCORED.format(memories=memories, freshness=_FRESHNESS, speaker=_SPEAKER if speakers else "")
+    )
 
 
 VECTOR_TOP_TYPE = "STRUCT(rid INTEGER, similarity FLOAT, vector_rank INTEGER)[]"
 # The statement shares its CTEs by hand and joins a few hundred rows: these passes cost more planning time
 # than they save (common_subplan alone was ≈4 ms a query); docs/recall.md.
-RECALL_DISABLED_OPTIMIZERS = ",".join([
-    "common_subplan", "join_order", "statistics_propagation", "common_subexpressions", "projection_pullup",
-    "self_join_aggregate", "window_self_join", "aggregate_reuse", "duplicate_groups",
-])
+RECALL_DISABLED_OPTIMIZERS = ",".join(
+    [
+        "common_subplan",
+        "join_order",
+        "statistics_propagation",
+        "common_subexpressions",
+        "projection_pullup",
+        "self_join_aggregate",
+        "window_self_join",
+        "aggregate_reuse",
+        "duplicate_groups",
+    ]
+)
 
 # A survivor of near-duplicate merging is presented with its group's union of provenance and highest
 # confidence; the stored rows stay as stated (pipelines.resolve.merge).
@@ -137,8 +158,20 @@ SELECT * EXCLUDE (is_current), is_current AND (NOT single_slot OR row_number() O
         PARTITION BY agent_id, topic, is_current, single_slot ORDER BY timeline_rank DESC) = 1) AS current_visible
 FROM flagged
 """
-DETAIL_COLUMNS = ["memory_id", "kind", "topic", "content", "strength", "confidence", "valid_from", "valid_to",
-                  "expires_at", "source_message_ids", "agent_id", "user_id"]
+DETAIL_COLUMNS = [
+    "memory_id",
+    "kind",
+    "topic",
+    "content",
+    "strength",
+    "confidence",
+    "valid_from",
+    "valid_to",
+    "expires_at",
+    "source_message_ids",
+    "agent_id",
+    "user_id",
+]
 
 # Corpus statistics are the user's own (recall never crosses users): N and df count every memory of the
 # user in the version, avgdl is their mean weighted length. One row per term with its postings as two

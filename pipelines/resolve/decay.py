@@ -3,6 +3,7 @@
 strength = max(floor, base * rate^days), base = strength right after the last access (1.0 if never
 accessed), days counted from the last access (from recorded_at if never accessed) — seed article 000.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ def decay(memories: pl.DataFrame, today: date, params: DecayParams = DecayParams
 
 def _decayed(base: float, anchor: datetime, moment: datetime, params: DecayParams) -> float:
     days = max((moment.date() - anchor.date()).days, 0)
-    return max(params.floor, base * params.rate ** days)
+    return max(params.floor, base * params.rate**days)
 
 
 def reinforce(memories: pl.DataFrame, events: pl.DataFrame, params: DecayParams = DecayParams()) -> pl.DataFrame:
@@ -47,13 +48,15 @@ def reinforce(memories: pl.DataFrame, events: pl.DataFrame, params: DecayParams 
     if touched.is_empty():
         return memories
     state = memories.join(touched.select("memory_id").unique(), on="memory_id", how="semi").select(
-        "memory_id", "strength_at_access", "last_accessed", "recorded_at", "access_count")
+        "memory_id", "strength_at_access", "last_accessed", "recorded_at", "access_count"
+    )
     current = {row["memory_id"]: row for row in state.iter_rows(named=True)}
     for memory_id, accessed_at in touched.select("memory_id", "accessed_at").iter_rows():
         row = current[memory_id]
         anchor = row["last_accessed"] or row["recorded_at"]
-        before = _decayed(row["strength_at_access"] if row["strength_at_access"] is not None else 1.0,
-                          anchor, accessed_at, params)
+        before = _decayed(
+            row["strength_at_access"] if row["strength_at_access"] is not None else 1.0, anchor, accessed_at, params
+        )
         row["strength_at_access"] = max(params.floor, before * params.rate + params.access_boost)
         row["last_accessed"] = max(anchor, accessed_at) if row["last_accessed"] else accessed_at
         row["access_count"] = (row["access_count"] or 0) + 1

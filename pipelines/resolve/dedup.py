@@ -4,6 +4,7 @@ Keys follow seed article 004: (agent, user, source, kind, topic, content hash), 
 event-like kinds so "要发票" for two orders stays two memories, plus the message for single-valued
 topics; an episode is keyed by its message.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -19,21 +20,35 @@ _SEP = "\x1f"  # unit separator: cannot occur in ids, so keys never collide by c
 def idempotency_key() -> pl.Expr:
     """The key of a memory row; the whole content is part of it, so sha256 of the key covers the content hash."""
     episode_key = pl.concat_str(
-        [pl.lit("episode"), pl.col("agent_id"), pl.col("user_id"),
-         pl.col("source_message_ids").list.first(), pl.col("content").str.strip_chars()],
+        [
+            pl.lit("episode"),
+            pl.col("agent_id"),
+            pl.col("user_id"),
+            pl.col("source_message_ids").list.first(),
+            pl.col("content").str.strip_chars(),
+        ],
         separator=_SEP,
     )
-    base = [pl.col("agent_id"), pl.col("user_id"), pl.col("source"), pl.col("kind"), pl.col("topic"),
-            pl.col("content").str.strip_chars()]
+    base = [
+        pl.col("agent_id"),
+        pl.col("user_id"),
+        pl.col("source"),
+        pl.col("kind"),
+        pl.col("topic"),
+        pl.col("content").str.strip_chars(),
+    ]
     event_key = pl.concat_str([*base, pl.col("session_id")], separator=_SEP)
     # A single-valued statement is keyed by the message that made it, so "Shanghai, Beijing, Shanghai
     # again" keeps two Shanghai periods; restatements of one period are folded by pipelines.resolve.merge.
     statement_key = pl.concat_str([*base, pl.col("source_message_ids").list.first()], separator=_SEP)
     state_key = pl.concat_str(base, separator=_SEP)
     return (
-        pl.when(pl.col("kind") == "episode").then(episode_key)
-        .when(pl.col("kind").is_in(sorted(EVENT_KINDS))).then(event_key)
-        .when(pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS))).then(statement_key)
+        pl.when(pl.col("kind") == "episode")
+        .then(episode_key)
+        .when(pl.col("kind").is_in(sorted(EVENT_KINDS)))
+        .then(event_key)
+        .when(pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS)))
+        .then(statement_key)
         .otherwise(state_key)
     )
 
@@ -57,10 +72,14 @@ def collapse_by_id(memories: pl.DataFrame) -> pl.DataFrame:
         pl.col("recorded_at").min(),
         pl.col("recorded_version").min(),
         pl.col("confidence").max(),
-        pl.col("source_message_ids").list.explode(keep_nulls=False, empty_as_null=False).unique().sort().alias("source_message_ids"),
+        pl.col("source_message_ids")
+        .list.explode(keep_nulls=False, empty_as_null=False)
+        .unique()
+        .sort()
+        .alias("source_message_ids"),
         pl.col("keywords").list.explode(keep_nulls=False, empty_as_null=False).unique().sort().alias("keywords"),
-        pl.all().exclude(
-            "valid_from", "recorded_at", "recorded_version", "confidence", "source_message_ids", "keywords"
-        ).first(),
+        pl.all()
+        .exclude("valid_from", "recorded_at", "recorded_version", "confidence", "source_message_ids", "keywords")
+        .first(),
     )
     return merged.select(memories.columns)

@@ -2,6 +2,7 @@
 
 Each returns a `Verdict`: whether it holds, a one-line summary, and the offending ids (a few of them).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -38,7 +39,9 @@ def one_current_per_single_topic(memories: pl.DataFrame) -> Verdict:
     current = memories.filter(on_timeline()).filter(is_current())
     crowded = current.group_by("agent_id", "user_id", "topic").len().filter(pl.col("len") > 1)
     examples = [f"{a}/{u}/{t}" for a, u, t, _ in crowded.iter_rows()]
-    return Verdict(not examples, f"{len(examples)} single-valued topics with more than one current memory", examples[:5])
+    return Verdict(
+        not examples, f"{len(examples)} single-valued topics with more than one current memory", examples[:5]
+    )
 
 
 def valid_interval_ordered(memories: pl.DataFrame) -> Verdict:
@@ -72,8 +75,12 @@ def successors_exist(memories: pl.DataFrame) -> Verdict:
 def closed_only_with_reason(memories: pl.DataFrame) -> Verdict:
     """Current memories have null valid_to; a closed one was superseded, expired or folded."""
     bad = memories.filter(
-        (pl.col("valid_to").is_not_null() & pl.col("superseded_by").is_null()
-         & pl.col("expires_at").is_null() & pl.col("merged_into").is_null())
+        (
+            pl.col("valid_to").is_not_null()
+            & pl.col("superseded_by").is_null()
+            & pl.col("expires_at").is_null()
+            & pl.col("merged_into").is_null()
+        )
         | (pl.col("superseded_by").is_not_null() & pl.col("valid_to").is_null())
     )
     ids = bad["memory_id"].to_list()

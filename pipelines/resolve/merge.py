@@ -3,6 +3,7 @@
 Recomputed from the whole memory set on every run, so the result never depends on arrival order:
 members stay in the table as stated, with `merged_into` pointing at the earliest statement.
 """
+
 from __future__ import annotations
 
 import re
@@ -47,8 +48,11 @@ def _groups_single_valued(rows: list[dict], params: MergeParams) -> list[list[di
     runs: list[list[dict]] = []
     for row in rows:
         previous = runs[-1][-1] if runs else None
-        if previous is not None and not row["retraction"] and not previous["retraction"] and same_value(
-            previous["content"], row["content"], _cosine(previous, row), params
+        if (
+            previous is not None
+            and not row["retraction"]
+            and not previous["retraction"]
+            and same_value(previous["content"], row["content"], _cosine(previous, row), params)
         ):
             runs[-1].append(row)
         else:

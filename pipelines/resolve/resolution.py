@@ -3,6 +3,7 @@
 The result is a function of the set of memories (and the clock, for expiry), never of arrival order:
 every run recomputes merges, `valid_to` and `superseded_by` from scratch over the whole history.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -51,7 +52,10 @@ def _members_follow_survivors(memories: pl.DataFrame) -> pl.DataFrame:
     member = pl.col("merged_into").is_not_null()
     return joined.with_columns(
         pl.when(member).then(pl.col("survivor_valid_to")).otherwise(pl.col("valid_to")).alias("valid_to"),
-        pl.when(member).then(pl.col("survivor_superseded_by")).otherwise(pl.col("superseded_by")).alias("superseded_by"),
+        pl.when(member)
+        .then(pl.col("survivor_superseded_by"))
+        .otherwise(pl.col("superseded_by"))
+        .alias("superseded_by"),
     ).select(memories.columns)
 
 
@@ -60,7 +64,10 @@ def _close_expired(memories: pl.DataFrame, now: datetime, grace_days: float) -> 
     cutoff = now - timedelta(days=grace_days)
     expired = pl.col("valid_to").is_null() & pl.col("expires_at").is_not_null() & (pl.col("expires_at") <= cutoff)
     return memories.with_columns(
-        pl.when(expired).then(pl.max_horizontal("expires_at", "valid_from")).otherwise(pl.col("valid_to")).alias("valid_to")
+        pl.when(expired)
+        .then(pl.max_horizontal("expires_at", "valid_from"))
+        .otherwise(pl.col("valid_to"))
+        .alias("valid_to")
     )
 
 

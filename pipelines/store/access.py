@@ -3,14 +3,15 @@
 `<store>/access/<YYYY-MM-DD>/<host>-<pid>.jsonl`, one file per process and UTC day, append-only, never
 inside a snapshot. What a run consumed is tracked as a byte offset per file in the manifest.
 """
+
 from __future__ import annotations
 
 import json
 import os
 import socket
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Sequence
 
 import polars as pl
 
@@ -31,13 +32,20 @@ class AccessLog:
     def path_for(self, day: str) -> Path:
         return self.root / day / f"{self.process}.jsonl"
 
-    def append(self, user_id: str, agent_id: str | None, memory_ids: Sequence[str],
-               at: datetime | None = None) -> Path:
+    def append(self, user_id: str, agent_id: str | None, memory_ids: Sequence[str], at: datetime | None = None) -> Path:
         moment = utc(at or now_utc())
         path = self.path_for(moment.date().isoformat())
         path.parent.mkdir(parents=True, exist_ok=True)
-        line = json.dumps({"at": moment.isoformat(), "process": self.process, "user_id": user_id,
-                           "agent_id": agent_id, "memory_ids": list(memory_ids)}, ensure_ascii=False)
+        line = json.dumps(
+            {
+                "at": moment.isoformat(),
+                "process": self.process,
+                "user_id": user_id,
+                "agent_id": agent_id,
+                "memory_ids": list(memory_ids),
+            },
+            ensure_ascii=False,
+        )
         # One write of a whole line on an O_APPEND handle: a reader never sees half an event.
         with open(path, "a", encoding="utf-8") as handle:
             handle.write(line + "\n")
@@ -64,8 +72,12 @@ def read_new_events(store_root: Path | str, consumed: dict[str, int]) -> tuple[p
                 event = json.loads(raw)
                 at = parse_utc(event["at"])
             except (ValueError, KeyError) as exc:
-                raise ValueError(f"{path}: unreadable access event after byte {start}, line {number + 1}: {exc}; "
-                                 "move the file aside and rerun") from exc
-            rows.extend({"memory_id": m, "accessed_at": at, "process": event.get("process")} for m in event["memory_ids"])
+                raise ValueError(
+                    f"{path}: unreadable access event after byte {start}, line {number + 1}: {exc}; "
+                    "move the file aside and rerun"
+                ) from exc
+            rows.extend(
+                {"memory_id": m, "accessed_at": at, "process": event.get("process")} for m in event["memory_ids"]
+            )
         offsets[key] = start + len(complete)
     return pl.DataFrame(rows, schema=EVENT_SCHEMA), offsets

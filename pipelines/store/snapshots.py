@@ -3,6 +3,7 @@
 Layout: `<root>/snapshots/<version>/{memories,postings,quarantine}.parquet + manifest.json`, `<root>/CURRENT`.
 Readers only follow the pointer; a crash before the pointer swap leaves the previous version live.
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -10,18 +11,19 @@ import json
 import os
 import shutil
 import socket
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import polars as pl
 import pyarrow.parquet as pq
 
 from pipelines.core.atomic import fsync_dir, fsync_file, write_text_atomic
 from pipelines.core.clock import now_utc
-from pipelines.index.postings import build_postings
 from pipelines.core.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA
+from pipelines.index.postings import build_postings
 
 POINTER = "CURRENT"
 MEMORIES = "memories.parquet"
@@ -67,7 +69,9 @@ class SnapshotStore:
         if chosen is None:
             raise SnapshotNotFoundError(f"{self.root}: no snapshot published yet; run `memory materialize` first")
         if not (self.version_path(chosen) / MANIFEST).exists():
-            raise SnapshotNotFoundError(f"{self.root}: snapshot version {chosen} does not exist (see `memory snapshots`)")
+            raise SnapshotNotFoundError(
+                f"{self.root}: snapshot version {chosen} does not exist (see `memory snapshots`)"
+            )
         return chosen
 
     def memories_path(self, version: int | None = None) -> Path:
@@ -138,7 +142,12 @@ class SnapshotStore:
         table = memories.sort(["agent_id", "user_id"]).to_arrow().select(MEMORY_SCHEMA.names).cast(MEMORY_SCHEMA)
         pq.write_table(table, staging / MEMORIES, row_group_size=ROW_GROUP_SIZE, compression="zstd")
         # Keyword postings are derived from the same rows, so every version carries its own BM25 index.
-        pq.write_table(build_postings(pl.from_arrow(table.drop_columns(["embedding"]))), staging / POSTINGS, row_group_size=8 * ROW_GROUP_SIZE, compression="zstd")
+        pq.write_table(
+            build_postings(pl.from_arrow(table.drop_columns(["embedding"]))),
+            staging / POSTINGS,
+            row_group_size=8 * ROW_GROUP_SIZE,
+            compression="zstd",
+        )
         quarantine_table = quarantine.to_arrow().select(QUARANTINE_SCHEMA.names).cast(QUARANTINE_SCHEMA)
         pq.write_table(quarantine_table, staging / QUARANTINE, compression="zstd")
         full_manifest = {"version": version, "parent": self.current_version(), **manifest}
@@ -172,7 +181,7 @@ class SnapshotStore:
         """Exclusive writer lock (flock on `<root>/writer.lock`); fails at once when another run holds it."""
         self.root.mkdir(parents=True, exist_ok=True)
         path = self.root / "writer.lock"
-        handle = open(path, "a+")
+        handle = open(path, "a+")  # noqa: SIM115 (held across the yield: the flock lives as long as the handle)
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

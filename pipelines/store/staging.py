@@ -3,6 +3,7 @@
 Each stage writes its output here atomically so a later stage (or a rerun of it from the UI) reads
 exactly what the earlier one produced; nothing here is read by recall.
 """
+
 from __future__ import annotations
 
 import json

@@ -2,6 +2,7 @@
 
 One Parquet table `<store>/cache/extractions.parquet` keyed by (model, prompt version, window hash).
 """
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,13 @@ from pipelines.core.clock import now_utc
 from pipelines.core.schemas import UTC_DATETIME, ExtractedMemory
 
 CACHE_SCHEMA = {
-    "model": pl.String, "prompt_version": pl.String, "window_hash": pl.String, "memories_json": pl.String,
-    "tokens_in": pl.Int64, "tokens_out": pl.Int64, "created_at": UTC_DATETIME,
+    "model": pl.String,
+    "prompt_version": pl.String,
+    "window_hash": pl.String,
+    "memories_json": pl.String,
+    "tokens_in": pl.Int64,
+    "tokens_out": pl.Int64,
+    "created_at": UTC_DATETIME,
 }
 
 
@@ -30,8 +36,8 @@ class ExtractionCache:
         self._entries: dict[tuple[str, str, str], str] = {}
         if self.path.exists():
             frame = pl.read_parquet(self.path)
-            keys = zip(frame["model"], frame["prompt_version"], frame["window_hash"])
-            self._entries = dict(zip(keys, frame["memories_json"]))
+            keys = zip(frame["model"], frame["prompt_version"], frame["window_hash"], strict=True)
+            self._entries = dict(zip(keys, frame["memories_json"], strict=True))
 
     def get(self, model: str, prompt_version: str, window_hash: str) -> list[ExtractedMemory] | None:
         found = self._entries.get((model, prompt_version, window_hash))
@@ -39,14 +45,29 @@ class ExtractionCache:
             return None
         return [ExtractedMemory.model_validate(item) for item in json.loads(found)]
 
-    def put(self, model: str, prompt_version: str, window_hash: str, memories: list[ExtractedMemory],
-            tokens_in: int, tokens_out: int) -> None:
+    def put(
+        self,
+        model: str,
+        prompt_version: str,
+        window_hash: str,
+        memories: list[ExtractedMemory],
+        tokens_in: int,
+        tokens_out: int,
+    ) -> None:
         text = json.dumps([m.model_dump(mode="json") for m in memories], ensure_ascii=False)
         with self._lock:
             self._entries[(model, prompt_version, window_hash)] = text
-            self._new.append({"model": model, "prompt_version": prompt_version, "window_hash": window_hash,
-                              "memories_json": text, "tokens_in": tokens_in, "tokens_out": tokens_out,
-                              "created_at": now_utc()})
+            self._new.append(
+                {
+                    "model": model,
+                    "prompt_version": prompt_version,
+                    "window_hash": window_hash,
+                    "memories_json": text,
+                    "tokens_in": tokens_in,
+                    "tokens_out": tokens_out,
+                    "created_at": now_utc(),
+                }
+            )
 
     def save(self) -> None:
         """Append this run's answers atomically (temp file + rename)."""

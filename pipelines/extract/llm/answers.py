@@ -3,6 +3,7 @@
 An unparsable or schema-violating answer is re-asked; a memory citing ids outside the window, or
 attributed to another user, is rejected on its own (the rest of the answer stands).
 """
+
 from __future__ import annotations
 
 import json
@@ -11,10 +12,10 @@ from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
-from pipelines.extract.llm.prompt import AnsweredMemory, ExtractionAnswer
-from pipelines.extract.llm.windows import Window
 from pipelines.core.redaction import mask_secrets
 from pipelines.core.schemas import ExtractedMemory, Kind
+from pipelines.extract.llm.prompt import AnsweredMemory, ExtractionAnswer
+from pipelines.extract.llm.windows import Window
 
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
 

@@ -3,6 +3,7 @@
 Kept in `<store>/llm/pending_windows.parquet` with the reason and the raw answer; every run retries them
 first, so a window is never silently dropped.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,15 +13,23 @@ from pathlib import Path
 import polars as pl
 
 from pipelines.core.atomic import write_atomic
-from pipelines.extract.llm.windows import Window
 from pipelines.core.schemas import UTC_DATETIME
+from pipelines.extract.llm.windows import Window
 
 QUARANTINED = "quarantined"
 DEFERRED = "deferred"
 BACKLOG_SCHEMA = {
-    "window_hash": pl.String, "agent_id": pl.String, "user_id": pl.String, "session_id": pl.String,
-    "message_ids": pl.List(pl.String), "status": pl.String, "reason": pl.String, "raw_answer": pl.String,
-    "attempts": pl.Int64, "first_seen": UTC_DATETIME, "last_tried": UTC_DATETIME,
+    "window_hash": pl.String,
+    "agent_id": pl.String,
+    "user_id": pl.String,
+    "session_id": pl.String,
+    "message_ids": pl.List(pl.String),
+    "status": pl.String,
+    "reason": pl.String,
+    "raw_answer": pl.String,
+    "attempts": pl.Int64,
+    "first_seen": UTC_DATETIME,
+    "last_tried": UTC_DATETIME,
     "window_json": pl.String,
 }
 
@@ -37,11 +46,20 @@ class PendingWindow:
 
     def row(self) -> dict:
         first = self.window.first
-        return {"window_hash": self.window.content_hash(), "agent_id": first.agent_id, "user_id": first.user_id,
-                "session_id": first.session_id, "message_ids": [m.message_id for m in self.window.messages],
-                "status": self.status, "reason": self.reason, "raw_answer": self.raw_answer,
-                "attempts": self.attempts, "first_seen": self.first_seen, "last_tried": self.last_tried,
-                "window_json": self.window.to_json()}
+        return {
+            "window_hash": self.window.content_hash(),
+            "agent_id": first.agent_id,
+            "user_id": first.user_id,
+            "session_id": first.session_id,
+            "message_ids": [m.message_id for m in self.window.messages],
+            "status": self.status,
+            "reason": self.reason,
+            "raw_answer": self.raw_answer,
+            "attempts": self.attempts,
+            "first_seen": self.first_seen,
+            "last_tried": self.last_tried,
+            "window_json": self.window.to_json(),
+        }
 
 
 class WindowBacklog:
@@ -53,8 +71,15 @@ class WindowBacklog:
 
     def load(self) -> list[PendingWindow]:
         return [
-            PendingWindow(Window.from_json(row["window_json"]), row["status"], row["reason"], row["raw_answer"],
-                          row["attempts"], row["first_seen"], row["last_tried"])
+            PendingWindow(
+                Window.from_json(row["window_json"]),
+                row["status"],
+                row["reason"],
+                row["raw_answer"],
+                row["attempts"],
+                row["first_seen"],
+                row["last_tried"],
+            )
             for row in self.read_frame().iter_rows(named=True)
         ]
 

@@ -2,6 +2,7 @@
 
 Works with OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp's server and LM Studio; stdlib HTTP only.
 """
+
 from __future__ import annotations
 
 import json
@@ -11,8 +12,8 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from pipelines.core.http import RETRYABLE_STATUS, RetryPolicy, retry_after_seconds
 
@@ -56,8 +57,12 @@ class _Retryable(Exception):
 class ChatClient:
     """POSTs to `<base_url>/chat/completions`; thread-safe, counts every HTTP call it makes."""
 
-    def __init__(self, settings: ChatSettings, sleep: Callable[[float], None] = time.sleep,
-                 jitter: Callable[[], float] = random.random) -> None:
+    def __init__(
+        self,
+        settings: ChatSettings,
+        sleep: Callable[[float], None] = time.sleep,
+        jitter: Callable[[], float] = random.random,
+    ) -> None:
         self.settings = settings
         self._sleep, self._jitter = sleep, jitter
         self._lock = threading.Lock()
@@ -67,7 +72,7 @@ class ChatClient:
         self.schema_in_prompt = False
 
     def complete(self, system: Callable[[bool], str], turns: list[dict], schema: dict) -> ChatReply:
-        """One answer to the system prompt plus `turns`; retries 429/5xx/timeouts with backoff, honouring Retry-After."""
+        """One answer to the system prompt plus `turns`; retries 429/5xx/timeouts as core.http's policy says."""
         attempts = 0
         while True:
             attempts += 1
@@ -88,8 +93,9 @@ class ChatClient:
             "model": self.settings.model,
             "temperature": self.settings.temperature,
             "messages": [{"role": "system", "content": system(schema_in_prompt)}, *turns],
-            "response_format": {"type": "json_object"} if schema_in_prompt else
-            {"type": "json_schema", "json_schema": {"name": "memories", "strict": True, "schema": schema}},
+            "response_format": {"type": "json_object"}
+            if schema_in_prompt
+            else {"type": "json_schema", "json_schema": {"name": "memories", "strict": True, "schema": schema}},
         }
         status, headers, raw = self._send(body)
         if status == 400 and not schema_in_prompt and ("response_format" in raw or "json_schema" in raw):
@@ -98,8 +104,11 @@ class ChatClient:
         if status in RETRYABLE_STATUS:
             raise _Retryable(f"HTTP {status} from {self._url}", raw, retry_after_seconds(headers.get("Retry-After")))
         if status != 200:
-            raise ChatFailure(f"HTTP {status} from {self._url}: check MEMORY_LLM_MODEL / MEMORY_LLM_API_KEY "
-                              f"({raw[:200]})", raw, attempt)
+            raise ChatFailure(
+                f"HTTP {status} from {self._url}: check MEMORY_LLM_MODEL / MEMORY_LLM_API_KEY ({raw[:200]})",
+                raw,
+                attempt,
+            )
         return self._reply(raw, attempt)
 
     @property
@@ -120,14 +129,18 @@ class ChatClient:
                 return response.status, dict(response.headers), response.read().decode("utf-8", "replace")
         except urllib.error.HTTPError as exc:
             return exc.code, dict(exc.headers or {}), exc.read().decode("utf-8", "replace")
-        except (TimeoutError, socket.timeout) as exc:
-            raise _Retryable(f"no answer from {self._url} within {self.settings.timeout_seconds}s", str(exc), None)
+        except TimeoutError as exc:
+            raise _Retryable(
+                f"no answer from {self._url} within {self.settings.timeout_seconds}s", str(exc), None
+            ) from exc
         except urllib.error.URLError as exc:
             if isinstance(exc.reason, (TimeoutError, socket.timeout)):
-                raise _Retryable(f"no answer from {self._url} within {self.settings.timeout_seconds}s", str(exc), None)
-            raise _Retryable(f"cannot reach {self._url}: {exc.reason}", str(exc), None)
+                raise _Retryable(
+                    f"no answer from {self._url} within {self.settings.timeout_seconds}s", str(exc), None
+                ) from exc
+            raise _Retryable(f"cannot reach {self._url}: {exc.reason}", str(exc), None) from exc
         except (ConnectionError, OSError) as exc:
-            raise _Retryable(f"connection to {self._url} failed: {exc}", str(exc), None)
+            raise _Retryable(f"connection to {self._url} failed: {exc}", str(exc), None) from exc
 
     def _reply(self, raw: str, attempt: int) -> ChatReply:
         try:

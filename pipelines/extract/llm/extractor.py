@@ -3,23 +3,24 @@
 Owns the run of one night: cached windows cost nothing, new ones go to the model with bounded
 concurrency under the per-run cap, and failed or deferred windows wait in the backlog for the next run.
 """
+
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Sequence
 
+from pipelines.core.clock import now_utc
+from pipelines.core.schemas import ExtractedMemory, Message
 from pipelines.extract.llm.answer_cache import ExtractionCache
 from pipelines.extract.llm.answers import InvalidAnswer, check_answer, parse_answer
 from pipelines.extract.llm.backlog import DEFERRED, QUARANTINED, PendingWindow, WindowBacklog
 from pipelines.extract.llm.client import ChatClient, ChatFailure
 from pipelines.extract.llm.prompt import ANSWER_SCHEMA, PROMPT_VERSION, system_prompt
 from pipelines.extract.llm.windows import Window, estimate_tokens, split_session
-from pipelines.core.schemas import ExtractedMemory, Message
-from pipelines.core.clock import now_utc
 from pipelines.reports import LLMRunStats
 
 
@@ -69,12 +70,12 @@ class LLMExtractor:
         pending = [p for p in self.backlog.load() if p.window.content_hash() not in new_hashes]
         flat = [p.window for p in pending] + [w for windows in per_session for w in windows]
         outcomes = self._run(flat)
-        backlog = self._settle_backlog(pending, outcomes[:len(pending)], now)
+        backlog = self._settle_backlog(pending, outcomes[: len(pending)], now)
         results, offset = [], len(pending)
         for windows in per_session:
-            mine = outcomes[offset:offset + len(windows)]
+            mine = outcomes[offset : offset + len(windows)]
             offset += len(windows)
-            backlog += [self._pending(w, o, now, now) for w, o in zip(windows, mine) if o.memories is None]
+            backlog += [self._pending(w, o, now, now) for w, o in zip(windows, mine, strict=True) if o.memories is None]
             results.append([m for o in mine for m in (o.memories or [])])
             self._count_session(mine)
         self.backlog.replace(backlog)
@@ -99,7 +100,7 @@ class LLMExtractor:
         for i in set(todo) - set(send):
             outcomes[i] = _Outcome(status=DEFERRED, reason="per-run model cap reached; waits for the next run")
         with ThreadPoolExecutor(max_workers=max(1, self.settings.concurrency)) as pool:
-            for i, outcome in zip(send, pool.map(lambda j: self._ask(windows[j]), send)):
+            for i, outcome in zip(send, pool.map(lambda j: self._ask(windows[j]), send), strict=True):
                 outcomes[i] = outcome
         self.stats.windows += len(windows)
         self.stats.windows_to_model += len(send)
@@ -120,7 +121,9 @@ class LLMExtractor:
         """Count a window against the per-run cap, in submission order so the cut is deterministic."""
         tokens = window.tokens() + estimate_tokens(system_prompt(False))
         over_calls = self.settings.max_calls_per_run and self._reserved_calls + 1 > self.settings.max_calls_per_run
-        over_tokens = self.settings.max_tokens_per_run and self._reserved_tokens + tokens > self.settings.max_tokens_per_run
+        over_tokens = (
+            self.settings.max_tokens_per_run and self._reserved_tokens + tokens > self.settings.max_tokens_per_run
+        )
         if over_calls or over_tokens:
             return False
         self._reserved_calls += 1
@@ -144,12 +147,20 @@ class LLMExtractor:
                 with self._stats_lock:
                     self.stats.invalid_answers += 1
                 reason, raw = f"invalid answer after {attempt} tries: {exc}", reply.text
-                turns += [{"role": "assistant", "content": reply.text[:4000]},
-                          {"role": "user", "content": f"That answer was rejected ({exc}). Reply again with JSON only."}]
+                turns += [
+                    {"role": "assistant", "content": reply.text[:4000]},
+                    {"role": "user", "content": f"That answer was rejected ({exc}). Reply again with JSON only."},
+                ]
                 continue
             self._note_rejections(checked.rejected)
-            self.cache.put(self.client.settings.model, PROMPT_VERSION, window.content_hash(), checked.memories,
-                           tokens_in, tokens_out)
+            self.cache.put(
+                self.client.settings.model,
+                PROMPT_VERSION,
+                window.content_hash(),
+                checked.memories,
+                tokens_in,
+                tokens_out,
+            )
             return _Outcome(memories=checked.memories, attempts=attempt, sent=True)
         return _Outcome(status=QUARANTINED, reason=reason, raw=raw, attempts=attempt, sent=True)
 
@@ -164,9 +175,11 @@ class LLMExtractor:
             self.stats.rejection_examples = (self.stats.rejection_examples + rejected)[:5]
 
     # --- bookkeeping ---------------------------------------------------------------------------
-    def _settle_backlog(self, pending: list[PendingWindow], outcomes: list[_Outcome], now: datetime) -> list[PendingWindow]:
+    def _settle_backlog(
+        self, pending: list[PendingWindow], outcomes: list[_Outcome], now: datetime
+    ) -> list[PendingWindow]:
         still = []
-        for entry, outcome in zip(pending, outcomes):
+        for entry, outcome in zip(pending, outcomes, strict=True):
             if outcome.memories is not None:
                 self._recovered.append((list(entry.window.all_messages), outcome.memories))
                 self.stats.recovered_from_backlog += 1
@@ -177,8 +190,12 @@ class LLMExtractor:
         return still
 
     @staticmethod
-    def _pending(window: Window, outcome: _Outcome, first_seen: datetime, now: datetime, before: int = 0) -> PendingWindow:
-        return PendingWindow(window, outcome.status, outcome.reason, outcome.raw, before + outcome.attempts, first_seen, now)
+    def _pending(
+        window: Window, outcome: _Outcome, first_seen: datetime, now: datetime, before: int = 0
+    ) -> PendingWindow:
+        return PendingWindow(
+            window, outcome.status, outcome.reason, outcome.raw, before + outcome.attempts, first_seen, now
+        )
 
     def _count_session(self, outcomes: list[_Outcome]) -> None:
         self.stats.sessions += 1

@@ -2,6 +2,7 @@
 
 Bump PROMPT_VERSION whenever the wording or the schema changes: it is part of the extraction cache key.
 """
+
 from __future__ import annotations
 
 import json
@@ -70,8 +71,18 @@ ANSWER_SCHEMA: dict = {
             "items": {
                 "type": "object",
                 "additionalProperties": False,
-                "required": ["user_id", "kind", "topic", "content", "keywords", "confidence", "valid_from",
-                             "expires_at", "source_message_ids", "retracts"],
+                "required": [
+                    "user_id",
+                    "kind",
+                    "topic",
+                    "content",
+                    "keywords",
+                    "confidence",
+                    "valid_from",
+                    "expires_at",
+                    "source_message_ids",
+                    "retracts",
+                ],
                 "properties": {
                     "user_id": {"type": "string"},
                     "kind": {"type": "string", "enum": list(EXTRACTED_KINDS)},

@@ -3,16 +3,17 @@
 A window carries the messages the model extracts from plus a few earlier ones as context (so "it",
 "there" and "上周" resolve); its hash over the masked rendering keys the extraction cache.
 """
+
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
-from pipelines.extract.llm.prompt import render_window
 from pipelines.core.redaction import mask_secrets
 from pipelines.core.schemas import Message
+from pipelines.extract.llm.prompt import render_window
 
 
 def estimate_tokens(text: str) -> int:
@@ -39,8 +40,13 @@ class Window:
         rows = []
         for message in self.all_messages:
             ts = message.ts.isoformat()
-            row = {"id": message.message_id, "ts": ts, "weekday": message.ts.strftime("%A"),
-                   "role": message.role, "text": mask_secrets(message.content)}
+            row = {
+                "id": message.message_id,
+                "ts": ts,
+                "weekday": message.ts.strftime("%A"),
+                "role": message.role,
+                "text": mask_secrets(message.content),
+            }
             rows.append(row | {"context": True} if message in self.context else row)
         return rows
 
@@ -56,11 +62,16 @@ class Window:
 
     def to_json(self) -> str:
         """The window's original messages (unmasked: they stay in the store) to retry it in a later run."""
-        return json.dumps({"context": [m.model_dump(mode="json") for m in self.context],
-                           "messages": [m.model_dump(mode="json") for m in self.messages]}, ensure_ascii=False)
+        return json.dumps(
+            {
+                "context": [m.model_dump(mode="json") for m in self.context],
+                "messages": [m.model_dump(mode="json") for m in self.messages],
+            },
+            ensure_ascii=False,
+        )
 
     @classmethod
-    def from_json(cls, text: str) -> "Window":
+    def from_json(cls, text: str) -> Window:
         data = json.loads(text)
         return cls(tuple(Message(**m) for m in data["context"]), tuple(Message(**m) for m in data["messages"]))
 
@@ -80,7 +91,7 @@ def split_session(messages: Sequence[Message], token_budget: int, overlap: int) 
                 break
             used += cost
             end += 1
-        context = tuple(messages[max(0, start - overlap):start])
+        context = tuple(messages[max(0, start - overlap) : start])
         windows.append(Window(context, tuple(messages[start:end])))
         start = end
     return windows

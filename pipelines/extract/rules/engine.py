@@ -3,19 +3,28 @@
 Owns the evaluation order (retractions, then specific rules, then generic cues; one memory per topic per
 clause), rendering and keywords; deadlines come from `pipelines.extract.deadlines`.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime
 from string import Formatter
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from pipelines.core.schemas import ExtractedMemory, Kind, Message
 from pipelines.extract.deadlines import find_deadline
 from pipelines.extract.rules.grammar import Rule
 from pipelines.extract.rules.tables import GENERIC_RULES, RETRACTION_RULES, RULES
 from pipelines.extract.rules.text import (
-    EDGE_PUNCT, MAX_CLAUSE_CHARS, STOP_VALUES, WH_QUESTION, clean_value, is_question, split_clauses, value_keywords,
+    EDGE_PUNCT,
+    MAX_CLAUSE_CHARS,
+    STOP_VALUES,
+    WH_QUESTION,
+    clean_value,
+    is_question,
+    split_clauses,
+    value_keywords,
 )
 
 
@@ -28,7 +37,7 @@ class _Clause(NamedTuple):
 
 
 def _cut(text: str, span: tuple[int, int]) -> str:
-    left, right = text[: span[0]].rstrip(), text[span[1]:].lstrip()
+    left, right = text[: span[0]].rstrip(), text[span[1] :].lstrip()
     # A space only where Latin words would otherwise run together.
     glue = " " if left and right and (left[-1].isascii() or right[0].isascii()) else ""
     return (left + glue + right).strip()
@@ -76,10 +85,15 @@ def _apply(rule: Rule, clause: _Clause) -> ExtractedMemory | None:
     if content is None:
         return None
     return ExtractedMemory(
-        kind=rule.kind, topic=rule.topic, content=content, keywords=_keywords(rule.keywords, values),
-        confidence=rule.confidence, valid_from=clause.message.ts,
+        kind=rule.kind,
+        topic=rule.topic,
+        content=content,
+        keywords=_keywords(rule.keywords, values),
+        confidence=rule.confidence,
+        valid_from=clause.message.ts,
         expires_at=clause.expires_at if is_task else None,
-        source_message_ids=[clause.message.message_id], retracts=rule.retracts,
+        source_message_ids=[clause.message.message_id],
+        retracts=rule.retracts,
     )
 
 

@@ -2,12 +2,13 @@
 
 Also the building blocks several topics share: the first-person subjects and the job vocabularies.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable
 
 from pipelines.core.schemas import Kind
 
@@ -18,18 +19,24 @@ FACT, PREF, SKILL, TASK, DECISION = Kind.FACT, Kind.PREFERENCE, Kind.SKILL, Kind
 # <ZV> a Chinese value, <END> Chinese sentence-final fillers. <V:w> names the capture w instead of v.
 # --------------------------------------------------------------------------------------------------
 
-_EN_TERM = (r"(?=\s+(?:and|but|since|because|so|as|now|anymore|any\s+more|these\s+days|currently|"
-            r"at\s+the\s+moment|right\s+now|for|with|from|in|on|at|by|to|too|already|though|instead|"
-            r"which|who|where|when|if)\b|\s*$)")
+_EN_TERM = (
+    r"(?=\s+(?:and|but|since|because|so|as|now|anymore|any\s+more|these\s+days|currently|"
+    r"at\s+the\s+moment|right\s+now|for|with|from|in|on|at|by|to|too|already|though|instead|"
+    r"which|who|where|when|if)\b|\s*$)"
+)
 # A capital letter even inside case-insensitive English patterns: names and tools start with one.
 CAPITAL = r"(?-i:[A-Z])"
-_EN_JOBS = (r"engineer|developer|programmer|manager|designer|scientist|analyst|teacher|professor|doctor|nurse|"
-            r"lawyer|attorney|accountant|consultant|architect|researcher|student|writer|editor|journalist|"
-            r"founder|ceo|cto|cfo|director|intern|marketer|administrator|technician|pharmacist|dentist|chef|"
-            r"pilot|artist|photographer|musician|specialist|coordinator|recruiter|economist|mechanic|physician|"
-            r"surgeon|therapist|librarian|lead|owner|officer|salesperson|product\s+manager")
-_ZH_JOBS = (r"经理|工程师|设计师|程序员|开发|老师|教师|医生|护士|律师|会计|分析师|架构师|研究员|学生|主管|总监|"
-            r"运营|销售|顾问|编辑|记者|创始人|实习生|科学家|教授|司机|厨师|产品|测试|专员|主任|负责人")
+_EN_JOBS = (
+    r"engineer|developer|programmer|manager|designer|scientist|analyst|teacher|professor|doctor|nurse|"
+    r"lawyer|attorney|accountant|consultant|architect|researcher|student|writer|editor|journalist|"
+    r"founder|ceo|cto|cfo|director|intern|marketer|administrator|technician|pharmacist|dentist|chef|"
+    r"pilot|artist|photographer|musician|specialist|coordinator|recruiter|economist|mechanic|physician|"
+    r"surgeon|therapist|librarian|lead|owner|officer|salesperson|product\s+manager"
+)
+_ZH_JOBS = (
+    r"经理|工程师|设计师|程序员|开发|老师|教师|医生|护士|律师|会计|分析师|架构师|研究员|学生|主管|总监|"
+    r"运营|销售|顾问|编辑|记者|创始人|实习生|科学家|教授|司机|厨师|产品|测试|专员|主任|负责人"
+)
 _MACROS = {
     "V": r"(?P<{g}>.+?)" + _EN_TERM,
     "T": r"(?P<{g}>.+?)\s*$",
@@ -72,15 +79,31 @@ class Rule:
     retracts: bool = False
 
 
-def _rule(lang: str, pattern: str, kind: Kind, topic: str, templates: str | tuple[str, ...], keywords: str,
-          confidence: float = 0.9, *, transform: Callable[[str], str] | None = None, unless: str | None = None,
-          needs_deadline: bool = False) -> Rule:
+def _rule(
+    lang: str,
+    pattern: str,
+    kind: Kind,
+    topic: str,
+    templates: str | tuple[str, ...],
+    keywords: str,
+    confidence: float = 0.9,
+    *,
+    transform: Callable[[str], str] | None = None,
+    unless: str | None = None,
+    needs_deadline: bool = False,
+) -> Rule:
     flags = re.IGNORECASE if lang == "en" else 0
     return Rule(
-        pattern=re.compile(_expand(pattern), flags), kind=kind, topic=topic,
+        pattern=re.compile(_expand(pattern), flags),
+        kind=kind,
+        topic=topic,
         templates=(templates,) if isinstance(templates, str) else templates,
-        keywords=tuple(keywords.split()), confidence=confidence, lang=lang, transform=transform,
-        unless=re.compile(unless, flags) if unless else None, needs_deadline=needs_deadline,
+        keywords=tuple(keywords.split()),
+        confidence=confidence,
+        lang=lang,
+        transform=transform,
+        unless=re.compile(unless, flags) if unless else None,
+        needs_deadline=needs_deadline,
     )
 
 

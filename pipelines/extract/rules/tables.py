@@ -7,7 +7,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pipelines.extract.rules.grammar import (
-    CAPITAL, DECISION, EN_I, EN_IM, FACT, PREF, SKILL, TASK, ZH_WO, Rule, en, zh,
+    CAPITAL,
+    DECISION,
+    EN_I,
+    EN_IM,
+    FACT,
+    PREF,
+    SKILL,
+    TASK,
+    ZH_WO,
+    Rule,
+    en,
+    zh,
 )
 from pipelines.extract.rules.text import third_person_en, third_person_zh, tool_only
 

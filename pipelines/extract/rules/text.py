@@ -3,6 +3,7 @@
 Owns what the rule tables leave to plain text: where a message splits, which clauses ask rather than state,
 how a capture is normalised (fillers, pronouns, tool names) and which recall keywords it yields.
 """
+
 from __future__ import annotations
 
 import re
@@ -11,21 +12,70 @@ import re
 # Values: what a rule captured, cleaned so that small phrasing differences give one content string.
 # --------------------------------------------------------------------------------------------------
 
-_TRAIL_EN = re.compile(r"(?:[\s.,!?;:'\"]+|\s+(?:now|anymore|any\s+more|too|as\s+well|please|currently|"
-                       r"these\s+days|right\s+now|already|then|though)\b)+$", re.I)
+_TRAIL_EN = re.compile(
+    r"(?:[\s.,!?;:'\"]+|\s+(?:now|anymore|any\s+more|too|as\s+well|please|currently|"
+    r"these\s+days|right\s+now|already|then|though)\b)+$",
+    re.I,
+)
 _TRAIL_ZH = re.compile(r"[\s。，！？；：~～…了啦呀哦呢吧嘛啊哈.,!?;:]+$")
 _LEAD = re.compile(r"^[\s:：,，]+")
 # Captures that are pronouns or placeholders, not facts ("I like it", "I work at home").
-STOP_VALUES = frozenset({"it", "this", "that", "them", "you", "him", "her", "there", "here", "me", "home",
-                         "one", "这个", "那个", "它", "你", "这", "那", "家"})
-_EN_STOPWORDS = frozenset({"a", "an", "the", "my", "their", "to", "of", "for", "and", "or", "in", "on", "with",
-                           "me", "them", "your", "it", "that", "this", "is", "at", "by", "one"})
+STOP_VALUES = frozenset(
+    {
+        "it",
+        "this",
+        "that",
+        "them",
+        "you",
+        "him",
+        "her",
+        "there",
+        "here",
+        "me",
+        "home",
+        "one",
+        "这个",
+        "那个",
+        "它",
+        "你",
+        "这",
+        "那",
+        "家",
+    }
+)
+_EN_STOPWORDS = frozenset(
+    {
+        "a",
+        "an",
+        "the",
+        "my",
+        "their",
+        "to",
+        "of",
+        "for",
+        "and",
+        "or",
+        "in",
+        "on",
+        "with",
+        "me",
+        "them",
+        "your",
+        "it",
+        "that",
+        "this",
+        "is",
+        "at",
+        "by",
+        "one",
+    }
+)
 _EN_PRONOUNS = {"my": "their", "My": "Their", "me": "them", "mine": "theirs", "myself": "themselves", "I": "they"}
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def clean_value(value: str, lang: str) -> str:
-    """": Boston now." -> "Boston": leading separators and trailing fillers go."""
+    """ ": Boston now." -> "Boston": leading separators and trailing fillers go."""
     value = _LEAD.sub("", value)
     previous = None
     while previous != value:  # fillers can stack: "Boston now."
@@ -35,18 +85,18 @@ def clean_value(value: str, lang: str) -> str:
 
 
 def third_person_en(value: str) -> str:
-    """"renew my passport" -> "renew their passport": contents speak about the user."""
+    """ "renew my passport" -> "renew their passport": contents speak about the user."""
     return re.sub(r"\b(?:my|My|me|mine|myself|I)\b", lambda m: _EN_PRONOUNS[m[0]], value)
 
 
 def third_person_zh(value: str) -> str:
-    """"帮我把周报发给老板" -> "把周报发给老板": drop the ask, keep the task; "我" becomes "自己"."""
+    """ "帮我把周报发给老板" -> "把周报发给老板": drop the ask, keep the task; "我" becomes "自己"."""
     value = re.sub(r"^(?:一定|务必)?(?:要|去)?(?:帮我|给我|替我)?", "", value)
     return value.replace("我的", "自己的").replace("我", "自己")
 
 
 def tool_only(value: str) -> str:
-    """"Python 写爬虫" -> "Python": a Latin tool name leading a Chinese clause is the skill."""
+    """ "Python 写爬虫" -> "Python": a Latin tool name leading a Chinese clause is the skill."""
     match = re.match(r"[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)*", value)
     return match[0] if match else value
 
@@ -72,11 +122,14 @@ def value_keywords(value: str) -> list[str]:
 _SPLIT = re.compile(r"(?<=[!?;。！？；\n，])|(?<=,)(?!\s*\d)|(?<=\.)(?=\s|$)|\s+(?:and|but|so)\s+(?=(?:I|my|we)\b)")
 _QUESTION_START = re.compile(
     r"^\s*(?:do|does|did|can|could|would|will|is|are|am|was|were|should|shall|have|has|what|what's|where|"
-    r"when|why|who|whom|whose|which|how)\b", re.I)
+    r"when|why|who|whom|whose|which|how)\b",
+    re.I,
+)
 _QUESTION_ZH = re.compile(r"(?:吗|么|呢)[\s？?。]*$|是不是|有没有|能不能|可不可以|会不会|要不要|行不行")
 # A question with a question word asks for a value ("where do I live?"); one without may still be a request.
 WH_QUESTION = re.compile(
-    r"\b(?:what|what's|where|when|why|who|whom|whose|which|how)\b|什么|哪|怎么|为什么|为何|多少|谁|几点|几号", re.I)
+    r"\b(?:what|what's|where|when|why|who|whom|whose|which|how)\b|什么|哪|怎么|为什么|为何|多少|谁|几点|几号", re.I
+)
 # Facts come in short sentences; a longer run without punctuation is pasted text, left to its episode
 # (and lazy value patterns would make it quadratic).
 MAX_CLAUSE_CHARS = 500
