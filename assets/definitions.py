@@ -51,17 +51,22 @@ def embedder_config(kind: str, embed: EmbedSettings) -> EmbedderResource:
 
 
 def build_resources(
-    store: str, raw_path: str, extractor: str | None = None, embedder: str | None = None, **settings: object
+    store: str,
+    raw_path: str,
+    extractor: str | None = None,
+    embedder: str | None = None,
+    run_as_of: str | None = None,
 ) -> dict[str, dg.ConfigurableResource]:
     """The resource set the UI, the schedule and the CLI all run with; an extractor or embedder not given
-    comes from MEMORY_EXTRACTOR / MEMORY_EMBEDDER. Raises SettingsError naming a malformed variable."""
+    comes from MEMORY_EXTRACTOR / MEMORY_EMBEDDER; `run_as_of` replays a night as if it ran then (ISO time).
+    Raises SettingsError naming a malformed variable."""
     location, embed = LocationSettings.from_env(), EmbedSettings.from_env()
     return {
         "store": MemoryStoreResource(root=store, keep_versions=location.keep_versions),
         "raw_log": RawLogResource(path=raw_path),
         "extractor": llm_extractor_config(extractor or location.extractor, LLMSettings.from_env()),
         "embedder": embedder_config(embedder or embed.embedder, embed),
-        "settings": MemorySettingsResource(timezone=location.schedule_timezone, **settings),
+        "settings": MemorySettingsResource(timezone=location.schedule_timezone, run_as_of=run_as_of),
     }
 
 

@@ -56,8 +56,8 @@ def _console_log_level() -> dict:
 def _failure_message(result: dg.ExecuteInProcessResult) -> str:
     """The innermost error of the first failed step: a RawLogError names the file and column."""
     for event in result.all_events:
-        if event.is_step_failure:
-            error = event.step_failure_data.error
+        error = event.step_failure_data.error if event.is_step_failure else None
+        if error is not None:
             while error.cause is not None:
                 error = error.cause
             return f"{event.step_key}: {error.message.strip()}"

@@ -54,7 +54,7 @@ def known_episodes(previous: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def stage_validate(raw: Path, store_root: Path, defaults: IngestDefaults, now: datetime) -> ValidationReport:
+def stage_validate(raw: Path | str, store_root: Path, defaults: IngestDefaults, now: datetime) -> ValidationReport:
     """Validate raw files not yet folded into the store; stage messages, quarantine and the file list."""
     store, staging = SnapshotStore(store_root), StagingArea(store_root)
     done = {f["sha256"] for f in store.processed_files()}
@@ -158,7 +158,7 @@ def stage_decay(store_root: Path, today: date, params: DecayParams) -> DecayRepo
     return DecayReport(
         rows=decayed.height,
         today=today.isoformat(),
-        mean_strength=round(float(decayed["strength"].mean() or 0.0), 4),
+        mean_strength=round(decayed.select(pl.col("strength").mean().fill_null(0.0)).item(), 4),
         at_floor=decayed.filter(pl.col("strength") <= params.floor).height,
         access_events=events.height,
         memories_accessed=events.join(resolved.select("memory_id"), on="memory_id", how="semi")["memory_id"].n_unique(),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import Field, dataclass, field, fields, is_dataclass
 from typing import Any, Self
 
 from pipelines.core.env_values import (
@@ -77,11 +77,17 @@ class _FromEnvironment:
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Self:
         """Read and validate the group's variables (os.environ unless `environ` is given)."""
-        return cls(**{f.name: f.metadata["variable"].read(environ) for f in fields(cls)})
+        return cls(**{f.name: f.metadata["variable"].read(environ) for f in _group_fields(cls)})
 
     @classmethod
     def variables(cls) -> tuple[Variable, ...]:
-        return tuple(f.metadata["variable"] for f in fields(cls))
+        return tuple(f.metadata["variable"] for f in _group_fields(cls))
+
+
+def _group_fields(group: type) -> tuple[Field[Any], ...]:
+    """The fields of a settings group (every subclass of _FromEnvironment is a dataclass)."""
+    assert is_dataclass(group), group
+    return fields(group)
 
 
 LOCATION = "the Dagster code location (UI, schedule, sensor)"

@@ -85,7 +85,7 @@ def choice(*options: str) -> Parser:
 
 
 def parse_log_level(name: str, text: str) -> str:
-    return choice(*LOG_LEVELS)(name, text)
+    return str(choice(*LOG_LEVELS)(name, text))
 
 
 def parse_timezone(name: str, text: str) -> str:

@@ -81,29 +81,29 @@ QUARANTINE_SCHEMA = pa.schema(
 )
 
 # What became of each valid input message: the conservation ledger.
-OUTCOME_SCHEMA = pl.Schema(
-    {"message_id": pl.String, "outcome": pl.String, "memories": pl.Int64}
-)  # extracted | no_memory
+OUTCOME_SCHEMA = pl.Schema(  # outcome: extracted | no_memory
+    {"message_id": pl.String(), "outcome": pl.String(), "memories": pl.Int64()}
+)
 
 # A memory as an extractor found it, before ids, valid time resolution and embeddings (staged between stages).
 CANDIDATE_SCHEMA = pl.Schema(
     {
-        "agent_id": pl.String,
-        "user_id": pl.String,
-        "kind": pl.String,
-        "topic": pl.String,
-        "content": pl.String,
+        "agent_id": pl.String(),
+        "user_id": pl.String(),
+        "kind": pl.String(),
+        "topic": pl.String(),
+        "content": pl.String(),
         "keywords": pl.List(pl.String),
-        "confidence": pl.Float64,
-        "source": pl.String,
-        "session_id": pl.String,
+        "confidence": pl.Float64(),
+        "source": pl.String(),
+        "session_id": pl.String(),
         "source_message_ids": pl.List(pl.String),
         "valid_from": UTC_DATETIME,
         "expires_at": UTC_DATETIME,
-        "retraction": pl.Boolean,
-        "extractor": pl.String,
+        "retraction": pl.Boolean(),
+        "extractor": pl.String(),
         # what surrounded an episode (see MEMORY_SCHEMA `context`), null when a producer has none
-        "context": pl.String,
+        "context": pl.String(),
     }
 )
 

@@ -47,15 +47,17 @@ def extract(messages: pl.DataFrame, extractor: Extractor) -> tuple[pl.DataFrame,
     memory, `no_memory` otherwise (assistant turns, greetings).
     """
     sessions = _sessions(messages)
-    batch = isinstance(extractor, BatchExtractor)
-    found_per_session = (
-        extractor.extract_sessions(sessions) if batch else [extractor.extract_session(s) for s in sessions]
-    )
+    recovered: list[tuple[list[Message], list[ExtractedMemory]]] = []
+    if isinstance(extractor, BatchExtractor):
+        found_per_session = extractor.extract_sessions(sessions)
+        recovered = extractor.recovered()
+    else:
+        found_per_session = [extractor.extract_session(s) for s in sessions]
     rows: list[dict] = []
     for session, found in zip(sessions, found_per_session, strict=True):
         episodes = [episode_for(m, session[i - 1] if i else None) for i, m in enumerate(session) if m.role == "user"]
         rows += _rows(session, list(found) + episodes, extractor.name)
-    for session, found in extractor.recovered() if batch else []:
+    for session, found in recovered:
         rows += _rows(session, found, extractor.name)  # their episodes were stored when first seen
     candidates = pl.DataFrame(rows, schema=CANDIDATE_SCHEMA) if rows else pl.DataFrame(schema=CANDIDATE_SCHEMA)
     return candidates, _outcomes(messages, candidates)

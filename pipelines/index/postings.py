@@ -5,8 +5,6 @@ Postings read content, keywords and context; recall returns only the content (do
 
 from __future__ import annotations
 
-from collections import Counter
-
 import polars as pl
 import pyarrow as pa
 
@@ -27,13 +25,12 @@ POSTINGS_SCHEMA = pa.schema(
 )
 
 
-def weighted_terms(content: str, keywords: list[str] | None, context: str | None) -> Counter[str]:
-    counts: Counter[str] = Counter(terms(content))
-    for keyword in keywords or []:
-        counts.update(terms(keyword))
-    if context:
-        for term, n in Counter(terms(context)).items():
-            counts[term] += CONTEXT_TERM_WEIGHT * n
+def weighted_terms(content: str, keywords: list[str] | None, context: str | None) -> dict[str, float]:
+    """Each term's count in content and keywords, plus CONTEXT_TERM_WEIGHT per occurrence in the context."""
+    counts: dict[str, float] = {}
+    said = terms(content) + [term for keyword in keywords or [] for term in terms(keyword)]
+    for term, weight in [(t, 1.0) for t in said] + [(t, CONTEXT_TERM_WEIGHT) for t in terms(context or "")]:
+        counts[term] = counts.get(term, 0.0) + weight
     return counts
 
 

@@ -23,7 +23,7 @@ class InputFile:
     rows: int
 
 
-def list_input_files(raw: Path) -> list[Path]:
+def list_input_files(raw: Path | str) -> list[Path]:
     """A single Parquet file, or every Parquet file under a folder (hive `date=...` folders included)."""
     raw = Path(raw)
     if raw.is_file():

@@ -75,4 +75,4 @@ def _fill(column: pa.ChunkedArray | None, default: str, n: int) -> pa.ChunkedArr
 def read_raw(files: list[InputFile], defaults: IngestDefaults) -> pl.DataFrame:
     """All given files conformed to MESSAGE_SCHEMA and stacked."""
     tables = [read_raw_file(Path(f.path), defaults) for f in files]
-    return pl.from_arrow(pa.concat_tables(tables) if tables else MESSAGE_SCHEMA.empty_table())
+    return pl.DataFrame(pa.concat_tables(tables) if tables else MESSAGE_SCHEMA.empty_table())

@@ -80,4 +80,4 @@ def validate(raw: pl.DataFrame, known_episodes: pl.DataFrame, now: datetime) -> 
 
 
 def empty_frame(schema: pa.Schema) -> pl.DataFrame:
-    return pl.from_arrow(schema.empty_table())
+    return pl.DataFrame(schema.empty_table())

@@ -20,6 +20,7 @@ from typing import Any
 import duckdb
 import numpy as np
 import pyarrow as pa
+from duckdb.func import PythonUDFType
 
 from pipelines.core.clock import now_utc, utc
 from pipelines.core.config import RecallSettings
@@ -131,11 +132,16 @@ class MemoryReader:
         self._con = duckdb.connect(":memory:")
         self._recall_settings()
         self._con.create_function(
-            "vector_top", self._vector_top, ["INTEGER[]", "BIGINT"], VECTOR_TOP_TYPE, type="arrow", side_effects=False
+            "vector_top",
+            self._vector_top,
+            ["INTEGER[]", "BIGINT"],
+            VECTOR_TOP_TYPE,
+            type=PythonUDFType.ARROW,
+            side_effects=False,
         )
         # cosine of every row of the user being recalled to the query (one matrix-vector product per query;
         # gathering the visible rows' vectors first copied megabytes and took longer)
-        self._similarities = np.zeros(0, dtype=np.float32)
+        self._similarities: np.ndarray = np.zeros(0, dtype=np.float32)
         self._tables: OrderedDict[tuple[int, str], UserTables] = OrderedDict()
         self._cached_users = cached_users
         self._models: dict[int, str | None] = {}
@@ -243,8 +249,8 @@ class MemoryReader:
         if version is None:
             self._drop_other_versions(chosen)
         tables = self._user_tables(chosen, user_id)
-        vector = query_vector if query_vector is not None else self.query_vector(query, chosen)
-        vector = np.asarray(vector, dtype=np.float32) if vector is not None else None
+        given = query_vector if query_vector is not None else self.query_vector(query, chosen)
+        vector = np.asarray(given, dtype=np.float32) if given is not None else None
         query_terms = set(terms(query))
         speakers = [i for speaker, i in tables.speakers.items() if speaker <= query_terms]
         sql = recall_sql(
@@ -257,13 +263,14 @@ class MemoryReader:
             agent=agent_id is not None,
             speakers=bool(speakers),
         )
-        mmr = self.params.mmr_lambda is not None and vector is not None
+        lam = self.params.mmr_lambda
         if vector is not None:
             self._similarities = tables.matrix @ vector
+        mmr = lam is not None and vector is not None
         params = self._sql_params(speakers, vector is not None, at, agent_id, kinds, min_confidence, k, mmr)
         ranked = self._con.execute(sql, {key: value for key, value in params.items() if f"${key}" in sql}).fetchall()
-        if mmr:
-            ranked = self._diversify(ranked, vector, tables.matrix, k)
+        if lam is not None and vector is not None:
+            ranked = maximal_marginal_relevance(ranked, [tables.matrix[row[0]] for row in ranked], vector, k, lam)
         found = _recalled(tables.details, ranked[:k])
         if self.access_log is not None and found:
             self.access_log.append(user_id, agent_id, [m.memory_id for m in found])
@@ -287,9 +294,6 @@ class MemoryReader:
             [pa.array(top), pa.array(similarities), pa.array(ranks)], fields=list(VECTOR_TOP_ARROW_TYPE.value_type)
         )
         return pa.ListArray.from_arrays(pa.array(offsets), items)
-
-    def _diversify(self, ranked: list[tuple], vector: np.ndarray, matrix: np.ndarray, k: int) -> list[tuple]:
-        return maximal_marginal_relevance(ranked, [matrix[row[0]] for row in ranked], vector, k, self.params.mmr_lambda)
 
     def _sql_params(
         self,
@@ -344,7 +348,7 @@ def _rank_by_similarity(
 
 
 def maximal_marginal_relevance(
-    rows: list[tuple], candidate_vectors: Sequence[Sequence[float]], query: Sequence[float], k: int, lam: float
+    rows: list[tuple], candidate_vectors: Sequence[np.ndarray], query: np.ndarray, k: int, lam: float
 ) -> list[tuple]:
     """Greedy MMR (Carbonell & Goldstein 1998) over fused candidates (rows of rid, score, ...): relevance
     is the score rescaled to [0, 1], redundancy the cosine to what is already chosen."""

@@ -19,7 +19,7 @@ from pipelines.core.clock import now_utc, parse_utc, utc
 from pipelines.core.schemas import UTC_DATETIME
 
 ACCESS_DIR = "access"
-EVENT_SCHEMA = {"memory_id": pl.String, "accessed_at": UTC_DATETIME, "process": pl.String}
+EVENT_SCHEMA = pl.Schema({"memory_id": pl.String(), "accessed_at": UTC_DATETIME, "process": pl.String()})
 
 
 class AccessLog:

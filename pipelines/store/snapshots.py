@@ -83,14 +83,14 @@ class SnapshotStore:
     def read_memories(self, version: int | None = None) -> pl.DataFrame:
         """The memory table of a version (the current one by default); empty when nothing is published."""
         if version is None and self.current_version() is None:
-            return pl.from_arrow(MEMORY_SCHEMA.empty_table())
-        return pl.from_arrow(pq.read_table(self.memories_path(version), schema=MEMORY_SCHEMA))
+            return pl.DataFrame(MEMORY_SCHEMA.empty_table())
+        return pl.DataFrame(pq.read_table(self.memories_path(version), schema=MEMORY_SCHEMA))
 
     def read_quarantine(self, version: int | None = None) -> pl.DataFrame:
         if version is None and self.current_version() is None:
-            return pl.from_arrow(QUARANTINE_SCHEMA.empty_table())
+            return pl.DataFrame(QUARANTINE_SCHEMA.empty_table())
         path = self.version_path(self.require_version(version)) / QUARANTINE
-        return pl.from_arrow(pq.read_table(path, schema=QUARANTINE_SCHEMA))
+        return pl.DataFrame(pq.read_table(path, schema=QUARANTINE_SCHEMA))
 
     def manifest(self, version: int | None = None) -> dict[str, Any]:
         path = self.version_path(self.require_version(version)) / MANIFEST
@@ -143,7 +143,7 @@ class SnapshotStore:
         pq.write_table(table, staging / MEMORIES, row_group_size=ROW_GROUP_SIZE, compression="zstd")
         # Keyword postings are derived from the same rows, so every version carries its own BM25 index.
         pq.write_table(
-            build_postings(pl.from_arrow(table.drop_columns(["embedding"]))),
+            build_postings(pl.DataFrame(table.drop_columns(["embedding"]))),
             staging / POSTINGS,
             row_group_size=8 * ROW_GROUP_SIZE,
             compression="zstd",

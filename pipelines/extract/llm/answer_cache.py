@@ -15,15 +15,17 @@ from pipelines.core.atomic import write_atomic
 from pipelines.core.clock import now_utc
 from pipelines.core.schemas import UTC_DATETIME, ExtractedMemory
 
-CACHE_SCHEMA = {
-    "model": pl.String,
-    "prompt_version": pl.String,
-    "window_hash": pl.String,
-    "memories_json": pl.String,
-    "tokens_in": pl.Int64,
-    "tokens_out": pl.Int64,
-    "created_at": UTC_DATETIME,
-}
+CACHE_SCHEMA = pl.Schema(
+    {
+        "model": pl.String(),
+        "prompt_version": pl.String(),
+        "window_hash": pl.String(),
+        "memories_json": pl.String(),
+        "tokens_in": pl.Int64(),
+        "tokens_out": pl.Int64(),
+        "created_at": UTC_DATETIME,
+    }
+)
 
 
 class ExtractionCache:

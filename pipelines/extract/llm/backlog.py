@@ -18,20 +18,22 @@ from pipelines.extract.llm.windows import Window
 
 QUARANTINED = "quarantined"
 DEFERRED = "deferred"
-BACKLOG_SCHEMA = {
-    "window_hash": pl.String,
-    "agent_id": pl.String,
-    "user_id": pl.String,
-    "session_id": pl.String,
-    "message_ids": pl.List(pl.String),
-    "status": pl.String,
-    "reason": pl.String,
-    "raw_answer": pl.String,
-    "attempts": pl.Int64,
-    "first_seen": UTC_DATETIME,
-    "last_tried": UTC_DATETIME,
-    "window_json": pl.String,
-}
+BACKLOG_SCHEMA = pl.Schema(
+    {
+        "window_hash": pl.String(),
+        "agent_id": pl.String(),
+        "user_id": pl.String(),
+        "session_id": pl.String(),
+        "message_ids": pl.List(pl.String),
+        "status": pl.String(),
+        "reason": pl.String(),
+        "raw_answer": pl.String(),
+        "attempts": pl.Int64(),
+        "first_seen": UTC_DATETIME,
+        "last_tried": UTC_DATETIME,
+        "window_json": pl.String(),
+    }
+)
 
 
 @dataclass

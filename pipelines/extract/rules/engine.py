@@ -82,7 +82,7 @@ def _apply(rule: Rule, clause: _Clause) -> ExtractedMemory | None:
     match = rule.pattern.search(text)
     values = _values(rule, match) if match else None
     content = _render(rule.templates, values) if values is not None else None
-    if content is None:
+    if values is None or content is None:
         return None
     return ExtractedMemory(
         kind=rule.kind,
