@@ -8,7 +8,7 @@ export DAGSTER_HOME := $(CURDIR)/.dagster_home
 EVAL_DATA ?= ../shared/eval/locomo-dev
 EVAL_STORE ?= /tmp/locomo-store
 
-.PHONY: install run test ui bench eval sample clean
+.PHONY: install run test check ui bench eval sample clean
 
 install: $(VENV)/.installed $(DAGSTER_HOME)/dagster.yaml
 
@@ -30,6 +30,12 @@ run: install
 
 test: install
 	$(BIN)/python -m pytest
+
+# Lint, formatting and types (what .ci/run checks before the tests).
+check: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 # Recall latency on a generated 1M-memory store (bench/out/, generated once) against the seed's full scan.
 bench: install
