@@ -1,0 +1,111 @@
+"""Words that put a message (or a question) on a single-valued topic, in English and Chinese.
+
+One entry per cue; a phrasing the tables miss is one more entry. English cues match whole words
+(case-insensitive), Chinese cues match as substrings.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+# topic -> (English cues, Chinese cues). Cues are regular expressions; keep them short and literal.
+TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "residence": (
+        ("live", "lives", "living", "lived", "move", "moved", "moving", "relocat\\w*", "apartment", "flat",
+         "lease", "landlord", "rent", "roommates?", "neighbou?rhood", "settled", "based", "hometown",
+         "address", "house", "condo", "no fixed address", "city", "I'm in (?-i:[A-Z])\\w+",
+         "here in (?-i:[A-Z])\\w+", "been in (?-i:[A-Z])\\w+"),
+        ("住", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
+         "公寓", "居住证", "家在", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)"),
+    ),
+    "employer": (
+        ("work", "works", "working", "worked", "job", "company", "employer", "joined", "hired",
+         "quit", "notice", "laid off", "fired", "last day", "first day", "start at", "starting at",
+         "new role", "recruiter", "startup", "firm", "staying at", "employed"),
+        ("公司", "上班", "工作", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "工牌", "单位",
+         "创业公司", "供职", "任职", "在职"),
+    ),
+    "job_title": (
+        ("promoted", "promotion", "title", "role", "position", "team lead", "junior", "senior", "manager",
+         "engineer", "developer", "dev", "lead", "analyst", "scientist", "nurse", "teacher", "intern"),
+        ("升职", "升了", "升店长", "职位", "职务", "岗位", "title", "经理", "主任", "店长", "组长", "工程师",
+         "老师", "助理", "分析", "运营", "测试", "后端", "前端"),
+    ),
+    "name": (
+        ("call me", "calls me", "my name", "name is", "named", "go by", "goes by", "nickname", "it's \\w+ now",
+         "I'm (?-i:[A-Z])\\w+(?<!In)"),
+        ("叫我", "名字", "称呼", "英文名", "管我叫", "我叫"),
+    ),
+    "phone": (
+        ("phone", "number", "cell", "mobile", "call me at", "text me", "carrier"),
+        ("电话", "手机", "号码", "换号", "打我", "尾号"),
+    ),
+    "email": (
+        ("e-?mail", "address", "inbox", "@"),
+        ("邮箱", "邮件", "@"),
+    ),
+    "relationship_status": (
+        ("girlfriend", "boyfriend", "partner", "married", "marry", "wedding", "engaged", "proposal", "proposed",
+         "said yes", "divorced?", "single", "honeymoon", "wife", "husband", "dating", "together"),
+        ("单身", "脱单", "对象", "结婚", "领证", "民政局", "婚礼", "离婚", "老公", "老婆", "男朋友", "女朋友",
+         "在一起", "订婚", "求婚", "婚戒"),
+    ),
+    "diet": (
+        ("vegetarian", "vegan", "meat", "dairy", "eggs?", "spicy", "gluten", "allergic", "allergy", "keto",
+         "diet", "dietary", "eat", "eating", "plant-based", "pescatarian", "halal", "kosher"),
+        ("吃素", "素食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃"),
+    ),
+    "output_format": (
+        ("tables?", "bullets?", "bullet points?", "lists?", "paragraphs?", "format\\w*", "markdown", "numbered",
+         "prose", "walls? of text"),
+        ("表格", "分点", "列表", "段落", "格式", "一条一条", "列一二三", "要点", "markdown"),
+    ),
+    "language": (
+        ("English", "Chinese", "Mandarin", "Spanish", "French", "German", "Japanese", "Korean", "Portuguese",
+         "language", "reply in", "answer in", "respond in"),
+        ("中文", "英文(?!名)", "英语", "汉语", "语言", "日语", "西班牙语", "法语", "回中文"),
+    ),
+    "answer_length": (
+        ("short", "shorter", "long", "longer", "concise", "brief", "detailed", "length", "sentences",
+         "walls? of text", "tl;?dr"),
+        ("简短", "简洁", "长度", "太长", "详细", "几句话", "句话以内", "啰嗦", "短一点", "该长就长"),
+    ),
+    "contact_time": (
+        ("mornings? (?:are|is|work) best", "evenings? (?:are|is|work) best", "after [0-9]{1,2} ?(?:am|pm)",
+         "before [0-9]{1,2} ?(?:am|pm)", "nights", "night shifts?", "day shifts?", "schedule", "best time",
+         "reach me", "nudge", "contact me", "shifts"),
+        ("早上", "上午", "下午", "晚上", "几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段"),
+    ),
+    "school": (
+        ("school", "university", "college", "grad school", "PhD", "master'?s", "degree", "studying", "semester",
+         "campus", "enrolled", "admitted", "student"),
+        ("读研", "读博", "学校", "大学", "研究生", "博士", "导师", "报到", "入学", "毕业", "研二", "研一",
+         "宿舍", "港大", "浙大", "学院"),
+    ),
+    "vehicle": (
+        ("car", "drive", "drives", "driving", "sold the", "bought a", "vehicle", "lease", "Subaru", "Tesla",
+         "Toyota", "Honda", "bike"),
+        ("车", "开车", "买车", "卖车", "驾照", "电动车"),
+    ),
+}
+
+
+@cache
+def _patterns() -> dict[str, tuple[re.Pattern[str], re.Pattern[str]]]:
+    compiled = {}
+    for topic, (english, chinese) in TOPIC_CUES.items():
+        en = re.compile(r"(?<![\w@])(?:" + "|".join(english) + r")(?![\w])", re.IGNORECASE)
+        zh = re.compile("|".join(chinese))
+        compiled[topic] = (en, zh)
+    return compiled
+
+
+def cue_hits(text: str) -> dict[str, int]:
+    """How many cues of each topic occur in `text` (topics without a hit are left out)."""
+    hits = {}
+    for topic, (en, zh) in _patterns().items():
+        count = len(en.findall(text)) + len(zh.findall(text))
+        if count:
+            hits[topic] = count
+    return hits
