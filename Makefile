@@ -7,6 +7,8 @@ export DAGSTER_HOME := $(CURDIR)/.dagster_home
 
 EVAL_DATA ?= ../shared/eval/locomo-dev
 EVAL_STORE ?= /tmp/locomo-store
+UPDATES_DATA ?= ../shared/eval/updates-dev
+UPDATES_STORE ?= /tmp/updates-store
 
 .PHONY: install run test test-fast check ui bench eval sample clean
 
@@ -49,6 +51,12 @@ bench: install
 eval: install
 	test -f $(EVAL_STORE)/CURRENT || $(BIN)/memory materialize --raw $(EVAL_DATA)/session_log.parquet --store $(EVAL_STORE)
 	$(BIN)/memory eval --store $(EVAL_STORE) --questions $(EVAL_DATA)/questions.parquet
+
+# current@1 and stale@3 on the knowledge-update stories (shared/eval/updates-dev/README.md); same store-on-first-use.
+.PHONY: eval-updates
+eval-updates: install
+	test -f $(UPDATES_STORE)/CURRENT || $(BIN)/memory materialize --raw $(UPDATES_DATA)/session_log.parquet --store $(UPDATES_STORE)
+	$(BIN)/memory eval --store $(UPDATES_STORE) --questions $(UPDATES_DATA)/questions.parquet
 
 ui: install
 	$(BIN)/dagster dev -w workspace.yaml
