@@ -10,7 +10,7 @@ EVAL_STORE ?= /tmp/locomo-store
 UPDATES_DATA ?= ../shared/eval/updates-dev
 UPDATES_STORE ?= /tmp/updates-store
 
-.PHONY: install run test test-fast check ui bench eval sample clean
+.PHONY: install run test test-fast check ui bench eval eval-updates sample clean
 
 install: $(VENV)/.installed $(DAGSTER_HOME)/dagster.yaml
 
@@ -53,7 +53,6 @@ eval: install
 	$(BIN)/memory eval --store $(EVAL_STORE) --questions $(EVAL_DATA)/questions.parquet
 
 # current@1 and stale@3 on the knowledge-update stories (shared/eval/updates-dev/README.md); same store-on-first-use.
-.PHONY: eval-updates
 eval-updates: install
 	test -f $(UPDATES_STORE)/CURRENT || $(BIN)/memory materialize --raw $(UPDATES_DATA)/session_log.parquet --store $(UPDATES_STORE)
 	$(BIN)/memory eval --store $(UPDATES_STORE) --questions $(UPDATES_DATA)/questions.parquet

@@ -6,13 +6,13 @@ from datetime import timedelta
 import polars as pl
 import pytest
 
-from conftest import HashingEmbedder
-from memory_rows import RECORDED, publish, row
 from pipelines.cli import main
 from pipelines.recall.eval import QuestionFileError
 from pipelines.recall.eval_sets import format_report, read_question_set, score_question_set, summary_line
 from pipelines.recall.eval_updates import current_at_1, stale_at_k
 from pipelines.recall.reader import MemoryReader
+from tests.support.hashing_embedder import HashingEmbedder
+from tests.support.memory_rows import RECORDED, publish, row
 
 AGENT = "assistant-1"
 MOVED = RECORDED + timedelta(days=20)
@@ -218,6 +218,7 @@ def test_a_user_id_without_a_language_is_named(tmp_path):
         read_question_set(path)
 
 
+@pytest.mark.slow  # loads the e5 model
 def test_eval_command_prints_the_updates_json(tmp_path, capsys):
     from pipelines.embed.e5 import E5Embedder
 
