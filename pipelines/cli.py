@@ -150,17 +150,18 @@ def _parse_ks(text: str) -> list[int]:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from pipelines.recall.eval import QuestionFileError, evaluate, format_table, read_questions
+    from pipelines.recall.eval import QuestionFileError
+    from pipelines.recall.eval_sets import format_report, read_question_set, score_question_set
     from pipelines.recall.reader import MemoryReader
 
     ks = _parse_ks(args.k)
     try:
-        questions = read_questions(args.questions)
+        question_set = read_question_set(args.questions, args.name)
     except QuestionFileError as exc:
         raise CommandError(str(exc)) from exc
     reader = MemoryReader(args.store, params=_recall_params(args.diversity), record_access=False)
-    report = evaluate(reader, questions, ks)
-    print(json.dumps(report, ensure_ascii=False) if args.json else format_table(report))
+    report = score_question_set(reader, question_set, ks)
+    print(json.dumps(report, ensure_ascii=False) if args.json else format_report(report))
     return 0
 
 
@@ -214,10 +215,13 @@ def build_parser() -> argparse.ArgumentParser:
     history.set_defaults(func=cmd_history)
 
     evaluation = sub.add_parser(
-        "eval", help="evidence recall@k of a store on labelled questions (shared/eval protocol)"
+        "eval",
+        help="score a store on labelled questions: evidence recall@k (shared/eval), or current@1 and stale@3 "
+        "when the file has stale_message_ids (updates-dev)",
     )
     evaluation.add_argument("--store", required=True, type=Path)
     evaluation.add_argument("--questions", required=True, type=Path, help="questions Parquet (or .jsonl)")
+    evaluation.add_argument("--name", default=None, help="the set's name in the summary line (default: its folder)")
     evaluation.add_argument("-k", default="1,5,10", help="comma-separated cut-offs (default 1,5,10)")
     evaluation.add_argument("--diversity", type=float, default=None, metavar="LAMBDA", help=DIVERSITY_HELP)
     evaluation.add_argument("--json", action="store_true")

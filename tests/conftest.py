@@ -1,44 +1,46 @@
-"""Shared fixtures: tiny raw logs written to tmp_path, a deterministic fake embedder, a fixed clock."""
+"""Shared fixtures: a throwaway Dagster home for the whole session, the fake embedder, a scripted-night store.
+
+Plain helper code (row builders, the fake embedder class, the chat server) lives in tests/support/.
+"""
+
 from __future__ import annotations
 
-import hashlib
-from datetime import datetime, timezone
+import os
+import shutil
 from pathlib import Path
 
-import numpy as np
-import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
 
-UTC = timezone.utc
-NIGHT = datetime(2026, 3, 11, 2, 0, tzinfo=UTC)
+from tests.support.hashing_embedder import HashingEmbedder
+from tests.support.scripted_night import scripted_store
+
+REPO = Path(__file__).resolve().parents[1]
+# Read at import, before the session fixture replaces it: the home `make test` exported (the developer's).
+OUTER_DAGSTER_HOME = os.environ.get("DAGSTER_HOME")
+# A developer's exported MEMORY_* settings (another embedder, an LLM, a typo) must not change what tests see.
+# Cleared at import, before any test module imports the code location (which reads them); tests set their own.
+for _name in [name for name in os.environ if name.startswith("MEMORY_")]:
+    del os.environ[_name]
 
 
-class HashingEmbedder:
-    """Bag of character bigrams hashed into 384 dims: similar strings get similar vectors, no model needed."""
+@pytest.fixture(scope="session", autouse=True)
+def dagster_home(tmp_path_factory) -> Path:
+    """Every run a test starts is recorded in a temporary instance, never in the developer's $DAGSTER_HOME.
 
-    name = "hashing-test@1"
-    dim = 384
-    similarity_floor = 0.0
+    The repo's dagster.yaml is copied in, so `assets.run._instance()` takes the same branch (the configured
+    instance, with its concurrency pools) whether pytest was started by `make test` or by hand.
+    """
+    home = tmp_path_factory.mktemp("dagster_home")
+    shutil.copy(REPO / "dagster.yaml", home / "dagster.yaml")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DAGSTER_HOME", str(home))
+        yield home
 
-    def __init__(self) -> None:
-        self.calls = 0
 
-    def _vector(self, text: str) -> np.ndarray:
-        vec = np.zeros(self.dim, dtype=np.float32)
-        text = text.lower()
-        for i in range(max(len(text) - 1, 1)):
-            gram = text[i:i + 2]
-            vec[int(hashlib.md5(gram.encode()).hexdigest(), 16) % self.dim] += 1.0
-        norm = np.linalg.norm(vec)
-        return vec / norm if norm else vec
-
-    def embed_passages(self, texts):
-        self.calls += len(texts)
-        return np.stack([self._vector(t) for t in texts]) if texts else np.empty((0, self.dim), np.float32)
-
-    def embed_query(self, text):
-        return self._vector(text)
+@pytest.fixture(scope="session")
+def outer_dagster_home() -> Path | None:
+    """The $DAGSTER_HOME pytest was started with (None when unset); tests must leave it as they found it."""
+    return Path(OUTER_DAGSTER_HOME) if OUTER_DAGSTER_HOME else None
 
 
 @pytest.fixture
@@ -46,15 +48,7 @@ def embedder() -> HashingEmbedder:
     return HashingEmbedder()
 
 
-def message(session: str, seq: int, content: str, ts: datetime, user: str = "u1", role: str = "user",
-            agent: str = "bot", source: str = "chat") -> dict:
-    return {"agent_id": agent, "user_id": user, "session_id": session, "msg_seq": seq,
-            "message_id": f"{session}:{seq}", "role": role, "speaker": user, "content": content,
-            "ts": ts, "source": source}
-
-
-def write_raw(path: Path, rows: list[dict], schema: pa.Schema | None = None) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    table = pa.Table.from_pylist(rows, schema=schema) if schema else pa.Table.from_pylist(rows)
-    pq.write_table(table, path)
-    return path
+@pytest.fixture
+def store(tmp_path, embedder) -> Path:
+    """A store built by one plain-Python night over a few scripted sessions (tests/support/scripted_night.py)."""
+    return scripted_store(tmp_path, embedder)

@@ -48,18 +48,38 @@ class Tally:
         return out
 
 
-def read_questions(path: Path | str) -> pl.DataFrame:
-    """The scored questions of a Parquet (or JSON lines) file: categories 1-4 with at least one evidence id."""
+def read_question_table(path: Path | str) -> pl.DataFrame:
+    """Every row of a questions Parquet (or JSON lines) file, as stored."""
     path = Path(path)
     try:
-        frame = pl.read_ndjson(path) if path.suffix in {".jsonl", ".ndjson"} else pl.read_parquet(path)
+        return pl.read_ndjson(path) if path.suffix in {".jsonl", ".ndjson"} else pl.read_parquet(path)
     except (OSError, pl.exceptions.PolarsError) as exc:
         raise QuestionFileError(f"{path}: cannot read questions ({exc}); give a Parquet or .jsonl file") from exc
-    missing = [c for c in QUESTION_COLUMNS if c not in frame.columns]
+
+
+def require_columns(frame: pl.DataFrame, columns: Sequence[str], path: Path | str, readme: str) -> None:
+    """Raise QuestionFileError naming the file and the missing columns."""
+    missing = [c for c in columns if c not in frame.columns]
     if missing:
-        raise QuestionFileError(f"{path}: missing column(s) {', '.join(missing)}; see shared/eval/README.md")
-    if frame.schema["asked_at"] == pl.String:
-        frame = frame.with_columns(pl.col("asked_at").str.to_datetime(time_zone="UTC"))
+        raise QuestionFileError(f"{path}: missing column(s) {', '.join(missing)}; see {readme}")
+
+
+def parse_times(frame: pl.DataFrame, column: str) -> pl.DataFrame:
+    """`column` as timestamps: JSON lines carry ISO strings (naive ones are UTC, as the raw contract says)."""
+    if frame.schema[column] == pl.String:
+        return frame.with_columns(pl.col(column).str.to_datetime(time_zone="UTC"))
+    return frame
+
+
+def read_questions(path: Path | str) -> pl.DataFrame:
+    """The scored questions of a Parquet (or JSON lines) file: categories 1-4 with at least one evidence id."""
+    return scored_questions(read_question_table(path), path)
+
+
+def scored_questions(frame: pl.DataFrame, path: Path | str) -> pl.DataFrame:
+    """The rows of a question table the LoCoMo protocol scores: categories 1-4 with at least one evidence id."""
+    require_columns(frame, QUESTION_COLUMNS, path, "shared/eval/README.md")
+    frame = parse_times(frame, "asked_at")
     return frame.filter(
         pl.col("category").is_in(list(SCORED_CATEGORIES)) & (pl.col("evidence_message_ids").list.len() > 0)
     ).sort("question_id")

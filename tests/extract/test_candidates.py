@@ -1,0 +1,65 @@
+from datetime import datetime
+
+import polars as pl
+
+from pipelines.core.schemas import MESSAGE_SCHEMA, ExtractedMemory, Kind
+from pipelines.extract.candidates import extract
+from pipelines.extract.rules.engine import RulesExtractor
+from tests.support.raw_logs import UTC, message
+
+T = datetime(2026, 3, 3, 10, tzinfo=UTC)
+
+
+def messages(rows):
+    frame = pl.DataFrame([r | {"input_file": "f.parquet", "input_row": i} for i, r in enumerate(rows)])
+    return frame.select(MESSAGE_SCHEMA.names).cast(pl.from_arrow(MESSAGE_SCHEMA.empty_table()).schema)
+
+
+class OneFactPerSession:
+    name = "fake@1"
+
+    def extract_session(self, session):
+        first = session[0]
+        good = ExtractedMemory(
+            kind=Kind.FACT,
+            topic="residence",
+            content="User lives in Oslo.",
+            confidence=0.9,
+            valid_from=first.ts,
+            source_message_ids=[first.message_id],
+        )
+        foreign = good.model_copy(update={"content": "stolen", "source_message_ids": ["other-session:1"]})
+        return [good, foreign]
+
+
+def test_every_user_message_becomes_an_episode_and_outcomes_cover_every_message():
+    frame = messages(
+        [
+            message("s1", 1, "I live in Oslo", T),
+            message("s1", 2, "Noted.", T, role="assistant"),
+            message("s2", 1, "hello", T, user="u2"),
+        ]
+    )
+    candidates, outcomes = extract(frame, OneFactPerSession())
+    assert sorted(candidates.filter(pl.col("kind") == "episode")["content"]) == ["I live in Oslo", "hello"]
+    assert "stolen" not in candidates["content"].to_list()  # cites a message outside its session
+    facts = candidates.filter(pl.col("kind") == "fact")
+    assert facts["user_id"].to_list() == ["u1", "u2"]  # each session's fact belongs to that session's user
+    assert dict(outcomes.select("message_id", "outcome").iter_rows()) == {
+        "s1:1": "extracted",
+        "s1:2": "no_memory",
+        "s2:1": "extracted",
+    }
+    assert candidates.filter(pl.col("kind") == "episode")["extractor"].unique().to_list() == ["verbatim@1"]
+
+
+def test_pasted_text_past_the_clause_cap_is_kept_as_its_episode_and_nothing_else():
+    pasted = "I live in Boston " + "and more " * 2_000  # one unpunctuated clause of 18 017 characters
+    frame = messages([message("s1", 1, pasted, T), message("s1", 2, "I live in Oslo.", T)])
+    candidates, outcomes = extract(frame, RulesExtractor())
+    assert sorted(candidates.select("kind", "content").rows()) == [
+        ("episode", pasted),
+        ("episode", "I live in Oslo."),
+        ("fact", "User lives in Oslo."),
+    ]
+    assert dict(outcomes.select("message_id", "memories").iter_rows()) == {"s1:1": 1, "s1:2": 2}
