@@ -20,6 +20,7 @@ from pipelines.embed.e5 import Embedder
 from pipelines.embed.passages import memory_vectors
 from pipelines.extract.candidates import extract
 from pipelines.extract.interface import Extractor
+from pipelines.extract.signals.labelling import label_statements
 from pipelines.ingest.files import list_input_files, new_input_files
 from pipelines.ingest.read import IngestDefaults, read_raw
 from pipelines.ingest.validate import validate
@@ -83,6 +84,7 @@ def stage_extract(store_root: Path, extractor: Extractor, embedder: Embedder) ->
     candidates, outcomes = extract(messages, extractor)
     cache = EmbeddingCache(Path(store_root) / "cache" / "embeddings.parquet", embedder.name)
     vectors = memory_vectors(candidates, cache, embedder)
+    candidates = label_statements(candidates, lambda texts: cache.embed(texts, embedder))
     cache.save()
     staging.write_json("embedding", {"model": embedder.name, "dim": embedder.dim})
     candidates = candidates.with_columns(pl.Series("embedding", vectors, dtype=pl.Array(pl.Float32, embedder.dim)))
@@ -105,8 +107,9 @@ def stage_extract(store_root: Path, extractor: Extractor, embedder: Embedder) ->
 
 def as_memories(candidates: pl.DataFrame, now: datetime) -> pl.DataFrame:
     """Candidates in the memory-record shape: ids from their keys, fresh strength, no version yet."""
-    if "context" not in candidates.columns:
-        candidates = candidates.with_columns(pl.lit(None, pl.String).alias("context"))
+    for optional in ("context", "mood"):
+        if optional not in candidates.columns:
+            candidates = candidates.with_columns(pl.lit(None, pl.String).alias(optional))
     rows = with_memory_ids(candidates).with_columns(
         pl.lit(None, UTC_DATETIME).alias("valid_to"),
         pl.lit(now).cast(UTC_DATETIME).alias("recorded_at"),

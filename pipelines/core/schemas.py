@@ -104,6 +104,8 @@ CANDIDATE_SCHEMA = pl.Schema(
         "extractor": pl.String(),
         # what surrounded an episode (see MEMORY_SCHEMA `context`), null when a producer has none
         "context": pl.String(),
+        # an episode's mood toward its topic (pipelines.extract.signals.mood), null for distilled memories
+        "mood": pl.String(),
     }
 )
 
@@ -137,6 +139,9 @@ MEMORY_SCHEMA = pa.schema(
         ("extractor", pa.string()),
         # What surrounded an episode (the previous turn, "speaker: text"): indexed for recall, never shown.
         ("context", pa.string()),
+        # An episode that speaks to a single-valued topic carries that topic and its mood: an `assertion` is
+        # the topic's statement (on its timeline, superseding and superseded), any other mood only mentions it.
+        ("mood", pa.string()),
     ]
 )
 

@@ -25,10 +25,11 @@ _ORDER = [
 
 
 def on_timeline() -> pl.Expr:
-    """A distilled memory (not an episode) on a single-valued topic, not folded into another one."""
+    """A statement on a single-valued topic not folded into another one: a distilled memory, or an episode
+    that asserts the user's own state on that topic (pipelines.extract.signals)."""
     return (
         pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS))
-        & (pl.col("kind") != "episode")
+        & ((pl.col("kind") != "episode") | (pl.col("mood") == "assertion")).fill_null(False)
         & pl.col("merged_into").is_null()
     )
 
@@ -45,5 +46,5 @@ def timeline_order_sql() -> str:
 
 
 def single_valued_sql(topics_parameter: str = "$single_topics") -> str:
-    """SQL for "a distilled memory on a single-valued topic" (the merged_into test is the caller's)."""
-    return f"kind <> 'episode' AND list_contains({topics_parameter}, topic)"
+    """SQL for "a statement on a single-valued topic" (the merged_into test is the caller's)."""
+    return f"list_contains({topics_parameter}, topic) AND (kind <> 'episode' OR coalesce(mood = 'assertion', false))"

@@ -19,6 +19,10 @@ SINGLE_VALUED_TOPICS: dict[str, str] = {
     "phone": "the user's contact phone number",
     "birthday": "the user's date of birth",
     "relationship_status": "single, married, engaged, ...",
+    "diet": "what the user eats or avoids (vegetarian, vegan, no spicy food, ...)",
+    "contact_time": "when the user wants to be contacted",
+    "school": "the school or university the user attends",
+    "vehicle": "the car or vehicle the user has",
 }
 
 # Topics that accumulate values: every distinct value stays current.

@@ -87,6 +87,7 @@ def _candidate_row(memory: ExtractedMemory, first: Message, extractor_name: str)
         "retraction": memory.retracts,
         "extractor": "verbatim@1" if memory.kind is Kind.EPISODE else extractor_name,
         "context": mask_secrets(memory.context) if memory.context else None,
+        "mood": None,  # set on episodes by pipelines.extract.signals.labelling
     }
 
 

@@ -26,6 +26,7 @@ from pipelines.core.clock import now_utc, utc
 from pipelines.core.config import RecallSettings
 from pipelines.core.schemas import ALL_KINDS
 from pipelines.index.tokens import terms
+from pipelines.recall.query_topic import QueryTopics
 from pipelines.recall.sql import RECALL_DISABLED_OPTIMIZERS, VECTOR_TOP_TYPE, recall_sql
 from pipelines.recall.user_tables import UserTables, drop_user_tables, load_user_tables
 from pipelines.store.access import AccessLog
@@ -54,6 +55,10 @@ class RecallParams:
     bm25_b: float = 0.75
     # Factor for an episode whose speaker the query names (docs/recall.md measures 1.1-1.5 alike).
     speaker_boost: float = 1.25
+    # A query about a single-valued topic: its current (or as-of) statement's factor, and the factor of a
+    # message that only mentions the topic without asserting it (a plan, a question, someone else's move).
+    topic_boost: float = 4.0
+    aside_weight: float = 0.05
     # How deep each ranked list goes before fusion; a memory below it on both lists is not recalled.
     candidates: int = 200
     # Maximal marginal relevance over the fused top candidates; None keeps the fused order.
@@ -81,6 +86,8 @@ class RecalledMemory:
     user_id: str
     keyword: float = 0.0
     fused: float = 0.0
+    # the query's single-valued topic: its statement's factor (topic_boost), an aside's, or 1
+    focus: float = 1.0
 
     def to_json(self) -> dict[str, Any]:
         row = asdict(self)
@@ -149,6 +156,7 @@ class MemoryReader:
         if record_access is None:
             record_access = RecallSettings.from_env().record_access
         self.access_log = AccessLog(store_root) if record_access else None
+        self._topics = QueryTopics(lambda text: self.embedder.embed_query(text))
 
     def _recall_settings(self) -> None:
         # A recall touches a few thousand rows (the cosine is numpy's): one thread beats scheduling pipelines
@@ -253,6 +261,7 @@ class MemoryReader:
         vector = np.asarray(given, dtype=np.float32) if given is not None else None
         query_terms = set(terms(query))
         speakers = [i for speaker, i in tables.speakers.items() if speaker <= query_terms]
+        topic = self._topics.topic_of(query, vector if self._use_embeddings else None)
         sql = recall_sql(
             tables.memories,
             tables.terms,
@@ -262,12 +271,14 @@ class MemoryReader:
             kinds=bool(kinds),
             agent=agent_id is not None,
             speakers=bool(speakers),
+            topic=topic is not None,
         )
         lam = self.params.mmr_lambda
         if vector is not None:
             self._similarities = tables.matrix @ vector
         mmr = lam is not None and vector is not None
         params = self._sql_params(speakers, vector is not None, at, agent_id, kinds, min_confidence, k, mmr)
+        params["topic"] = topic
         ranked = self._con.execute(sql, {key: value for key, value in params.items() if f"${key}" in sql}).fetchall()
         if lam is not None and vector is not None:
             ranked = maximal_marginal_relevance(ranked, [tables.matrix[row[0]] for row in ranked], vector, k, lam)
@@ -318,12 +329,14 @@ class MemoryReader:
             "min_confidence": p.min_confidence if min_confidence is None else min_confidence,
             "rrf_k": p.rrf_k,
             "speaker_boost": p.speaker_boost,
+            "topic_boost": p.topic_boost,
+            "aside_weight": p.aside_weight,
             "limit": k * p.mmr_pool if mmr else k,
             "depth": max(p.candidates, k * p.mmr_pool if mmr else k),
         }
 
 
-_RANKED = ("rid", "score", "similarity", "relevance", "freshness", "keyword", "fused")
+_RANKED = ("rid", "score", "similarity", "relevance", "freshness", "keyword", "fused", "focus")
 
 
 def _recalled(details: pa.Table, ranked: list[tuple]) -> list[RecalledMemory]:

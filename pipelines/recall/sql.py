@@ -53,7 +53,7 @@ _FUSED = {
     FROM vector_hits v FULL OUTER JOIN keyword_hits k USING (rid)
 )""",
     (True, False): """fused AS (
-    SELECT rid, similarity, 0.0 AS keyword, 1.0 / ($rrf_k + vector_rank) AS fused FROM vector_hits
+    SELECT rid, similarity, 0.0::DOUBLE AS keyword, 1.0 / ($rrf_k + vector_rank) AS fused FROM vector_hits
 )""",
     (False, True): """fused AS (
     SELECT rid, NULL::FLOAT AS similarity, keyword, 1.0 / ($rrf_k + keyword_rank) AS fused FROM keyword_hits
@@ -63,14 +63,26 @@ _FUSED = {
 # the user's rows by rid in Python, which measured ≈1.5 ms less than carrying it through the joins.
 _SCORED = """
 SELECT rid,
-       f.fused * m.prior * (1 - $recency + $recency * {freshness}){speaker} AS score,
+       f.fused * m.prior * (1 - $recency + $recency * {freshness}){speaker} * {focus} AS score,
        f.similarity,
        -- cosine rescaled above the embedder's background level: e5 puts unrelated text near 0.8
        greatest(f.similarity - $floor, 0) / (1 - $floor) AS relevance,
-       {freshness} AS freshness, f.keyword, f.fused
-FROM fused f JOIN {memories} m USING (rid)
+       {freshness} AS freshness, f.keyword, f.fused, {focus} AS focus
+FROM {fused} f JOIN {memories} m USING (rid)
 ORDER BY score DESC, m.memory_id LIMIT $limit
 """
+# A query about a single-valued topic ("where does the user live?") is answered by that topic's statement
+# visible now (or as of the moment asked): it joins the candidates even when neither list found it, and
+# ranks first; a message that only mentions the topic (a plan, someone else's move) is an aside.
+_TOPIC_FUSED = """topic_fused AS (
+    SELECT * FROM fused
+    UNION ALL
+    SELECT rid, NULL::FLOAT AS similarity, 0.0::DOUBLE AS keyword, 1.0 / ($rrf_k + 1) AS fused
+    FROM visible JOIN {memories} m USING (rid)
+    WHERE m.single_slot AND m.topic = $topic AND rid NOT IN (SELECT rid FROM fused)
+)"""
+_FOCUS = """(CASE WHEN m.topic = $topic AND m.single_slot THEN $topic_boost
+        WHEN m.topic = $topic AND m.mood <> 'tentative' THEN $aside_weight ELSE 1.0::DOUBLE END)"""
 # A query naming who said an episode ("what did Caroline research?") favours what they said.
 _SPEAKER = "\n           * (CASE WHEN list_contains($speakers, m.speaker_id) THEN $speaker_boost ELSE 1 END)"
 _FRESHNESS = "pow(0.5, greatest($at - m.valid_from_s, 0) / 86400.0 / $half_life)"
@@ -85,6 +97,7 @@ def recall_sql(
     kinds: bool,
     agent: bool,
     speakers: bool,
+    topic: bool = False,
 ) -> str:
     """The recall statement for one user's tables and the query's shape (only the lists it has)."""
     visible = _VISIBLE.format(kind_filter=_KIND_FILTER if kinds else "", agent_filter=_AGENT_FILTER if agent else "")
@@ -95,11 +108,16 @@ def recall_sql(
     if use_keywords:
         ctes.append(_KEYWORD_HITS.format(terms=terms, term_ids=", ".join(str(int(i)) for i in term_ids) or "NULL"))
     ctes.append(_FUSED[(use_vectors, use_keywords)])
-    return (
-        "WITH "
-        + ",\n".join(ctes)
-        + _SCORED.format(memories=memories, freshness=_FRESHNESS, speaker=_SPEAKER if speakers else "")
+    if topic:
+        ctes.append(_TOPIC_FUSED.format(memories=memories))
+    scored = _SCORED.format(
+        memories=memories,
+        freshness=_FRESHNESS,
+        speaker=_SPEAKER if speakers else "",
+        focus=_FOCUS if topic else "1.0::DOUBLE",
+        fused="topic_fused" if topic else "fused",
     )
+    return "WITH " + ",\n".join(ctes) + scored
 
 
 VECTOR_TOP_TYPE = "STRUCT(rid INTEGER, similarity FLOAT, vector_rank INTEGER)[]"
@@ -144,7 +162,7 @@ FROM mine LEFT JOIN groups USING (memory_id)
 USER_TABLE_SQL = f"""
 CREATE TABLE {{memories}} AS
 WITH flagged AS (
-    SELECT rid, memory_id, agent_id, kind, topic, confidence, merged_into, speaker_id,
+    SELECT rid, memory_id, agent_id, kind, topic, mood, confidence, merged_into, speaker_id,
         {single_valued_sql()} AS single_slot,
         row_number() OVER (PARTITION BY agent_id, topic ORDER BY {timeline_order_sql()}) AS timeline_rank,
         valid_to IS NULL AND merged_into IS NULL AS is_current,

@@ -42,6 +42,8 @@ def load_user_tables(
     """Loads one user's rows of `version` into tables suffixed `n` on `con` (the caller drops them)."""
     memories, terms_table = f"user_memories_{n}", f"user_terms_{n}"
     rows = con.sql(LOAD_USER_SQL, params={"path": str(store.memories_path(version)), "user": user_id}).to_arrow_table()
+    if "mood" not in rows.column_names:  # a version written before episodes carried their topic's mood
+        rows = rows.append_column("mood", pa.nulls(rows.num_rows, pa.string()))
     speaker_ids, speakers = _speakers(rows)
     con.register(f"user_rows_{n}", rows.append_column("speaker_id", speaker_ids))
     con.execute(

@@ -13,6 +13,8 @@ import polars as pl
 
 from pipelines.core.schemas import UTC_DATETIME
 from pipelines.core.timeline import TIMELINE_GROUP, on_timeline, timeline_order
+from pipelines.core.topics import SINGLE_VALUED_TOPICS
+from pipelines.extract.signals.mood import TENTATIVE
 from pipelines.resolve.merge import MergeParams, merge_near_duplicates
 
 
@@ -72,7 +74,8 @@ def _close_expired(memories: pl.DataFrame, now: datetime, grace_days: float) -> 
 
 
 def _episodes_follow_facts(memories: pl.DataFrame) -> pl.DataFrame:
-    """An episode whose message produced a superseded (or retracted) memory closes with it.
+    """An episode whose message produced a superseded (or retracted) memory closes with it (unless the episode
+    is its topic's statement itself: then its own timeline decides).
 
     Otherwise the old "I live in Shanghai" message resurfaces through recall of raw episodes. Episodes
     are resolved after expiry so an episode's inherited deadline is checked on the next run.
@@ -97,18 +100,53 @@ def _episodes_follow_facts(memories: pl.DataFrame) -> pl.DataFrame:
         pl.col("source_message_ids").list.first().alias("message_id")
     )
     episodes = episodes.join(closed, on="message_id", how="left").join(deadlines, on="message_id", how="left")
+    # an episode that is itself a topic's statement lives on that topic's timeline instead
+    statement = on_timeline()
     episodes = episodes.with_columns(
-        pl.col("closed_at").alias("valid_to"),
-        pl.col("closed_by").alias("superseded_by"),
+        pl.when(statement).then(pl.col("valid_to")).otherwise(pl.col("closed_at")).alias("valid_to"),
+        pl.when(statement).then(pl.col("superseded_by")).otherwise(pl.col("closed_by")).alias("superseded_by"),
         # the message that asked for a task expires with the task, or it resurfaces as a stale reminder
         pl.coalesce("expires_at", "task_expires_at").alias("expires_at"),
     )
     return pl.concat([memories.filter(pl.col("kind") != "episode"), episodes.select(memories.columns)])
 
 
+def _tentative_before_statements(memories: pl.DataFrame) -> pl.DataFrame:
+    """A tentative statement (too weak a signal to change anything) closes when the topic's next statement
+    begins; it never closes anything itself, so a misread aside cannot hide what is true."""
+    tentative = (
+        (pl.col("kind") == "episode")
+        & (pl.col("mood") == TENTATIVE)
+        & pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS))
+    ).fill_null(False)
+    statements = (
+        memories.filter(on_timeline())
+        .select(*TIMELINE_GROUP, pl.col("valid_from").alias("next_from"), pl.col("memory_id").alias("next_id"))
+        .sort("next_from")
+    )
+    weak = memories.filter(tentative).sort("valid_from")
+    if weak.is_empty() or statements.is_empty():
+        return memories
+    closed = weak.join_asof(
+        statements, left_on="valid_from", right_on="next_from", by=TIMELINE_GROUP, strategy="forward"
+    ).with_columns(
+        pl.min_horizontal("valid_to", "next_from").alias("valid_to"),
+        pl.when(
+            pl.col("next_from").is_not_null()
+            & ((pl.col("valid_to").is_null()) | (pl.col("next_from") < pl.col("valid_to")))
+        )
+        .then(pl.col("next_id"))
+        .otherwise(pl.col("superseded_by"))
+        .alias("superseded_by"),
+    )
+    return pl.concat([memories.filter(~tentative), closed.select(memories.columns)])
+
+
 def resolve(memories: pl.DataFrame, now: datetime, params: ResolutionParams = ResolutionParams()) -> pl.DataFrame:
     """Recompute merges and both valid-time columns over the whole (key-deduplicated) memory set."""
     merged = merge_near_duplicates(memories, params.merge)
     closed = _members_follow_survivors(_close_single_valued(merged))
-    resolved = _episodes_follow_facts(_close_expired(closed, now, params.expiry_grace_days))
+    resolved = _tentative_before_statements(
+        _episodes_follow_facts(_close_expired(closed, now, params.expiry_grace_days))
+    )
     return resolved.sort(["agent_id", "user_id", "kind", "topic", "valid_from", "memory_id"])

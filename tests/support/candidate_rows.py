@@ -31,7 +31,7 @@ def candidate(content, topic, kind="fact", day=1, session="s1", message_id=None,
 def memories(rows, recorded=MAR(11)):
     frame = (
         pl.DataFrame(rows)
-        .select(CANDIDATE_SCHEMA.names()[:-1])
+        .select([name for name in CANDIDATE_SCHEMA.names() if name not in ("context", "mood")])
         .with_columns(pl.lit(None, pl.Array(pl.Float32, 384)).alias("embedding"))
     )
     return as_memories(

@@ -29,6 +29,7 @@ def row(
     context: str | None = None,
     message_id: str | None = None,
     agent: str = "bot",
+    mood: str | None = None,
 ) -> dict:
     memory_id = hashlib.sha256(f"{user}|{kind}|{topic}|{content}|{message_id}".encode()).hexdigest()[:32]
     return {
@@ -59,6 +60,7 @@ def row(
         "embedding": None,
         "extractor": "test@1",
         "context": context,
+        "mood": mood,
     }
 
 

@@ -9,10 +9,17 @@ from __future__ import annotations
 
 import re
 
-
 ASSERTION, QUESTION, PLAN, THIRD_PARTY, PAST, REPORTED = (
-    "assertion", "question", "plan", "third_party", "past", "reported",
+    "assertion",
+    "question",
+    "plan",
+    "third_party",
+    "past",
+    "reported",
 )
+# An assertion whose topic signal is too weak to change what is current: a later statement on the topic
+# closes it, it never closes anything (pipelines.resolve.resolution).
+TENTATIVE = "tentative"
 
 # "Can you answer in Spanish?" asks for a way of being treated: a preference, not a question.
 _REQUEST = re.compile(

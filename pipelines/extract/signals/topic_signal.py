@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipelines.extract.signals.lexicon import cue_hits
-from pipelines.extract.signals.mood import ASSERTION, clauses_with_moods
+from pipelines.extract.signals.mood import ASSERTION, TENTATIVE, clauses_with_moods
 from pipelines.extract.signals.prototypes import TopicCentroids
 
 
@@ -32,6 +32,8 @@ class SignalParams:
     # A topic's strength is cues + vector_weight * z; one cue needs e5 to agree by about 0.9 standard deviations
     # (measured on updates-dev: true single-cue statements sit at +0.9..+2.1, third-party asides at +0.5..+0.8).
     min_strength: float = 1.45
+    # Below it, an assertion down to this strength (a cue e5 does not contradict) is only tentative.
+    tentative_strength: float = 0.75
 
 
 def _vector_preference(vector: np.ndarray | None, centroids: TopicCentroids | None) -> dict[str, float]:
@@ -68,6 +70,9 @@ def message_signal(
     preference = _vector_preference(vector, centroids)
     strength = {topic: count + params.vector_weight * preference.get(topic, 0.0) for topic, count in cues.items()}
     best = max(sorted(strength), key=lambda topic: strength[topic])
-    if strength[best] < params.min_strength:
-        return NO_SIGNAL
-    return TopicSignal(best, moods[best], round(1.0 - 1.0 / (1.0 + strength[best]), 3))
+    confidence = round(1.0 - 1.0 / (1.0 + max(strength[best], 0.0)), 3)
+    if strength[best] >= params.min_strength:
+        return TopicSignal(best, moods[best], confidence)
+    if strength[best] >= params.tentative_strength and moods[best] == ASSERTION:
+        return TopicSignal(best, TENTATIVE, confidence)
+    return NO_SIGNAL

@@ -1,0 +1,58 @@
+"""Episodes take the single-valued topic their message speaks to, and the mood it speaks in.
+
+An asserting episode becomes that topic's statement (pipelines.core.timeline), so a change said in words no
+rule knows still supersedes the old value. A topic that a distilled memory of the same message already
+holds is left to that memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import polars as pl
+
+from pipelines.embed.passages import embedding_texts
+from pipelines.extract.signals.prototypes import STATEMENTS, centroids
+from pipelines.extract.signals.topic_signal import SignalParams, message_signal
+
+Embed = Callable[[Sequence[str]], np.ndarray]
+
+
+def _covered_topics(candidates: pl.DataFrame) -> dict[str, frozenset[str]]:
+    """Per message id, the topics its distilled memories hold."""
+    held = (
+        candidates.filter(pl.col("kind") != "episode")
+        .select(pl.col("source_message_ids").alias("message_id"), "topic")
+        .explode("message_id")
+        .group_by("message_id")
+        .agg(pl.col("topic").unique())
+    )
+    return {row[0]: frozenset(row[1]) for row in held.iter_rows()}
+
+
+def label_statements(candidates: pl.DataFrame, embed: Embed, params: SignalParams = SignalParams()) -> pl.DataFrame:
+    """`candidates` with `topic` and `mood` set on every episode whose message speaks to a single-valued topic."""
+    episodes = candidates.with_row_index("_row").filter(pl.col("kind") == "episode")
+    if episodes.is_empty():
+        return candidates
+    covered = _covered_topics(candidates)
+    said = [
+        embedding_texts("episode", content, keywords, None)[0]
+        for content, keywords in episodes.select("content", "keywords").iter_rows()
+    ]
+    vectors = embed(said)
+    topic_centroids = centroids(embed, STATEMENTS)
+    topics, moods = [], []
+    for (content, message_ids), vector in zip(
+        episodes.select("content", "source_message_ids").iter_rows(), vectors, strict=True
+    ):
+        exclude = covered.get(message_ids[0], frozenset())
+        signal = message_signal(content, vector, topic_centroids, params, exclude)
+        topics.append(signal.topic or "episode")
+        moods.append(signal.mood if signal.topic else None)
+    labels = pl.DataFrame({"_row": episodes["_row"], "_topic": topics, "_mood": pl.Series(moods, dtype=pl.String)})
+    labelled = candidates.with_row_index("_row").join(labels, on="_row", how="left")
+    return labelled.with_columns(
+        pl.coalesce("_topic", "topic").alias("topic"), pl.coalesce("_mood", "mood").alias("mood")
+    ).select(candidates.columns)
