@@ -55,10 +55,16 @@ class RecallParams:
     bm25_b: float = 0.75
     # Factor for an episode whose speaker the query names (docs/recall.md measures 1.1-1.5 alike).
     speaker_boost: float = 1.25
-    # A query about a single-valued topic: its current (or as-of) statement's factor, and the factor of a
-    # message that only mentions the topic without asserting it (a plan, a question, someone else's move).
+    # A query about a single-valued topic: the factor of its current (or as-of) statement, of a tentative one
+    # (too weak a signal to supersede), and of other topics' statements ("User's job title is ..." does not say
+    # where the user works). Messages that only mention the topic without asserting it are left out.
     topic_boost: float = 4.0
-    aside_weight: float = 0.05
+    tentative_boost: float = 2.0
+    other_topic_weight: float = 0.25
+    # an aside on another topic (a plan to work elsewhere, asked about where the user lives)
+    aside_weight: float = 0.25
+    # A message whose statement was superseded, recalled by a question not about a topic's current value.
+    history_weight: float = 1.0
     # How deep each ranked list goes before fusion; a memory below it on both lists is not recalled.
     candidates: int = 200
     # Maximal marginal relevance over the fused top candidates; None keeps the fused order.
@@ -261,7 +267,8 @@ class MemoryReader:
         vector = np.asarray(given, dtype=np.float32) if given is not None else None
         query_terms = set(terms(query))
         speakers = [i for speaker, i in tables.speakers.items() if speaker <= query_terms]
-        topic = self._topics.topic_of(query, vector if self._use_embeddings else None)
+        # a query naming one of the people in a shared log asks about them, not the account's own timeline
+        topic = None if speakers else self._topics.topic_of(query, vector if self._use_embeddings else None)
         sql = recall_sql(
             tables.memories,
             tables.terms,
@@ -330,7 +337,10 @@ class MemoryReader:
             "rrf_k": p.rrf_k,
             "speaker_boost": p.speaker_boost,
             "topic_boost": p.topic_boost,
+            "tentative_boost": p.tentative_boost,
+            "other_topic_weight": p.other_topic_weight,
             "aside_weight": p.aside_weight,
+            "history_weight": p.history_weight,
             "limit": k * p.mmr_pool if mmr else k,
             "depth": max(p.candidates, k * p.mmr_pool if mmr else k),
         }

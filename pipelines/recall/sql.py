@@ -22,12 +22,17 @@ _VISIBLE_AS_OF_CTE = """shadowed AS (
     QUALIFY row_number() OVER (PARTITION BY m.agent_id, m.topic ORDER BY m.timeline_rank DESC) > 1
 ), visible AS MATERIALIZED (
     SELECT rid FROM {memories} m
-    WHERE m.merged_into IS NULL AND {visible} AND m.valid_to_s > $at AND m.rid NOT IN (SELECT rid FROM shadowed)
+    WHERE m.merged_into IS NULL AND {visible} AND (m.valid_to_s > $at{history}) AND m.rid NOT IN (SELECT rid FROM shadowed)
 )"""
 # Now: the current state, its shadowing precomputed when the user was loaded (USER_TABLE_SQL).
 _VISIBLE_NOW_CTE = """visible AS MATERIALIZED (
-    SELECT rid FROM {memories} m WHERE m.current_visible AND {visible}
+    SELECT rid FROM {memories} m WHERE (m.current_visible{history}) AND {visible}
 )"""
+# What was said stays said: a message whose statement was superseded is still a record of the conversation,
+# recalled (at a discount) by questions that are not about the user's current state on a topic. A question
+# about a single-valued topic sees only what holds at the moment asked.
+_HISTORY = " OR m.said_before"
+_HISTORY_FACTOR = "\n           * (CASE WHEN m.valid_to_s <= $at THEN $history_weight ELSE 1.0::DOUBLE END)"
 _KIND_FILTER = "\n      AND list_contains($kinds, m.kind)"
 _AGENT_FILTER = "\n      AND m.agent_id = $agent"
 
@@ -68,7 +73,7 @@ SELECT rid,
        -- cosine rescaled above the embedder's background level: e5 puts unrelated text near 0.8
        greatest(f.similarity - $floor, 0) / (1 - $floor) AS relevance,
        {freshness} AS freshness, f.keyword, f.fused, {focus} AS focus
-FROM {fused} f JOIN {memories} m USING (rid)
+FROM {fused} f JOIN {memories} m USING (rid){focused}
 ORDER BY score DESC, m.memory_id LIMIT $limit
 """
 # A query about a single-valued topic ("where does the user live?") is answered by that topic's statement
@@ -82,7 +87,10 @@ _TOPIC_FUSED = """topic_fused AS (
     WHERE m.single_slot AND m.topic = $topic AND rid NOT IN (SELECT rid FROM fused)
 )"""
 _FOCUS = """(CASE WHEN m.topic = $topic AND m.single_slot THEN $topic_boost
-        WHEN m.topic = $topic AND m.mood <> 'tentative' THEN $aside_weight ELSE 1.0::DOUBLE END)"""
+        WHEN m.topic = $topic AND m.mood = 'tentative' THEN $tentative_boost
+        WHEN m.topic = $topic THEN 0.0
+        WHEN m.single_slot OR m.mood = 'tentative' THEN $other_topic_weight
+        WHEN m.mood IS NOT NULL THEN $aside_weight ELSE 1.0::DOUBLE END)"""
 # A query naming who said an episode ("what did Caroline research?") favours what they said.
 _SPEAKER = "\n           * (CASE WHEN list_contains($speakers, m.speaker_id) THEN $speaker_boost ELSE 1 END)"
 _FRESHNESS = "pow(0.5, greatest($at - m.valid_from_s, 0) / 86400.0 / $half_life)"
@@ -101,7 +109,10 @@ def recall_sql(
 ) -> str:
     """The recall statement for one user's tables and the query's shape (only the lists it has)."""
     visible = _VISIBLE.format(kind_filter=_KIND_FILTER if kinds else "", agent_filter=_AGENT_FILTER if agent else "")
-    ctes = [(_VISIBLE_AS_OF_CTE if as_of else _VISIBLE_NOW_CTE).format(memories=memories, visible=visible)]
+    history = "" if topic else _HISTORY
+    ctes = [
+        (_VISIBLE_AS_OF_CTE if as_of else _VISIBLE_NOW_CTE).format(memories=memories, visible=visible, history=history)
+    ]
     use_keywords = bool(term_ids) or not use_vectors
     if use_vectors:
         ctes.append(_VECTOR_HITS)
@@ -113,8 +124,10 @@ def recall_sql(
     scored = _SCORED.format(
         memories=memories,
         freshness=_FRESHNESS,
-        speaker=_SPEAKER if speakers else "",
+        speaker=(_SPEAKER if speakers else "") + ("" if topic else _HISTORY_FACTOR),
         focus=_FOCUS if topic else "1.0::DOUBLE",
+        # a message that only mentions the asked topic (a plan, a question, someone else's move) never answers it
+        focused=f"\nWHERE {_FOCUS} > 0" if topic else "",
         fused="topic_fused" if topic else "fused",
     )
     return "WITH " + ",\n".join(ctes) + scored
@@ -166,6 +179,7 @@ WITH flagged AS (
         {single_valued_sql()} AS single_slot,
         row_number() OVER (PARTITION BY agent_id, topic ORDER BY {timeline_order_sql()}) AS timeline_rank,
         valid_to IS NULL AND merged_into IS NULL AS is_current,
+        kind = 'episode' AND superseded_by IS NOT NULL AND merged_into IS NULL AS said_before,
         epoch(valid_from) AS valid_from_s,
         coalesce(epoch(valid_to), 'infinity'::DOUBLE) AS valid_to_s,
         coalesce(epoch(expires_at), 'infinity'::DOUBLE) AS expires_s,

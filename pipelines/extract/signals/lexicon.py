@@ -21,20 +21,21 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "employer": (
         ("work", "works", "working", "worked", "job", "company", "employer", "joined", "hired",
-         "quit", "notice", "laid off", "fired", "last day", "first day", "start at", "starting at",
+         "quit", "notice", "laid off", "fired", "last day", "first day", "start at", "starting at", "offer",
+         "(?-i:[A-Z])\\w+ (?:Health|Hospital|Clinic|Bank|Inc|Corp|Ltd|LLC|Labs?|Systems|Technologies|Group|Industries)",
          "new role", "recruiter", "startup", "firm", "staying at", "employed"),
         ("公司", "上班", "工作", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "工牌", "单位",
-         "创业公司", "供职", "任职", "在职"),
+         "创业公司", "供职", "任职", "在职", "我在[^，,。！？]{1,10}(?:做|干|搞)"),
     ),
     "job_title": (
         ("promoted", "promotion", "title", "role", "position", "team lead", "junior", "senior", "manager",
          "engineer", "developer", "dev", "lead", "analyst", "scientist", "nurse", "teacher", "intern"),
         ("升职", "升了", "升店长", "职位", "职务", "岗位", "title", "经理", "主任", "店长", "组长", "工程师",
-         "老师", "助理", "分析", "运营", "测试", "后端", "前端"),
+         "老师", "助理", "分析", "运营", "测试", "后端", "前端", "从事", "文案"),
     ),
     "name": (
         ("call me", "calls me", "my name", "name is", "named", "go by", "goes by", "nickname", "it's \\w+ now",
-         "I'm (?-i:[A-Z])\\w+(?<!In)"),
+         "I'm (?-i:[A-Z])\\w+(?<!In)", "address (?:me|the user|them)", "what name"),
         ("叫我", "名字", "称呼", "英文名", "管我叫", "我叫"),
     ),
     "phone": (
@@ -49,12 +50,12 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("relationship", "girlfriend", "boyfriend", "partner", "married", "marry", "wedding", "engaged", "proposal", "proposed",
          "said yes", "divorced?", "single", "honeymoon", "wife", "husband", "dating", "together"),
         ("单身", "脱单", "对象", "结婚", "领证", "民政局", "婚礼", "离婚", "老公", "老婆", "男朋友", "女朋友",
-         "在一起", "订婚", "求婚", "婚戒"),
+         "在一起", "订婚", "求婚", "婚戒", "感情"),
     ),
     "diet": (
         ("vegetarian", "vegan", "meat", "dairy", "eggs?", "spicy", "gluten", "allergic", "allergy", "keto",
          "diet", "dietary", "eat", "eating", "plant-based", "pescatarian", "halal", "kosher"),
-        ("吃素", "素食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃"),
+        ("吃素", "素食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品"),
     ),
     "output_format": (
         ("tables?", "bullets?", "bullet points?", "lists?", "paragraphs?", "format\\w*", "markdown", "numbered",
@@ -84,17 +85,36 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "宿舍", "港大", "浙大", "学院"),
     ),
     "vehicle": (
-        ("car", "drive", "drives", "driving", "sold the", "bought a", "vehicle", "lease", "Subaru", "Tesla",
+        ("car", "drive", "drives", "driving", "sold the", "bought a", "vehicle", "lease", "Subaru", "Tesla", "my (?:19|20)[0-9]{2}",
          "Toyota", "Honda", "bike"),
         ("车", "开车", "买车", "卖车", "驾照", "电动车"),
     ),
 }
 
 
+# Words that announce a change of the topic's value count once more: "跳槽了，入职美团, title 还是 analyst" is
+# about the employer first.
+CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "residence": (("moved", "relocated", "new apartment", "new place"), ("搬家", "搬到", "搬去", "安顿", "退租")),
+    "employer": (("joined", "quit", "last day", "notice", "start(?:ing)? at", "new job", "laid off", "fired"),
+                 ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家")),
+    "job_title": (("promoted", "promotion", "new title", "new role"), ("升职", "升了", "升店长", "当上")),
+}
+
+
 @cache
 def _patterns() -> dict[str, tuple[re.Pattern[str], re.Pattern[str]]]:
+    return _compile(TOPIC_CUES)
+
+
+@cache
+def _change_patterns() -> dict[str, tuple[re.Pattern[str], re.Pattern[str]]]:
+    return _compile(CHANGE_CUES)
+
+
+def _compile(table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> dict[str, tuple[re.Pattern[str], re.Pattern[str]]]:
     compiled = {}
-    for topic, (english, chinese) in TOPIC_CUES.items():
+    for topic, (english, chinese) in table.items():
         en = re.compile(r"(?<![\w@])(?:" + "|".join(english) + r")(?![\w])", re.IGNORECASE)
         zh = re.compile("|".join(chinese))
         compiled[topic] = (en, zh)
@@ -103,9 +123,10 @@ def _patterns() -> dict[str, tuple[re.Pattern[str], re.Pattern[str]]]:
 
 def cue_hits(text: str) -> dict[str, int]:
     """How many cues of each topic occur in `text` (topics without a hit are left out)."""
-    hits = {}
-    for topic, (en, zh) in _patterns().items():
-        count = len(en.findall(text)) + len(zh.findall(text))
-        if count:
-            hits[topic] = count
+    hits: dict[str, int] = {}
+    for patterns in (_patterns(), _change_patterns()):
+        for topic, (en, zh) in patterns.items():
+            count = len(en.findall(text)) + len(zh.findall(text))
+            if count:
+                hits[topic] = hits.get(topic, 0) + count
     return hits

@@ -73,6 +73,7 @@ def message_signal(
     confidence = round(1.0 - 1.0 / (1.0 + max(strength[best], 0.0)), 3)
     if strength[best] >= params.min_strength:
         return TopicSignal(best, moods[best], confidence)
-    if strength[best] >= params.tentative_strength and moods[best] == ASSERTION:
-        return TopicSignal(best, TENTATIVE, confidence)
+    if strength[best] >= params.tentative_strength:
+        # a weak assertion is tentative; a weak aside is still an aside (it may not answer the topic's question)
+        return TopicSignal(best, TENTATIVE if moods[best] == ASSERTION else moods[best], confidence)
     return NO_SIGNAL
