@@ -73,7 +73,7 @@ SELECT rid,
        -- cosine rescaled above the embedder's background level: e5 puts unrelated text near 0.8
        greatest(f.similarity - $floor, 0) / (1 - $floor) AS relevance,
        {freshness} AS freshness, f.keyword, f.fused, {focus} AS focus
-FROM {fused} f JOIN {memories} m USING (rid){focused}
+FROM {fused} f JOIN {memories} m USING (rid){since}{focused}
 ORDER BY score DESC, m.memory_id LIMIT $limit
 """
 # A query about a single-valued topic ("where does the user live?") is answered by that topic's statement
@@ -88,9 +88,16 @@ _TOPIC_FUSED = """topic_fused AS (
 )"""
 _FOCUS = """(CASE WHEN m.topic = $topic AND m.single_slot THEN $topic_boost
         WHEN m.topic = $topic AND m.mood = 'tentative' THEN $tentative_boost
-        WHEN m.topic = $topic THEN 0.0
-        WHEN m.single_slot OR m.mood = 'tentative' THEN $other_topic_weight
-        WHEN m.mood IS NOT NULL THEN $aside_weight ELSE 1.0::DOUBLE END)"""
+        WHEN m.mood NOT IN ('assertion', 'tentative') THEN 0.0
+        WHEN (m.single_slot OR m.mood = 'tentative') AND m.valid_from_s < topic_since.since THEN 0.0
+        WHEN m.single_slot OR m.mood = 'tentative' THEN $other_topic_weight ELSE 1.0::DOUBLE END)"""
+# When the asked topic's statement began: what was stated on other topics before it is context of an older
+# state (the job title said with the old employer), not an answer about the current one.
+_TOPIC_SINCE = """topic_since AS (
+    SELECT coalesce(max(m.valid_from_s), '-infinity'::DOUBLE) AS since
+    FROM visible JOIN {memories} m USING (rid)
+    WHERE m.topic = $topic AND (m.single_slot OR m.mood = 'tentative')
+)"""
 # A query naming who said an episode ("what did Caroline research?") favours what they said.
 _SPEAKER = "\n           * (CASE WHEN list_contains($speakers, m.speaker_id) THEN $speaker_boost ELSE 1 END)"
 _FRESHNESS = "pow(0.5, greatest($at - m.valid_from_s, 0) / 86400.0 / $half_life)"
@@ -121,6 +128,7 @@ def recall_sql(
     ctes.append(_FUSED[(use_vectors, use_keywords)])
     if topic:
         ctes.append(_TOPIC_FUSED.format(memories=memories))
+        ctes.append(_TOPIC_SINCE.format(memories=memories))
     scored = _SCORED.format(
         memories=memories,
         freshness=_FRESHNESS,
@@ -129,6 +137,7 @@ def recall_sql(
         # a message that only mentions the asked topic (a plan, a question, someone else's move) never answers it
         focused=f"\nWHERE {_FOCUS} > 0" if topic else "",
         fused="topic_fused" if topic else "fused",
+        since=", topic_since" if topic else "",
     )
     return "WITH " + ",\n".join(ctes) + scored
 

@@ -20,6 +20,9 @@ ASSERTION, QUESTION, PLAN, THIRD_PARTY, PAST, REPORTED = (
 # An assertion whose topic signal is too weak to change what is current: a later statement on the topic
 # closes it, it never closes anything (pipelines.resolve.resolution).
 TENTATIVE = "tentative"
+NEGATED = "negated"
+# "no offer", "没有对象": what did not happen states nothing new
+_NEGATED = re.compile(r"^\s*(?:and\s+|but\s+)?(?:no|not|nothing|never)\b|^\s*(?:没有|没)", re.IGNORECASE)
 
 # "Can you answer in Spanish?" asks for a way of being treated: a preference, not a question.
 _REQUEST = re.compile(
@@ -67,6 +70,8 @@ def clause_mood(clause: str) -> str:
     """The mood of one clause; the first rule that applies wins (a third party's plan is a third party's)."""
     if _THIRD_PARTY.search(clause):
         return THIRD_PARTY
+    if _NEGATED.search(clause):
+        return NEGATED
     if _REPORTED.search(clause):
         return REPORTED
     if _QUESTION.search(clause) and not _REQUEST.search(clause):
