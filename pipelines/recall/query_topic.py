@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from pipelines.extract.signals.mood import about_a_trip
 from pipelines.extract.signals.prototypes import QUESTIONS, TopicCentroids, centroids
 from pipelines.extract.signals.topic_signal import SignalParams, message_signal
 
@@ -30,6 +31,11 @@ class QueryTopics:
         return self._centroids
 
     def topic_of(self, query: str, vector: np.ndarray | None) -> str | None:
-        """The topic `query` asks about, or None (no topic-specific ranking then)."""
+        """The topic `query` asks about, or None (no topic-specific ranking then).
+
+        A question about trips and visits ("which cities has she visited?") asks about events, not a state.
+        """
+        if about_a_trip(query):
+            return None
         centroids_ = self._question_centroids() if vector is not None else None
         return message_signal(query, vector, centroids_, self._params).topic

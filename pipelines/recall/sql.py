@@ -22,7 +22,8 @@ _VISIBLE_AS_OF_CTE = """shadowed AS (
     QUALIFY row_number() OVER (PARTITION BY m.agent_id, m.topic ORDER BY m.timeline_rank DESC) > 1
 ), visible AS MATERIALIZED (
     SELECT rid FROM {memories} m
-    WHERE m.merged_into IS NULL AND {visible} AND (m.valid_to_s > $at{history}) AND m.rid NOT IN (SELECT rid FROM shadowed)
+    WHERE m.merged_into IS NULL AND {visible} AND (m.valid_to_s > $at{history})
+      AND m.rid NOT IN (SELECT rid FROM shadowed)
 )"""
 # Now: the current state, its shadowing precomputed when the user was loaded (USER_TABLE_SQL).
 _VISIBLE_NOW_CTE = """visible AS MATERIALIZED (

@@ -128,7 +128,12 @@ def _tentative_before_statements(memories: pl.DataFrame) -> pl.DataFrame:
     if weak.is_empty() or statements.is_empty():
         return memories
     closed = weak.join_asof(
-        statements, left_on="valid_from", right_on="next_from", by=TIMELINE_GROUP, strategy="forward"
+        statements,
+        left_on="valid_from",
+        right_on="next_from",
+        by=TIMELINE_GROUP,
+        strategy="forward",
+        check_sortedness=False,  # both sides are sorted by time; polars cannot check it per group
     ).with_columns(
         pl.min_horizontal("valid_to", "next_from").alias("valid_to"),
         pl.when(

@@ -54,7 +54,9 @@ def test_score_is_fused_rank_times_strength_confidence_and_freshness(store, embe
     assert beijing.fused == pytest.approx(2 / (params.rrf_k + 1))  # first on both the vector and the keyword list
     recency = 1 - params.recency_weight + params.recency_weight * beijing.freshness
     assert beijing.focus == params.topic_boost  # the query asks where the user lives: the residence statement
-    assert beijing.score == pytest.approx(beijing.fused * beijing.strength * beijing.confidence * recency * beijing.focus)
+    assert beijing.score == pytest.approx(
+        beijing.fused * beijing.strength * beijing.confidence * recency * beijing.focus
+    )
 
 
 def test_min_confidence_filters(store, embedder):

@@ -14,7 +14,7 @@ from pipelines.core.clock import utc
 from pipelines.core.schemas import EXTRACTED_KINDS
 from pipelines.core.topics import MULTI_VALUED_TOPICS, SINGLE_VALUED_TOPICS
 
-PROMPT_VERSION = "extract-v1"
+PROMPT_VERSION = "extract-v2"
 
 
 class AnsweredMemory(BaseModel):
@@ -132,8 +132,15 @@ Rules:
 6. source_message_ids: ids of the messages (from this window) that state the memory. Messages marked
    "context": true are earlier context: use them to resolve "it", "there", "那里", but only extract
    memories stated in the other messages.
-7. retracts: true when the user says something no longer holds ("I no longer live in X" / "我不住在上海了").
-8. confidence: 0..1, how sure you are the user meant it about themselves.
+7. retracts: true when the user says something no longer holds without a new value ("I no longer live in X",
+   "quit, taking a break", "我不住在上海了", "退租了，边走边看"); the memory states the retraction.
+8. Changes of state are how people talk: "since the move we've been in Denver", "跳槽了，上周入职美团",
+   "改成分点吧", "from now on…", "以后…", "instead of…". State the NEW value on its single-valued topic.
+   NOT the user's change (extract nothing for the topic): another person's move or job ("my sister moved",
+   "组长被挖走了"), a question ("should I move to Berlin?"), a plan or hypothetical ("thinking about",
+   "如果我去深圳", "90% sure I'm taking it"), a change called off ("搬苏州的事还是算了" keeps the old value),
+   a trip or visit ("was in Tokyo for a conference", "去东京出差"), what someone else said or called them.
+9. confidence: 0..1, how sure you are the user meant it about themselves.
 Answer with a JSON object {{"memories": [...]}}; an empty list when there is nothing to remember."""
 
 

@@ -34,9 +34,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "老师", "助理", "分析", "运营", "测试", "后端", "前端", "从事", "文案"),
     ),
     "name": (
-        ("call me", "calls me", "my name", "name is", "named", "go by", "goes by", "nickname", "it's \\w+ now",
-         "I'm (?-i:[A-Z])\\w+(?<!In)", "address (?:me|the user|them)", "what name"),
-        ("叫我", "名字", "称呼", "英文名", "管我叫", "我叫"),
+        # the user's own name: "his name is Pretzel" (a puppy) and "its name" (a book) are not
+        ("call me", "calls me", "my name", "my name is", "go by", "goes by", "my nickname", "it's \\w+ now",
+         "I'm (?-i:[A-Z])\\w+(?<!In)", "address (?:me|the user|them)", "what name", "user's name"),
+        ("叫我", "(?:我|用户)的?名字", "叫什么名字", "称呼", "英文名", "管我叫", "我叫"),
     ),
     "phone": (
         ("phone", "number", "cell", "mobile", "call me at", "text me", "carrier"),
@@ -63,13 +64,15 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("表格", "分点", "列表", "段落", "格式", "一条一条", "列一二三", "要点", "markdown"),
     ),
     "language": (
-        ("English", "Chinese", "Mandarin", "Spanish", "French", "German", "Japanese", "Korean", "Portuguese",
-         "language", "reply in", "answer in", "respond in"),
-        ("中文", "英文(?!名)", "英语", "汉语", "语言", "日语", "西班牙语", "法语", "回中文"),
+        # the language answers come in, not one being learnt ("learning German", "学习英语")
+        ("language", "reply in", "replies in", "answer in", "respond in", "write in", "talk to me in",
+         "in (?:English|Chinese|Mandarin|Spanish|French|German|Japanese|Korean|Portuguese)"),
+        ("(?:用|说|讲|回)(?:中文|英文|英语|汉语|日语|韩语|法语|德语|西班牙语)(?!名)", "(?:中文|英文|英语)(?:回答|回复|交流)", "语言"),
     ),
     "answer_length": (
-        ("short", "shorter", "long", "longer", "concise", "brief", "detailed", "length", "sentences",
-         "walls? of text", "tl;?dr"),
+        # the length of answers, not of a run or a wait ("how long did I run?")
+        ("(?:short|long)(?:er)? (?:answers?|replies|responses|explanations)", "(?:too|so) long", "concise", "brief",
+         "in detail", "detailed", "length", "walls? of text", "tl;?dr", "how long should (?:the )?(?:answers?|replies)"),
         ("简短", "简洁", "长度", "太长", "详细", "几句话", "句话以内", "啰嗦", "短一点", "该长就长"),
     ),
     "contact_time": (
@@ -87,7 +90,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "vehicle": (
         ("car", "drive", "drives", "driving", "sold the", "bought a", "vehicle", "lease", "Subaru", "Tesla", "my (?:19|20)[0-9]{2}",
          "Toyota", "Honda", "bike"),
-        ("车", "开车", "买车", "卖车", "驾照", "电动车"),
+        ("我的车", "开车", "买车", "卖车", "新车", "二手车", "车贷", "驾照", "电动车"),
     ),
 }
 
@@ -112,7 +115,10 @@ def _change_patterns() -> dict[str, tuple[re.Pattern[str], re.Pattern[str]]]:
     return _compile(CHANGE_CUES)
 
 
-def _compile(table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> dict[str, tuple[re.Pattern[str], re.Pattern[str]]]:
+Patterns = dict[str, tuple[re.Pattern[str], re.Pattern[str]]]
+
+
+def _compile(table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> Patterns:
     compiled = {}
     for topic, (english, chinese) in table.items():
         en = re.compile(r"(?<![\w@])(?:" + "|".join(english) + r")(?![\w])", re.IGNORECASE)

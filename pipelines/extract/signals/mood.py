@@ -93,6 +93,11 @@ def split_clauses(text: str) -> list[str]:
     return [piece.strip() for piece in _CLAUSE_END.split(text) if piece and piece.strip(" .,!?;。，！？；")]
 
 
+def about_a_trip(text: str) -> bool:
+    """True when `text` speaks of a trip or visit, whatever its mood ("which cities has she visited?")."""
+    return bool(_PAST.search(text))
+
+
 def clauses_with_moods(text: str) -> list[tuple[str, str]]:
     """The message's clauses, each with its mood."""
     return [(clause, clause_mood(clause)) for clause in split_clauses(text)]

@@ -1,0 +1,53 @@
+"""Episodes take the topic their message speaks to and its mood; a topic a fact of the message holds is left to it."""
+
+import polars as pl
+
+from pipelines.core.schemas import CANDIDATE_SCHEMA
+from pipelines.extract.signals.labelling import label_statements
+from pipelines.extract.signals.mood import ASSERTION, THIRD_PARTY
+from tests.support.hashing_embedder import HashingEmbedder
+from tests.support.raw_logs import MAR
+
+
+def _row(kind: str, topic: str, content: str, message_id: str) -> dict:
+    return {
+        "agent_id": "bot",
+        "user_id": "u1",
+        "kind": kind,
+        "topic": topic,
+        "content": content,
+        "keywords": ["Li"],
+        "confidence": 1.0,
+        "source": "chat",
+        "session_id": "s1",
+        "source_message_ids": [message_id],
+        "valid_from": MAR(1),
+        "expires_at": None,
+        "retraction": False,
+        "extractor": "test@1",
+        "context": None,
+        "mood": None,
+    }
+
+
+def test_episodes_are_labelled_and_a_covered_topic_is_left_to_its_fact():
+    moved = "Gave up the Portland lease, moved out, no fixed address now"
+    covered = "I live in Seattle and I moved here from Austin last year"
+    sister = "My sister just moved to Paris and rented a flat there"
+    candidates = pl.DataFrame(
+        [
+            _row("episode", "episode", moved, "m1"),
+            _row("fact", "residence", "User lives in Seattle.", "m2"),
+            _row("episode", "episode", covered, "m2"),
+            _row("episode", "episode", sister, "m3"),
+            _row("episode", "episode", "thanks, that helps", "m4"),
+        ],
+        schema=CANDIDATE_SCHEMA,
+    )
+    labelled = label_statements(candidates, HashingEmbedder().embed_passages)
+    by_message = {r["source_message_ids"][0]: r for r in labelled.filter(pl.col("kind") == "episode").to_dicts()}
+    assert (by_message["m1"]["topic"], by_message["m1"]["mood"]) == ("residence", ASSERTION)
+    assert (by_message["m2"]["topic"], by_message["m2"]["mood"]) == ("episode", None)  # the fact holds residence
+    assert (by_message["m3"]["topic"], by_message["m3"]["mood"]) == ("residence", THIRD_PARTY)
+    assert (by_message["m4"]["topic"], by_message["m4"]["mood"]) == ("episode", None)
+    assert labelled.filter(pl.col("kind") == "fact")["topic"].to_list() == ["residence"]

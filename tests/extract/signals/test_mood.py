@@ -1,0 +1,59 @@
+"""Clause moods: only the user's own assertions may change what is current, in English and Chinese."""
+
+import pytest
+
+from pipelines.extract.signals.mood import (
+    ASSERTION,
+    NEGATED,
+    PAST,
+    PLAN,
+    QUESTION,
+    REPORTED,
+    THIRD_PARTY,
+    clause_mood,
+    clauses_with_moods,
+    split_clauses,
+)
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("I just moved to Denver", ASSERTION),
+        ("上个月底我已经把家搬到北京朝阳区了", ASSERTION),
+        ("My sister just moved to Paris for her PhD", THIRD_PARTY),
+        ("我们组长被腾讯挖走了", THIRD_PARTY),
+        ("新公司大家都用英文名", THIRD_PARTY),
+        ("Should I just move to Berlin?", QUESTION),
+        ("北京这周会下雨吗", QUESTION),
+        ("Can you answer me in Spanish from now on?", ASSERTION),  # a request about how to treat the user
+        ("ok so i got promoted to team lead??", ASSERTION),  # surprise, not a question
+        ("I'm thinking about moving to Austin", PLAN),
+        ("我们在考虑搬去苏州", PLAN),
+        ("Had a couple of chats with a recruiter from Ledgerly", PLAN),
+        ("Was in Tokyo last week for a conference", PAST),
+        ("上周去东京出差", PAST),
+        ("She introduced me as Samuel", THIRD_PARTY),
+        ("我妈又念叨让我回去考公务员", THIRD_PARTY),
+        ("还让我表哥给我介绍税务局的工作", REPORTED),
+        ("no offer", NEGATED),
+    ],
+)
+def test_clause_moods(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+def test_clauses_split_at_punctuation_emoji_and_spaces_between_chinese_but_not_inside_addresses():
+    assert split_clauses("我们上周五去民政局把证领了😂 婚礼打算明年办。") == [
+        "我们上周五去民政局把证领了",
+        "婚礼打算明年办。",
+    ]
+    assert split_clauses("alice@example.com is my email. Node.js rocks") == [
+        "alice@example.com is my email.",
+        "Node.js rocks",
+    ]
+
+
+def test_a_message_mixes_moods_clause_by_clause():
+    moods = [mood for _, mood in clauses_with_moods("I'm in Austin now. What's a good substitute for buttermilk?")]
+    assert moods == [ASSERTION, QUESTION]

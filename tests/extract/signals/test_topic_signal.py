@@ -1,0 +1,37 @@
+"""The topic signal: lexicon cues, the e5 preference, the mood of the clauses that carry the cues."""
+
+import numpy as np
+
+from pipelines.extract.signals.lexicon import cue_hits
+from pipelines.extract.signals.mood import ASSERTION, PLAN, TENTATIVE, THIRD_PARTY
+from pipelines.extract.signals.prototypes import TopicCentroids
+from pipelines.extract.signals.topic_signal import NO_SIGNAL, SignalParams, message_signal
+
+
+def test_cues_in_both_languages_and_change_words_count_twice():
+    assert cue_hits("I live in Seattle") == {"residence": 1}
+    assert cue_hits("我住上海闵行") == {"residence": 1}
+    assert cue_hits("跳槽了，上周刚入职美团")["employer"] == 4  # two cues, both announce a change
+    assert cue_hits("新公司大家都用英文名") == {"employer": 1, "name": 1}  # 英文名 is a name, not a language
+
+
+def test_two_cues_make_a_statement_one_cue_only_a_tentative_one_none_nothing():
+    strong = message_signal("Gave up the Portland lease, everything I own is in the van now, no fixed address")
+    assert (strong.topic, strong.mood) == ("residence", ASSERTION)
+    weak = message_signal("I live in Seattle, in Ballard.")
+    assert (weak.topic, weak.mood) == ("residence", TENTATIVE)
+    assert message_signal("what's a good substitute for buttermilk?") == NO_SIGNAL
+
+
+def test_the_mood_of_the_cued_clauses_decides_and_a_weak_aside_stays_an_aside():
+    assert message_signal("My sister just moved to Paris and rented a flat there").mood == THIRD_PARTY
+    assert message_signal("We're considering moving to Suzhou").mood == PLAN
+
+
+def test_the_vector_preference_confirms_a_single_cue_and_exclude_leaves_a_topic_to_its_fact():
+    topics = ("residence", "employer", "diet")
+    centroids = TopicCentroids(topics, np.eye(3, dtype=np.float32))
+    near_residence = np.array([1.0, 0.0, 0.0], dtype=np.float32)
+    signal = message_signal("I live in Seattle", near_residence, centroids, SignalParams(vector_weight=0.5))
+    assert (signal.topic, signal.mood) == ("residence", ASSERTION)  # 1 cue + 0.5 * 1.41 standard deviations
+    assert message_signal("I live in Seattle", near_residence, centroids, exclude=frozenset({"residence"})) == NO_SIGNAL

@@ -1,0 +1,57 @@
+"""Asserting episodes are their topic's statements: they supersede and are superseded; asides change nothing."""
+
+import polars as pl
+
+from pipelines.core.timeline import on_timeline
+from pipelines.resolve.dedup import collapse_by_id
+from pipelines.resolve.invariants import closed_only_with_reason, no_overlapping_intervals, one_current_per_single_topic
+from pipelines.resolve.resolution import is_current, resolve
+from tests.support.candidate_rows import candidate, memories
+from tests.support.raw_logs import MAR
+
+
+def episode(text, day, session, topic="episode", mood=None):
+    return candidate(text, topic, kind="episode", day=day, session=session, message_id=f"{session}:1") | {"mood": mood}
+
+
+def resolved(*rows):
+    return resolve(collapse_by_id(memories(list(rows))), MAR(20))
+
+
+def _current(frame, topic):
+    """The topic's current statement (asides and tentative statements stay current but are not on the timeline)."""
+    return frame.filter(is_current() & on_timeline() & (pl.col("topic") == topic))["content"].to_list()
+
+
+def test_an_asserting_episode_supersedes_the_older_fact_and_stands_as_the_topic_statement():
+    fact = candidate("User lives in Shanghai.", "residence", day=1, session="a", message_id="a:1")
+    said = episode("我住上海", 1, "a")
+    moved = episode("上个月底已经把家搬到北京朝阳区了，快递都寄北京", 5, "b", "residence", "assertion")
+    history = resolved(fact, said, moved)
+    assert _current(history, "residence") == [moved["content"]]
+    old = history.filter(pl.col("content") == "User lives in Shanghai.").row(0, named=True)
+    new = history.filter(pl.col("content") == moved["content"]).row(0, named=True)
+    assert old["valid_to"] == MAR(5) and old["superseded_by"] == new["memory_id"]
+    # the old message follows its fact; the invariants hold with episodes on the timeline
+    assert history.filter(pl.col("content") == "我住上海")["valid_to"].to_list() == [MAR(5)]
+    for invariant in (one_current_per_single_topic, no_overlapping_intervals, closed_only_with_reason):
+        assert invariant(history).passed
+
+
+def test_an_aside_changes_nothing_and_a_tentative_statement_never_closes_an_older_one():
+    fact = candidate("User lives in Toronto.", "residence", day=1, session="a", message_id="a:1")
+    trip = episode("Was in Tokyo last week for a conference", 3, "b", "residence", "past")
+    hint = episode("rent here went up again", 4, "c", "residence", "tentative")
+    history = resolved(fact, trip, hint)
+    assert _current(history, "residence") == ["User lives in Toronto."]
+    assert history.filter(pl.col("valid_to").is_not_null()).is_empty()
+
+
+def test_a_tentative_statement_closes_when_the_topic_next_changes():
+    hint = episode("I work in marketing at Vandelay", 1, "a", "employer", "tentative")
+    left = episode("Handed in my notice at Vandelay, no new job lined up", 6, "b", "employer", "assertion")
+    history = resolved(hint, left)
+    closed = history.filter(pl.col("content") == hint["content"]).row(0, named=True)
+    statement = history.filter(pl.col("content") == left["content"]).row(0, named=True)
+    assert closed["valid_to"] == MAR(6) and closed["superseded_by"] == statement["memory_id"]
+    assert statement["valid_to"] is None
