@@ -19,7 +19,7 @@ from pipelines.extract.signals.prototypes import TopicCentroids
 class TopicSignal:
     topic: str | None  # None: the message speaks to no single-valued topic
     mood: str
-    confidence: float
+    strength: float  # cues + vector_weight * e5 preference; min_strength separates statements from hints
 
 
 NO_SIGNAL = TopicSignal(None, ASSERTION, 0.0)
@@ -70,10 +70,9 @@ def message_signal(
     preference = _vector_preference(vector, centroids)
     strength = {topic: count + params.vector_weight * preference.get(topic, 0.0) for topic, count in cues.items()}
     best = max(sorted(strength), key=lambda topic: strength[topic])
-    confidence = round(1.0 - 1.0 / (1.0 + max(strength[best], 0.0)), 3)
     if strength[best] >= params.min_strength:
-        return TopicSignal(best, moods[best], confidence)
+        return TopicSignal(best, moods[best], strength[best])
     if strength[best] >= params.tentative_strength:
         # a weak assertion is tentative; a weak aside is still an aside (it may not answer the topic's question)
-        return TopicSignal(best, TENTATIVE if moods[best] == ASSERTION else moods[best], confidence)
+        return TopicSignal(best, TENTATIVE if moods[best] == ASSERTION else moods[best], strength[best])
     return NO_SIGNAL

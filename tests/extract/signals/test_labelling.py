@@ -5,29 +5,13 @@ import polars as pl
 from pipelines.core.schemas import CANDIDATE_SCHEMA
 from pipelines.extract.signals.labelling import label_statements
 from pipelines.extract.signals.mood import ASSERTION, THIRD_PARTY
+from tests.support.candidate_rows import candidate
 from tests.support.hashing_embedder import HashingEmbedder
-from tests.support.raw_logs import MAR
 
 
 def _row(kind: str, topic: str, content: str, message_id: str) -> dict:
-    return {
-        "agent_id": "bot",
-        "user_id": "u1",
-        "kind": kind,
-        "topic": topic,
-        "content": content,
-        "keywords": ["Li"],
-        "confidence": 1.0,
-        "source": "chat",
-        "session_id": "s1",
-        "source_message_ids": [message_id],
-        "valid_from": MAR(1),
-        "expires_at": None,
-        "retraction": False,
-        "extractor": "test@1",
-        "context": None,
-        "mood": None,
-    }
+    said = candidate(content, topic, kind=kind, message_id=message_id, confidence=1.0)
+    return said | {"keywords": ["Li"], "context": None, "mood": None}
 
 
 def test_episodes_are_labelled_and_a_covered_topic_is_left_to_its_fact():
