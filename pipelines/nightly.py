@@ -14,6 +14,7 @@ from typing import Any
 
 import polars as pl
 
+from pipelines.core.redaction import mask_secrets
 from pipelines.core.schemas import MEMORY_SCHEMA, UTC_DATETIME
 from pipelines.embed.cache import EmbeddingCache
 from pipelines.embed.e5 import Embedder
@@ -81,7 +82,7 @@ def stage_extract(store_root: Path, extractor: Extractor, embedder: Embedder) ->
     """Extract candidates from staged messages, embed them through the cache, stage candidates and outcomes."""
     staging = StagingArea(store_root)
     messages = staging.read_frame("messages")
-    candidates, outcomes = extract(messages, extractor)
+    candidates, outcomes = extract(messages, extractor, SnapshotStore(store_root).read_turns())
     cache = EmbeddingCache(Path(store_root) / "cache" / "embeddings.parquet", embedder.name)
     vectors = memory_vectors(candidates, cache, embedder)
     candidates = label_statements(candidates, lambda texts: cache.embed(texts, embedder))
@@ -128,8 +129,8 @@ def as_memories(candidates: pl.DataFrame, now: datetime) -> pl.DataFrame:
 def stage_resolve(store_root: Path, now: datetime, params: ResolutionParams = ResolutionParams()) -> ResolutionReport:
     """Merge staged candidates into the current snapshot by idempotency key, then resolve valid time."""
     store, staging = SnapshotStore(store_root), StagingArea(store_root)
-    previous = store.read_memories()
     fresh = as_memories(staging.read_frame("candidates"), now)
+    previous = with_refreshed_context(store.read_memories(), fresh)
     merged = collapse_by_id(pl.concat([previous, fresh.cast(previous.schema)]))
     resolved = resolve(merged, now, params)
     staging.write_frame("resolved", resolved)
@@ -146,6 +147,15 @@ def stage_resolve(store_root: Path, now: datetime, params: ResolutionParams = Re
         merged_restatements=resolved.filter(pl.col("merged_into").is_not_null()).height,
         current=resolved.filter(is_current()).height,
     )
+
+
+def with_refreshed_context(previous: pl.DataFrame, fresh: pl.DataFrame) -> pl.DataFrame:
+    """Stored episodes take the context (and the vector made with it) their session now gives them: a turn
+    that arrived late may be the one before them. Everything else of a stored memory stays as it was."""
+    refreshed = fresh.filter(pl.col("kind") == "episode").select("memory_id", "context", "embedding")
+    if refreshed.is_empty() or previous.is_empty():
+        return previous
+    return previous.update(refreshed.cast({"embedding": previous.schema["embedding"]}), on="memory_id")
 
 
 def stage_decay(store_root: Path, today: date, params: DecayParams) -> DecayReport:
@@ -194,10 +204,20 @@ def stage_publish(store_root: Path, now: datetime, keep_versions: int, settings:
         "access_consumed": _access_consumed(store, staging),
         **settings,
     }
-    written = store.write_version(memories, staging.read_frame("quarantine_all"), manifest)
+    written = store.write_version(memories, staging.read_frame("quarantine_all"), manifest, _all_turns(store, staging))
     store.publish(written, now)
     pruned = store.prune(keep_versions)
     return PublishReport(version=written, parent=store.manifest(written)["parent"], rows=rows, pruned=pruned)
+
+
+def _all_turns(store: SnapshotStore, staging: StagingArea) -> pl.DataFrame:
+    """The stored turns plus this night's messages (secrets masked), one row per (agent, user, message id)."""
+    fresh = staging.read_frame("messages").with_columns(
+        pl.col("content").map_elements(mask_secrets, return_dtype=pl.String)
+    )
+    turns = store.read_turns()
+    both = pl.concat([turns, fresh.select(turns.columns).cast(turns.schema)])
+    return both.unique(["agent_id", "user_id", "message_id"], keep="first", maintain_order=True)
 
 
 def _embedding_model(staging: StagingArea) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import polars as pl
 
 from pipelines.core.redaction import mask_secrets
-from pipelines.core.schemas import CANDIDATE_SCHEMA, OUTCOME_SCHEMA, ExtractedMemory, Kind, Message
+from pipelines.core.schemas import CANDIDATE_SCHEMA, OUTCOME_SCHEMA, TURN_SCHEMA, ExtractedMemory, Kind, Message
 from pipelines.extract.interface import BatchExtractor, Extractor
 
 
@@ -33,20 +33,39 @@ def episode_for(message: Message, previous: Message | None = None) -> ExtractedM
     )
 
 
+SESSION_KEY = ["agent_id", "user_id", "session_id"]
+_TURN_FIELDS = TURN_SCHEMA.names
+
+
 def _sessions(messages: pl.DataFrame) -> list[list[Message]]:
-    ordered = messages.sort(["agent_id", "user_id", "session_id", "msg_seq"])
-    grouped = ordered.partition_by(["agent_id", "user_id", "session_id"], maintain_order=True)
-    return [[Message(**row) for row in part.drop("input_file", "input_row").to_dicts()] for part in grouped]
+    ordered = messages.select(_TURN_FIELDS).sort([*SESSION_KEY, "msg_seq"])
+    grouped = ordered.partition_by(SESSION_KEY, maintain_order=True)
+    return [[Message(**row) for row in part.to_dicts()] for part in grouped]
 
 
-def extract(messages: pl.DataFrame, extractor: Extractor) -> tuple[pl.DataFrame, pl.DataFrame]:
+def _whole_sessions(messages: pl.DataFrame, earlier_turns: pl.DataFrame | None) -> dict[tuple, list[Message]]:
+    """Each session of the batch with the turns stored from earlier nights, in msg_seq order."""
+    turns = messages.select(_TURN_FIELDS)
+    if earlier_turns is not None and earlier_turns.height:
+        touched = turns.select(SESSION_KEY).unique()
+        stored = earlier_turns.select(_TURN_FIELDS).join(touched, on=SESSION_KEY, how="semi")
+        turns = pl.concat([turns, stored.cast(turns.schema)]).unique(["agent_id", "user_id", "message_id"])
+    return {(s[0].agent_id, s[0].user_id, s[0].session_id): s for s in _sessions(turns)}
+
+
+def extract(
+    messages: pl.DataFrame, extractor: Extractor, earlier_turns: pl.DataFrame | None = None
+) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Run the extractor over every session; returns (candidates, outcomes).
 
     A memory citing a message outside its session is discarded: provenance must point at what was said.
     `outcomes` has one row per input message: `extracted` when it is the source of at least one
-    memory, `no_memory` otherwise (assistant turns, greetings).
+    memory, `no_memory` otherwise (assistant turns, greetings). Episodes are made for every user message
+    of a touched session, the stored ones included, with the turn before each in the whole session as its
+    context (`earlier_turns`: the sessions' turns from earlier nights), so batching never changes them.
     """
     sessions = _sessions(messages)
+    whole = _whole_sessions(messages, earlier_turns)
     recovered: list[tuple[list[Message], list[ExtractedMemory]]] = []
     if isinstance(extractor, BatchExtractor):
         found_per_session = extractor.extract_sessions(sessions)
@@ -55,8 +74,9 @@ def extract(messages: pl.DataFrame, extractor: Extractor) -> tuple[pl.DataFrame,
         found_per_session = [extractor.extract_session(s) for s in sessions]
     rows: list[dict] = []
     for session, found in zip(sessions, found_per_session, strict=True):
-        episodes = [episode_for(m, session[i - 1] if i else None) for i, m in enumerate(session) if m.role == "user"]
-        rows += _rows(session, list(found) + episodes, extractor.name)
+        turns = whole[(session[0].agent_id, session[0].user_id, session[0].session_id)]
+        episodes = [episode_for(m, turns[i - 1] if i else None) for i, m in enumerate(turns) if m.role == "user"]
+        rows += _rows(turns, list(found) + episodes, extractor.name)
     for session, found in recovered:
         rows += _rows(session, found, extractor.name)  # their episodes were stored when first seen
     candidates = pl.DataFrame(rows, schema=CANDIDATE_SCHEMA) if rows else pl.DataFrame(schema=CANDIDATE_SCHEMA)

@@ -22,7 +22,7 @@ import pyarrow.parquet as pq
 
 from pipelines.core.atomic import fsync_dir, fsync_file, write_text_atomic
 from pipelines.core.clock import now_utc
-from pipelines.core.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA
+from pipelines.core.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA, TURN_SCHEMA
 from pipelines.index.postings import build_postings
 
 POINTER = "CURRENT"
@@ -31,6 +31,7 @@ QUARANTINE = "quarantine.parquet"
 MANIFEST = "manifest.json"
 PUBLISHED = "PUBLISHED"  # marker written just before the pointer swap; transaction time of the version
 POSTINGS = "postings.parquet"
+TURNS = "turns.parquet"
 # Small row groups let DuckDB skip every group outside the (agent_id, user_id) being recalled.
 ROW_GROUP_SIZE = 8192
 
@@ -92,6 +93,18 @@ class SnapshotStore:
         path = self.version_path(self.require_version(version)) / QUARANTINE
         return pl.DataFrame(pq.read_table(path, schema=QUARANTINE_SCHEMA))
 
+    def read_turns(self, version: int | None = None) -> pl.DataFrame:
+        """Every session turn folded into a version (empty before anything is published, or for a version
+        written before turns were kept)."""
+        if version is None and self.current_version() is None:
+            return pl.DataFrame(TURN_SCHEMA.empty_table())
+        path = self.version_path(self.require_version(version)) / TURNS
+        return (
+            pl.DataFrame(pq.read_table(path, schema=TURN_SCHEMA))
+            if path.exists()
+            else pl.DataFrame(TURN_SCHEMA.empty_table())
+        )
+
     def manifest(self, version: int | None = None) -> dict[str, Any]:
         path = self.version_path(self.require_version(version)) / MANIFEST
         return json.loads(path.read_text())
@@ -133,7 +146,13 @@ class SnapshotStore:
             return 1
         return max((int(p.name) for p in self.snapshots.iterdir() if p.name.isdigit()), default=0) + 1
 
-    def write_version(self, memories: pl.DataFrame, quarantine: pl.DataFrame, manifest: dict[str, Any]) -> int:
+    def write_version(
+        self,
+        memories: pl.DataFrame,
+        quarantine: pl.DataFrame,
+        manifest: dict[str, Any],
+        turns: pl.DataFrame | None = None,
+    ) -> int:
         """Write a complete, unpublished version and return its number; the pointer does not move."""
         self.snapshots.mkdir(parents=True, exist_ok=True)
         version = self.next_version()
@@ -150,9 +169,13 @@ class SnapshotStore:
         )
         quarantine_table = quarantine.to_arrow().select(QUARANTINE_SCHEMA.names).cast(QUARANTINE_SCHEMA)
         pq.write_table(quarantine_table, staging / QUARANTINE, compression="zstd")
+        if turns is None:
+            turns = pl.DataFrame(TURN_SCHEMA.empty_table())
+        turns_table = turns.sort(["agent_id", "user_id", "session_id", "msg_seq"]).to_arrow()
+        pq.write_table(turns_table.select(TURN_SCHEMA.names).cast(TURN_SCHEMA), staging / TURNS, compression="zstd")
         full_manifest = {"version": version, "parent": self.current_version(), **manifest}
         (staging / MANIFEST).write_text(json.dumps(full_manifest, indent=2, ensure_ascii=False, default=str))
-        for name in (MEMORIES, POSTINGS, QUARANTINE, MANIFEST):
+        for name in (MEMORIES, POSTINGS, QUARANTINE, TURNS, MANIFEST):
             fsync_file(staging / name)
         fsync_dir(staging)
         staging.rename(self.version_path(version))
