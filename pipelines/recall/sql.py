@@ -230,6 +230,9 @@ weighted AS (
            ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))  -- idf
              * tf * ($k1 + 1) / (tf + $k1 * (1 - $b + $b * doc_len / stats.avgdl)) AS weight
     FROM mine JOIN df USING (term), stats
+    -- a term in most of the user's memories ("user", "用户", a speaker's name) tells them apart no better than
+    -- chance: it carries no rank weight, so it cannot put a memory on the keyword list by itself
+    WHERE df.df * 2 <= stats.n
 )
 SELECT (row_number() OVER (ORDER BY term) - 1)::INTEGER AS term_id, term,
        list(rid ORDER BY rid) AS rids, list(weight ORDER BY rid) AS weights
