@@ -231,8 +231,9 @@ weighted AS (
              * tf * ($k1 + 1) / (tf + $k1 * (1 - $b + $b * doc_len / stats.avgdl)) AS weight
     FROM mine JOIN df USING (term), stats
     -- a term in most of the user's memories ("user", "用户", a speaker's name) tells them apart no better than
-    -- chance: it carries no rank weight, so it cannot put a memory on the keyword list by itself
-    WHERE df.df * 2 <= stats.n
+    -- chance: it carries no rank weight, so it cannot put a memory on the keyword list by itself (below 8
+    -- memories "most" is two or three rows, and BM25's idf already says what little there is to say)
+    WHERE df.df * 2 <= stats.n OR stats.n < 8
 )
 SELECT (row_number() OVER (ORDER BY term) - 1)::INTEGER AS term_id, term,
        list(rid ORDER BY rid) AS rids, list(weight ORDER BY rid) AS weights
