@@ -71,20 +71,7 @@ MESSAGE_SCHEMA = pa.schema(
 
 # Every validated message of every session (content masked), kept with each version so an episode's context
 # (the turn before it) comes from the whole session, whichever night each turn arrived in.
-TURN_SCHEMA = pa.schema(
-    [
-        ("message_id", pa.string()),
-        ("agent_id", pa.string()),
-        ("user_id", pa.string()),
-        ("session_id", pa.string()),
-        ("msg_seq", pa.int64()),
-        ("role", pa.string()),
-        ("speaker", pa.string()),
-        ("content", pa.string()),
-        ("ts", TS),
-        ("source", pa.string()),
-    ]
-)
+TURN_SCHEMA = pa.schema([field for field in MESSAGE_SCHEMA if field.name not in ("input_file", "input_row")])
 
 QUARANTINE_SCHEMA = pa.schema(
     [

@@ -61,8 +61,6 @@ class RecallParams:
     topic_boost: float = 4.0
     tentative_boost: float = 2.0
     other_topic_weight: float = 0.25
-    # A message whose statement was superseded, recalled by a question not about a topic's current value.
-    history_weight: float = 1.0
     # How deep each ranked list goes before fusion; a memory below it on both lists is not recalled.
     candidates: int = 200
     # Maximal marginal relevance over the fused top candidates; None keeps the fused order.
@@ -337,7 +335,6 @@ class MemoryReader:
             "topic_boost": p.topic_boost,
             "tentative_boost": p.tentative_boost,
             "other_topic_weight": p.other_topic_weight,
-            "history_weight": p.history_weight,
             "limit": k * p.mmr_pool if mmr else k,
             "depth": max(p.candidates, k * p.mmr_pool if mmr else k),
         }

@@ -30,10 +30,9 @@ _VISIBLE_NOW_CTE = """visible AS MATERIALIZED (
     SELECT rid FROM {memories} m WHERE (m.current_visible{history}) AND {visible}
 )"""
 # What was said stays said: a message whose statement was superseded is still a record of the conversation,
-# recalled (at a discount) by questions that are not about the user's current state on a topic. A question
+# recalled like any other by questions that are not about the user's current state on a topic. A question
 # about a single-valued topic sees only what holds at the moment asked.
 _HISTORY = " OR m.said_before"
-_HISTORY_FACTOR = "\n           * (CASE WHEN m.valid_to_s <= $at THEN $history_weight ELSE 1.0::DOUBLE END)"
 _KIND_FILTER = "\n      AND list_contains($kinds, m.kind)"
 _AGENT_FILTER = "\n      AND m.agent_id = $agent"
 
@@ -133,7 +132,7 @@ def recall_sql(
     scored = _SCORED.format(
         memories=memories,
         freshness=_FRESHNESS,
-        speaker=(_SPEAKER if speakers else "") + ("" if topic else _HISTORY_FACTOR),
+        speaker=_SPEAKER if speakers else "",
         focus=_FOCUS if topic else "1.0::DOUBLE",
         # a message that only mentions the asked topic (a plan, a question, someone else's move) never answers it
         focused=f"\nWHERE {_FOCUS} > 0" if topic else "",

@@ -1,6 +1,5 @@
 """The eval protocol on a tiny hand-made question set whose answers are known."""
 
-import json
 from datetime import timedelta
 
 import polars as pl
@@ -9,6 +8,7 @@ import pytest
 from pipelines.cli import main
 from pipelines.recall.eval import evaluate, question_recall, read_questions
 from pipelines.recall.reader import MemoryReader
+from tests.support.eval_cli import eval_json
 from tests.support.hashing_embedder import HashingEmbedder
 from tests.support.memory_rows import RECORDED, publish, row
 
@@ -72,22 +72,7 @@ def test_eval_command_prints_the_json_figures(tmp_path, capsys):
     from pipelines.embed.e5 import E5Embedder
 
     publish(tmp_path / "store", MEMORIES, embedder=E5Embedder())
-    assert (
-        main(
-            [
-                "eval",
-                "--store",
-                str(tmp_path / "store"),
-                "--questions",
-                str(questions_file(tmp_path)),
-                "-k",
-                "1,5,10",
-                "--json",
-            ]
-        )
-        == 0
-    )
-    report = json.loads(capsys.readouterr().out)
+    report = eval_json(capsys, tmp_path / "store", questions_file(tmp_path), "-k", "1,5,10")
     assert {"questions", "R@1", "R@5", "R@10", "chars@10", "per_category"} <= report.keys()
     assert report["questions"] == 4 and report["R@10"] == pytest.approx(0.625)
 

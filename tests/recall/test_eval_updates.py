@@ -6,11 +6,11 @@ from datetime import timedelta
 import polars as pl
 import pytest
 
-from pipelines.cli import main
 from pipelines.recall.eval import QuestionFileError
 from pipelines.recall.eval_sets import format_report, read_question_set, score_question_set, summary_line
 from pipelines.recall.eval_updates import current_at_1, stale_at_k
 from pipelines.recall.reader import MemoryReader
+from tests.support.eval_cli import eval_json
 from tests.support.hashing_embedder import HashingEmbedder
 from tests.support.memory_rows import RECORDED, publish, row
 
@@ -223,20 +223,7 @@ def test_eval_command_prints_the_updates_json(tmp_path, capsys):
     from pipelines.embed.e5 import E5Embedder
 
     publish(tmp_path / "store", MEMORIES, embedder=E5Embedder())
-    assert (
-        main(
-            [
-                "eval",
-                "--store",
-                str(tmp_path / "store"),
-                "--questions",
-                str(probes_file(tmp_path / "updates-dev")),
-                "--json",
-            ]
-        )
-        == 0
-    )
-    report = json.loads(capsys.readouterr().out)
+    report = eval_json(capsys, tmp_path / "store", probes_file(tmp_path / "updates-dev"))
     assert report.keys() == {
         "set",
         "protocol",

@@ -105,17 +105,17 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
+Patterns = dict[str, tuple[re.Pattern[str], re.Pattern[str]]]
+
+
 @cache
-def _patterns() -> dict[str, tuple[re.Pattern[str], re.Pattern[str]]]:
+def _patterns() -> Patterns:
     return _compile(TOPIC_CUES)
 
 
 @cache
-def _change_patterns() -> dict[str, tuple[re.Pattern[str], re.Pattern[str]]]:
+def _change_patterns() -> Patterns:
     return _compile(CHANGE_CUES)
-
-
-Patterns = dict[str, tuple[re.Pattern[str], re.Pattern[str]]]
 
 
 def _compile(table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> Patterns:
