@@ -58,3 +58,64 @@ def test_questions_about_trips_and_visits_are_not_questions_about_where_the_user
     topics = QueryTopics(None)
     assert topics.topic_of("Which city does the user live in now?", None) == "residence"
     assert topics.topic_of("Which cities has the user visited?", None) is None
+
+
+def _employer_story(tmp_path):
+    def said(text, day, mid, topic="episode", mood=None):
+        return row(text, kind="episode", topic=topic, valid_from=RECORDED + day * DAY, message_id=mid, mood=mood)
+
+    rows = [
+        said("跳槽了，上周刚入职美团到店这边", 5, "m5", "employer", "assertion"),
+        row("用户的职位是数据分析", topic="job_title", valid_from=RECORDED + DAY, message_id="m1"),
+        row("用户住在杭州", topic="residence", valid_from=RECORDED + 6 * DAY, message_id="m6"),
+        said("我们在考虑搬去苏州，公司那边也许能远程", 7, "m7", "residence", "plan"),
+        *[said(text, 2, f"c{i}") for i, text in enumerate(["谢谢", "好的", "明白了", "周末愉快"])],
+    ]
+    return publish(tmp_path, rows)
+
+
+def test_a_topic_question_leaves_out_older_statements_of_other_topics_and_asides_and_discounts_the_rest(tmp_path):
+    reader = MemoryReader(_employer_story(tmp_path).root, HashingEmbedder())
+    found = {m.content: m.focus for m in reader.recall("u1", "用户现在在哪家公司上班？", k=8)}
+    params = RecallParams()
+    assert (
+        next(iter(found)) == "跳槽了，上周刚入职美团到店这边"
+        and found["跳槽了，上周刚入职美团到店这边"] == params.topic_boost
+    )
+    assert "用户的职位是数据分析" not in found  # stated before the current employer: part of the old state
+    assert "我们在考虑搬去苏州，公司那边也许能远程" not in found  # an aside answers no question about a state
+    assert found["用户住在杭州"] == params.other_topic_weight
+
+
+def test_a_tentative_statement_answers_its_topic_with_a_smaller_boost(tmp_path):
+    hint = row("我在奥美做文案，天天改稿", kind="episode", topic="employer", message_id="m1", mood="tentative")
+    store = publish(tmp_path, [hint, row("推荐一本书吧", kind="episode", topic="episode", message_id="m2")])
+    (first, *_) = MemoryReader(store.root, HashingEmbedder()).recall("u1", "用户在哪家公司工作？", k=2)
+    assert first.content == hint["content"] and first.focus == RecallParams().tentative_boost
+
+
+def test_a_question_naming_a_speaker_of_a_shared_log_is_not_a_question_about_the_account(tmp_path):
+    caroline = row(
+        "I moved to Boston last year.",
+        kind="episode",
+        topic="residence",
+        keywords=["Caroline"],
+        message_id="c1",
+        mood="assertion",
+    )
+    melanie = row("We live in a small town.", kind="episode", topic="episode", keywords=["Melanie"], message_id="m1")
+    store = publish(tmp_path, [caroline, melanie])
+    found = MemoryReader(store.root, HashingEmbedder()).recall("u1", "Where does Caroline live?", k=2)
+    assert {m.focus for m in found} == {1.0}
+
+
+def test_a_version_written_before_moods_and_turns_is_still_recalled(tmp_path):
+    import pyarrow.parquet as pq
+
+    store = _story(tmp_path)
+    version = store.version_path(store.current_version())
+    pq.write_table(pq.read_table(version / "memories.parquet").drop_columns(["mood"]), version / "memories.parquet")
+    (version / "turns.parquet").unlink()
+    found = MemoryReader(store.root, HashingEmbedder()).recall("u1", "用户现在住在哪个城市？", k=3)
+    assert found and all(m.focus in (1.0, RecallParams().other_topic_weight) for m in found)  # no moods: no statements
+    assert store.read_turns().is_empty()
