@@ -65,22 +65,35 @@ def extract(
     context (`earlier_turns`: the sessions' turns from earlier nights), so batching never changes them.
     """
     sessions = _sessions(messages)
+    # a rules extractor reads the whole session (a value given two turns after its change may arrive a night
+    # later); a model extractor reads what arrived, as its calls cost money
     whole = _whole_sessions(messages, earlier_turns)
     recovered: list[tuple[list[Message], list[ExtractedMemory]]] = []
     if isinstance(extractor, BatchExtractor):
         found_per_session = extractor.extract_sessions(sessions)
         recovered = extractor.recovered()
     else:
-        found_per_session = [extractor.extract_session(s) for s in sessions]
+        found_per_session = [_new_in(s, extractor.extract_session(whole[_key(s)])) for s in sessions]
     rows: list[dict] = []
     for session, found in zip(sessions, found_per_session, strict=True):
-        turns = whole[(session[0].agent_id, session[0].user_id, session[0].session_id)]
+        turns = whole[_key(session)]
         episodes = [episode_for(m, turns[i - 1] if i else None) for i, m in enumerate(turns) if m.role == "user"]
         rows += _rows(turns, list(found) + episodes, extractor.name)
     for session, found in recovered:
         rows += _rows(session, found, extractor.name)  # their episodes were stored when first seen
     candidates = pl.DataFrame(rows, schema=CANDIDATE_SCHEMA) if rows else pl.DataFrame(schema=CANDIDATE_SCHEMA)
     return candidates, _outcomes(messages, candidates)
+
+
+def _key(session: Sequence[Message]) -> tuple[str, str, str]:
+    return session[0].agent_id, session[0].user_id, session[0].session_id
+
+
+def _new_in(batch: Sequence[Message], found: list[ExtractedMemory]) -> list[ExtractedMemory]:
+    """What an extractor found in the whole session that cites a message of this batch: the rest was found
+    when its messages arrived (a fact that spans two turns arrives with the later of them)."""
+    arrived = {m.message_id for m in batch}
+    return [m for m in found if arrived.intersection(m.source_message_ids)]
 
 
 def _rows(session: Sequence[Message], found: list[ExtractedMemory], extractor_name: str) -> list[dict]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import math
 import os
 import threading
 from collections import OrderedDict
@@ -61,6 +62,12 @@ class RecallParams:
     topic_boost: float = 4.0
     tentative_boost: float = 2.0
     other_topic_weight: float = 0.25
+    # Fusion reads a hit's rank from its score where the list is flat: a hit ranks as far below the first as its
+    # score is, in steps of `vector_tie` cosine (`keyword_tie` of the top BM25 score, relative), when that is less
+    # than its place. Three one-line facts whose cosines differ by 0.001 are near ties, so the other list decides;
+    # a spread-out list keeps its ranks. docs/recall.md measures the steps on every dev set.
+    vector_tie: float = 0.002
+    keyword_tie: float = 0.05
     # How deep each ranked list goes before fusion; a memory below it on both lists is not recalled.
     candidates: int = 200
     # Maximal marginal relevance over the fused top candidates; None keeps the fused order.
@@ -100,7 +107,7 @@ class RecalledMemory:
 
 # what vector_top returns, as VECTOR_TOP_TYPE declares it to DuckDB
 VECTOR_TOP_ARROW_TYPE = pa.list_(
-    pa.struct([("rid", pa.int32()), ("similarity", pa.float32()), ("vector_rank", pa.int32())])
+    pa.struct([("rid", pa.int32()), ("similarity", pa.float32()), ("vector_rank", pa.float32())])
 )
 
 
@@ -295,15 +302,15 @@ class MemoryReader:
         if isinstance(rids, pa.ChunkedArray):
             rids, depth = rids.combine_chunks(), depth.combine_chunks()
         ranked = [
-            _rank_by_similarity(self._similarities, visible, int(limit))
+            _rank_by_similarity(self._similarities, visible, int(limit), self.params.vector_tie)
             for visible, limit in zip(
                 rids.to_numpy(zero_copy_only=False), depth.to_numpy(zero_copy_only=False), strict=True
             )
         ]
-        offsets = np.cumsum([0] + [len(top) for top, _ in ranked], dtype=np.int32)
-        top = np.concatenate([top for top, _ in ranked] or [np.zeros(0, np.int32)]).astype(np.int32)
-        similarities = np.concatenate([sims for _, sims in ranked] or [np.zeros(0, np.float32)]).astype(np.float32)
-        ranks = np.concatenate([np.arange(1, len(t) + 1, dtype=np.int32) for t, _ in ranked] or [np.zeros(0, np.int32)])
+        offsets = np.cumsum([0] + [len(top) for top, _, _ in ranked], dtype=np.int32)
+        top = np.concatenate([top for top, _, _ in ranked] or [np.zeros(0, np.int32)]).astype(np.int32)
+        similarities = np.concatenate([sims for _, sims, _ in ranked] or [np.zeros(0, np.float32)]).astype(np.float32)
+        ranks = np.concatenate([ranks for _, _, ranks in ranked] or [np.zeros(0, np.float32)]).astype(np.float32)
         items = pa.StructArray.from_arrays(
             [pa.array(top), pa.array(similarities), pa.array(ranks)], fields=list(VECTOR_TOP_ARROW_TYPE.value_type)
         )
@@ -331,6 +338,7 @@ class MemoryReader:
             "floor": getattr(self._embedder, "similarity_floor", 0.0) if use_vectors else 0.0,
             "min_confidence": p.min_confidence if min_confidence is None else min_confidence,
             "rrf_k": p.rrf_k,
+            "keyword_step": math.log1p(p.keyword_tie),
             "speaker_boost": p.speaker_boost,
             "topic_boost": p.topic_boost,
             "tentative_boost": p.tentative_boost,
@@ -353,15 +361,20 @@ def _recalled(details: pa.Table, ranked: list[tuple]) -> list[RecalledMemory]:
 
 
 def _rank_by_similarity(
-    all_similarities: np.ndarray, visible: np.ndarray | None, depth: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """The `depth` visible rids most similar to the query, best first (ties: lower rid), and their cosines."""
+    all_similarities: np.ndarray, visible: np.ndarray | None, depth: int, tie: float = 0.0
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The `depth` visible rids most similar to the query, best first (ties: lower rid), their cosines, and
+    their fusion ranks: the place in the list, or 1 + the distance below the top cosine in units of `tie`
+    where that is less."""
     if visible is None or len(visible) == 0:
-        return np.zeros(0, np.int32), np.zeros(0, np.float32)
+        return np.zeros(0, np.int32), np.zeros(0, np.float32), np.zeros(0, np.float32)
     similarities = all_similarities[visible]
     top = np.argpartition(-similarities, depth - 1)[:depth] if len(visible) > depth else np.arange(len(visible))
     order = top[np.lexsort((visible[top], -similarities[top]))]
-    return visible[order], similarities[order]
+    cosines = similarities[order]
+    places = np.arange(1, len(order) + 1, dtype=np.float32)
+    ranks = np.minimum(places, 1 + (cosines[0] - cosines) / tie) if tie > 0 else places
+    return visible[order], cosines, ranks.astype(np.float32)
 
 
 def maximal_marginal_relevance(

@@ -44,13 +44,17 @@ _VECTOR_HITS = """vector_hits AS (
 # Keyword list: BM25 (Robertson & Zaragoza 2009) from the postings of the query's terms; each posting's
 # term weight was computed when the user was loaded, `{term_ids}` are the query terms' ids in {terms}.
 _KEYWORD_HITS = """keyword_hits AS (
-    SELECT rid, keyword, row_number() OVER (ORDER BY keyword DESC, rid) AS keyword_rank
+    SELECT rid, keyword, CASE WHEN $keyword_step > 0
+               THEN least(row_number() OVER ranked, 1 + (ln(max(keyword) OVER ()) - ln(keyword)) / $keyword_step)
+               ELSE row_number() OVER ranked END AS keyword_rank
     FROM (SELECT rid, sum(weight) AS keyword
           FROM (SELECT unnest(rids) AS rid, unnest(weights) AS weight FROM {terms} WHERE term_id IN ({term_ids}))
           WHERE rid IN (SELECT rid FROM visible)
           GROUP BY rid ORDER BY keyword DESC, rid LIMIT $depth)
+    WINDOW ranked AS (ORDER BY keyword DESC, rid)
 )"""
-# Reciprocal rank fusion (Cormack et al. 2009) of the lists the query has.
+# Reciprocal rank fusion (Cormack et al. 2009) of the lists the query has. Where a list is flat a hit's rank is
+# read from its score (RecallParams.vector_tie, keyword_tie), so near ties stay near ties and the other list decides.
 _FUSED = {
     (True, True): """fused AS (
     SELECT rid, v.similarity, coalesce(k.keyword, 0.0) AS keyword,
@@ -142,7 +146,7 @@ def recall_sql(
     return "WITH " + ",\n".join(ctes) + scored
 
 
-VECTOR_TOP_TYPE = "STRUCT(rid INTEGER, similarity FLOAT, vector_rank INTEGER)[]"
+VECTOR_TOP_TYPE = "STRUCT(rid INTEGER, similarity FLOAT, vector_rank FLOAT)[]"
 # The statement shares its CTEs by hand and joins a few hundred rows: these passes cost more planning time
 # than they save (common_subplan alone was ≈4 ms a query); docs/recall.md.
 RECALL_DISABLED_OPTIMIZERS = ",".join(

@@ -63,3 +63,30 @@ def test_pasted_text_past_the_clause_cap_is_kept_as_its_episode_and_nothing_else
         ("fact", "User lives in Oslo."),
     ]
     assert dict(outcomes.select("message_id", "memories").iter_rows()) == {"s1:1": 1, "s1:2": 2}
+
+
+def test_a_value_given_a_night_after_its_change_completes_it_and_stored_turns_are_not_extracted_again():
+    from datetime import timedelta
+
+    night_one = messages(
+        [
+            message("s1", 1, "I live in Oslo. My number changed.", T),
+            message("s1", 2, "What's the new one?", T, role="assistant"),
+        ]
+    )
+    night_two = messages([message("s1", 3, "It's 555-0142", T + timedelta(hours=5))])
+    facts_one = extract(night_one, RulesExtractor())[0].filter(pl.col("kind") == "fact")
+    candidates, outcomes = extract(night_two, RulesExtractor(), earlier_turns=night_one)
+    facts_two = candidates.filter(pl.col("kind") == "fact")
+    assert facts_one["content"].to_list() == ["User lives in Oslo."]
+    # the phone fact cites both turns and arrives with the later; Oslo, stored last night, is not found again
+    assert facts_two.select("content", "source_message_ids").rows() == [
+        ("User's phone number is 555-0142.", ["s1:1", "s1:3"])
+    ]
+    assert dict(outcomes.select("message_id", "outcome").iter_rows()) == {"s1:3": "extracted"}
+    # the same messages in one night give the same phone fact
+    together = extract(pl.concat([night_one, night_two]), RulesExtractor())[0].filter(pl.col("topic") == "phone")
+    assert (
+        together.select("content", "source_message_ids", "valid_from").rows()
+        == facts_two.select("content", "source_message_ids", "valid_from").rows()
+    )

@@ -163,10 +163,19 @@ def test_a_query_naming_the_speaker_favours_what_that_speaker_said(tmp_path):
 
 def test_the_vector_list_is_the_visible_rows_by_cosine_ties_to_the_lower_row():
     similarities = np.array([0.5, 0.9, 0.7, 0.9, 0.1], dtype=np.float32)
-    rids, cosines = _rank_by_similarity(similarities, np.array([4, 3, 2, 1], dtype=np.int32), depth=3)
+    rids, cosines, ranks = _rank_by_similarity(similarities, np.array([4, 3, 2, 1], dtype=np.int32), depth=3)
     assert rids.tolist() == [1, 3, 2]  # row 0 is not visible; rows 1 and 3 tie
     assert cosines.tolist() == pytest.approx([0.9, 0.9, 0.7])
-    assert _rank_by_similarity(similarities, None, depth=3)[0].tolist() == []
+    assert ranks.tolist() == [1, 2, 3]
+
+
+def test_a_flat_vector_list_ranks_its_hits_by_how_far_below_the_top_they_are():
+    similarities = np.array([0.900, 0.898, 0.896, 0.850, 0.848], dtype=np.float32)
+    visible = np.arange(5, dtype=np.int32)
+    _, _, ranks = _rank_by_similarity(similarities, visible, depth=5, tie=0.005)
+    # within 0.005 of the top a hit is 0.4 and 0.8 ranks down, not a whole place each; further down the place counts
+    assert ranks.tolist() == pytest.approx([1.0, 1.4, 1.8, 4.0, 5.0], abs=1e-3)
+    assert _rank_by_similarity(similarities, visible, depth=5)[2].tolist() == [1, 2, 3, 4, 5]
 
 
 def test_recall_now_hides_what_expired_or_is_not_yet_true(tmp_path):

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from pipelines.core.schemas import ExtractedMemory, Kind, Message
 from pipelines.extract.deadlines import find_deadline
+from pipelines.extract.rules.across_turns import facts_across_turns
 from pipelines.extract.rules.grammar import Rule
 from pipelines.extract.rules.tables import GENERIC_RULES, RETRACTION_RULES, RULES
 from pipelines.extract.rules.text import (
@@ -141,4 +142,5 @@ class RulesExtractor:
     name = "rules@1"
 
     def extract_session(self, messages: Sequence[Message]) -> list[ExtractedMemory]:
-        return [memory for message in messages if message.role == "user" for memory in extract_message(message)]
+        found = [memory for message in messages if message.role == "user" for memory in extract_message(message)]
+        return found + facts_across_turns(messages, found)

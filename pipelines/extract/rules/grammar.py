@@ -46,7 +46,7 @@ _MACROS = {
     "ZV": r"(?P<{g}>.+?)",
     "END": r"(?:了|啦|呀|哦|呢|吧|嘛|啊|哈)*$",
     "EMAIL": r"(?P<{g}>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)",
-    "PHONE": r"(?P<{g}>\+?\d[\d\s()-]{5,}\d)",
+    "PHONE": r"(?P<{g}>\+?\(?\d[\d\s()-]{5,}\d)",
     "JOB": rf"(?P<{{g}}>(?:[\w-]+\s+){{0,3}}?(?:{_EN_JOBS})s?)\b",
     "ZJOB": rf"(?P<{{g}}>[^，,。]{{0,12}}?(?:{_ZH_JOBS}))",
 }
@@ -57,7 +57,7 @@ EN_IM = r"\bI(?:'m|\s+am)\s+(?:now\s+|currently\s+|also\s+|really\s+)*"
 ZH_WO = r"我(?:现在|目前|已经|也|还|刚|刚刚|最近|平时)*"
 
 
-def _expand(pattern: str) -> str:
+def expand(pattern: str) -> str:
     # Macro names are upper case, so regex syntax such as (?P<v>...) and (?<!...) is left alone.
     return re.sub(r"<([A-Z]+)(?::(\w+))?>", lambda m: _MACROS[m[1]].replace("{g}", m[2] or "v"), pattern)
 
@@ -94,7 +94,7 @@ def _rule(
 ) -> Rule:
     flags = re.IGNORECASE if lang == "en" else 0
     return Rule(
-        pattern=re.compile(_expand(pattern), flags),
+        pattern=re.compile(expand(pattern), flags),
         kind=kind,
         topic=topic,
         templates=(templates,) if isinstance(templates, str) else templates,

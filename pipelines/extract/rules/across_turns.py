@@ -1,0 +1,170 @@
+"""Facts whose value is said in another clause than the change: "my number changed" … "it's 555-0142",
+"我搬家了" … "杭州", and "there"/"那边" standing for the place or company named just before.
+
+The phrases are entries in `pipelines.extract.rules.turn_tables`; `pipelines.extract.rules.engine` runs this
+walk over a session's turns after the single-clause rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from pipelines.core.schemas import ExtractedMemory, Kind, Message
+from pipelines.extract.rules.grammar import expand
+from pipelines.extract.rules.text import clean_value, is_question, split_clauses, value_keywords
+from pipelines.extract.rules.turn_tables import (
+    ANTECEDENTS,
+    ASKS_WHERE,
+    BARE_SHAPES,
+    CHANGE_WITHOUT_VALUE,
+    DEICTIC_STATEMENTS,
+    EN_NOT_VALUES,
+    STATEMENTS,
+    VALUE_SHAPES,
+    ZH_STOP_CHARS,
+)
+from pipelines.extract.signals.mood import ASSERTION, clause_mood
+
+
+def _compile(entries: Sequence[str], flags: int) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(expand(entry), flags) for entry in entries)
+
+
+class _Patterns(NamedTuple):
+    """A topic's entries in both languages; the first entry that matches is the match."""
+
+    en: tuple[re.Pattern[str], ...]
+    zh: tuple[re.Pattern[str], ...]
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return next((m for p in (*self.en, *self.zh) if (m := p.search(text))), None)
+
+    def finditer(self, text: str) -> list[re.Match[str]]:
+        return [m for p in (*self.en, *self.zh) for m in p.finditer(text)]
+
+
+def _table(table: Mapping[str, tuple[Sequence[str], Sequence[str]]], en_flags: int = re.I) -> dict[str, _Patterns]:
+    return {topic: _Patterns(_compile(en, en_flags), _compile(zh, 0)) for topic, (en, zh) in table.items()}
+
+
+_OPENINGS = _table(CHANGE_WITHOUT_VALUE)
+_VALUES = _table(VALUE_SHAPES)
+# bare names are told by their capital letter, so these are case-sensitive
+_BARE = _table({topic: ((en,), (zh,)) for topic, (en, zh) in BARE_SHAPES.items()}, en_flags=0)
+_DEICTICS = _table(DEICTIC_STATEMENTS)
+_PLACES = _table({topic: ((en,), (zh,)) for topic, (en, zh) in ANTECEDENTS.items()}, en_flags=0)
+
+
+@dataclass
+class _Opening:
+    topic: str
+    message: Message
+    user_turns_left: int = 2  # the value comes in this message or one of the next two user turns
+    asked: bool = False  # the assistant asked for it since
+
+
+def _statement(topic: str, value: str, sources: list[Message], lang: str) -> ExtractedMemory:
+    (en_template, zh_template), (en_keywords, zh_keywords) = STATEMENTS[topic]
+    template, keywords = (en_template, en_keywords) if lang == "en" else (zh_template, zh_keywords)
+    ids = list(dict.fromkeys(m.message_id for m in sources))
+    return ExtractedMemory(
+        kind=Kind.FACT,
+        topic=topic,
+        content=template.format(v=value),
+        keywords=[*keywords.split()[:3], *value_keywords(value)[:2]],
+        confidence=0.8,
+        valid_from=max(m.ts for m in sources),
+        source_message_ids=ids,
+    )
+
+
+def _language(text: str) -> str:
+    return "zh" if re.search(r"[\u4e00-\u9fff]", text) else "en"
+
+
+def _captured(match: re.Match[str] | None, lang: str) -> str | None:
+    if match is None:
+        return None
+    raw = next((v for v in match.groupdict().values() if v), None)
+    value = clean_value(raw, lang) if raw else None
+    if not value or value.lower() in EN_NOT_VALUES or (lang == "zh" and ZH_STOP_CHARS.search(value)):
+        return None
+    return value
+
+
+def _value_for(opening: _Opening, clause: str) -> str | None:
+    lang = _language(clause)
+    value = _captured(_VALUES[opening.topic].search(clause), lang)
+    if value is None and opening.asked and opening.topic in _BARE:
+        value = _captured(_BARE[opening.topic].search(clause), lang)
+    return value
+
+
+def _antecedent(topic: str, earlier: Sequence[tuple[str, Message]]) -> tuple[str, Message] | None:
+    """The value last named before, in this session's earlier clauses (either speaker), and where."""
+    for clause, message in reversed(earlier):
+        for match in sorted(_PLACES[topic].finditer(clause), key=lambda m: m.start(), reverse=True):
+            value = _captured(match, _language(match["v"]))
+            if value:
+                return value, message
+    return None
+
+
+def facts_across_turns(session: Sequence[Message], found: Sequence[ExtractedMemory]) -> list[ExtractedMemory]:
+    """The facts of `session` (in msg_seq order) whose value is in another clause than their statement.
+
+    `found` are the single-clause memories already extracted: a message that stated a topic's value itself
+    neither opens nor fills that topic.
+    """
+    stated = {(m.source_message_ids[0], m.topic) for m in found}
+    memories: list[ExtractedMemory] = []
+    earlier: list[tuple[str, Message]] = []
+    opening: _Opening | None = None
+    for message in session:
+        clauses = split_clauses(message.content)
+        if message.role != "user":
+            if opening is not None and any(ASKS_WHERE.search(c) for c in clauses if is_question(c)):
+                opening.asked = True
+            earlier += [(c, message) for c in clauses]
+            continue
+        for clause in clauses:
+            mood = clause_mood(clause)
+            if opening is not None and mood == ASSERTION and (message.message_id, opening.topic) not in stated:
+                value = _value_for(opening, clause)
+                if value is not None:
+                    memories.append(
+                        _statement(opening.topic, value, [opening.message, message], _language(opening.message.content))
+                    )
+                    opening = None
+            if mood == ASSERTION:
+                memories += _deictic(clause, message, earlier, stated)
+                opening = _opened(clause, message, stated) or opening
+            earlier.append((clause, message))
+        if opening is not None and opening.message is not message:
+            opening.user_turns_left -= 1
+            opening = opening if opening.user_turns_left > 0 else None
+    return memories
+
+
+def _opened(clause: str, message: Message, stated: set[tuple[str, str]]) -> _Opening | None:
+    for topic, patterns in _OPENINGS.items():
+        if (message.message_id, topic) not in stated and patterns.search(clause):
+            return _Opening(topic, message)
+    return None
+
+
+def _deictic(
+    clause: str, message: Message, earlier: Sequence[tuple[str, Message]], stated: set[tuple[str, str]]
+) -> list[ExtractedMemory]:
+    found = []
+    for topic, patterns in _DEICTICS.items():
+        if (message.message_id, topic) in stated or not patterns.search(clause):
+            continue
+        antecedent = _antecedent(topic, earlier)
+        if antecedent is not None:
+            value, named_in = antecedent
+            found.append(_statement(topic, value, [named_in, message], _language(clause)))
+    return found

@@ -1,0 +1,103 @@
+"""The phrase tables of changes told over two turns: a change announced without its value, the shapes of the value
+said on its own, and "there"/"那边" with where its antecedent is named. One entry per way of saying it, zh beside en.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipelines.extract.rules.grammar import CAPITAL
+
+# A change announced without its value: topic -> (English entries, Chinese entries). The subject is part of
+# the entry ("I", "we", "my"), so someone else's move opens nothing; mood (plans, questions, negation) is
+# checked on the clause as well.
+EN_WE = r"\b(?:I|we)(?:'ve|\s+have|'re|\s+are)?\s+(?:just\s+|finally\s+|recently\s+|officially\s+|already\s+)*"
+CHANGE_WITHOUT_VALUE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "residence": (
+        # "moved" without an object or destination: "we moved last month", not "I moved the meeting to Friday"
+        (EN_WE + r"(?:moved|relocated)(?:\s+(?:house|houses|home|homes|cities|apartments|places|again|out))?"
+         r"(?!\s+(?:the|my|a|an|our|it|this|that|some|to|into|in|from|there|back|here|on)\b)",
+         r"\bmy\s+(?:home\s+)?address\s+(?:has\s+)?changed", r"\b(?:I|we)\s+have\s+a\s+new\s+(?:address|place)",
+         r"\b(?:I|we)(?:'ve|\s+have)?\s+got\s+a\s+new\s+(?:address|place)"),
+        (r"(?:我|我们)?(?:已经|刚|刚刚|终于|又)*搬(?:了)?(?:个|次)?家", r"(?:我|我们)?(?:已经|刚|终于)?换了?(?:个|一个)?城市",
+         r"(?:我的?)?(?:地址|住址)(?:变|换|改)了", r"(?:我|我们)?(?:有|换了)(?:个)?新(?:地址|住址)"),
+    ),
+    "employer": (
+        (EN_WE + r"(?:changed|switched)\s+(?:jobs|companies|employers)", EN_WE + r"(?:got|found|started)\s+a\s+new\s+job",
+         EN_WE + r"(?:got\s+)?hired"),
+        (r"我(?:已经|刚|终于)?(?:换了?(?:份|个)?工作|跳槽了?|找到(?:了)?新工作|换了?(?:家|个)?公司)",),
+    ),
+    "phone": (
+        (r"\bmy\s+(?:phone\s+|cell\s+|mobile\s+)?number\s+(?:has\s+)?changed",
+         r"\bI(?:'ve|\s+have)?\s+(?:got\s+|gotten\s+)?(?:a\s+)?new\s+(?:phone\s+|cell\s+|mobile\s+)?number",
+         r"\bI\s+changed\s+(?:my\s+)?(?:phone\s+)?numbers?"),
+        (r"我?(?:换号|换了?(?:个|新)?(?:手机)?号(?:码)?)", r"(?:我的?)?(?:手机号|手机号码|电话|电话号码|号码)(?:变|换|改)了",
+         r"新(?:手机)?号码?是"),
+    ),
+    "email": (
+        (r"\bmy\s+e-?mail(?:\s+address)?\s+(?:has\s+)?changed", r"\bI(?:'ve|\s+have)?\s+(?:got\s+)?a\s+new\s+e-?mail",
+         r"\bI\s+(?:changed|switched)\s+(?:my\s+)?e-?mails?"),
+        (r"(?:我的?)?邮箱(?:地址)?(?:变|换|改)了", r"换了?(?:个)?(?:新)?邮箱", r"新邮箱"),
+    ),
+}
+
+# How each topic's fact reads once its value is known: (English, Chinese) template and keywords.
+STATEMENTS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "residence": (("User lives in {v}.", "用户住在{v}"), ("residence live city address", "住址 居住 城市")),
+    "employer": (("User works at {v}.", "用户在{v}工作"), ("employer work company job", "工作 公司 单位 雇主")),
+    "phone": (("User's phone number is {v}.", "用户的电话是{v}"), ("phone contact number", "电话 手机 联系方式")),
+    "email": (("User's email is {v}.", "用户的邮箱是{v}"), ("email contact address", "邮箱 联系方式 email")),
+}
+
+PLACE_ZH = r"(?P<v>[\u4e00-\u9fff]{2,10}?)"
+ZH_STOP_CHARS = re.compile(r"[没不还吧呢吗好嗯哈对是的啊累忙]")
+EN_NOT_VALUES = frozenset({
+    "yes", "no", "yeah", "nope", "thanks", "thank", "great", "nice", "ok", "okay", "sure", "well", "oh", "wow", "sorry",
+    "not", "just", "it", "the", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+    "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+})
+# The value said on its own: topic -> (English, Chinese) shapes. `bare` shapes count only as the answer to the
+# assistant's question about it ("Where to?", "搬到哪了？"); the others carry their own cue ("to Lisbon").
+VALUE_SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "residence": (
+        (r"^(?:(?:we|I)(?:'re|'m|\s+are|\s+am)\s+(?:now\s+)?|(?:now\s+|just\s+)?)(?:in|to|into)\s+<NAME>(?:\s+now)?$",
+         r"^(?:it's|it\s+is)\s+<NAME>$"),
+        (r"^(?:搬到了?|搬去了?|搬来了?|到了|现在在|住在|在)" + PLACE_ZH + "<END>",),
+    ),
+    "employer": (
+        (r"^(?:(?:I|I've|I\s+have)\s+)?(?:joined|at|to|for|with)\s+<TOOL>(?:\s+now)?$", r"^(?:it's|it\s+is)\s+<TOOL>$"),
+        (r"^(?:去了|到了|入职了?|进了|加入了?|在)" + PLACE_ZH + "(?:工作|上班)?<END>",),
+    ),
+    "phone": ((r"<PHONE>",), (r"<PHONE>",)),
+    "email": ((r"<EMAIL>",), (r"<EMAIL>",)),
+}
+BARE_SHAPES: dict[str, tuple[str, str]] = {
+    "residence": (r"^<NAME>(?:\s+now)?$", r"^" + PLACE_ZH + "<END>"),
+    "employer": (r"^<TOOL>(?:\s+now)?$", r"^" + PLACE_ZH + "<END>"),
+}
+ASKS_WHERE = re.compile(r"\bwhere\b|\bwhich\s+(?:city|company|firm|place|one)\b|哪|什么(?:公司|地方|城市)", re.I)
+
+# "there"/"那边" standing for a value: the deictic statement, and where its antecedent is named.
+DEICTIC_STATEMENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "residence": (
+        (r"\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|also\s+|now\s+)*(?:moved|relocated)\s+(?:over\s+|out\s+)?there\b",
+         r"\bI\s+(?:now\s+|also\s+)*live\s+there\b", r"\bI(?:'m|\s+am)\s+(?:now\s+|also\s+)*(?:living|based)\s+there\b"),
+        (r"我[^，,。！？]{0,6}?搬(?:到|去|过去)?(?:了)?(?:那边|那里|那儿)", r"我[^，,。！？]{0,4}?(?:住在?|定居在?)(?:那边|那里|那儿)"),
+    ),
+    "employer": (
+        (r"\bI(?:'ve|\s+have)?\s+(?:just\s+|also\s+|now\s+)*(?:started|work|working|joined\s+them)\s+there\b",
+         r"\bI\s+got\s+a\s+job\s+there\b"),
+        (r"我[^，,。！？]{0,4}?(?:去了?|在|进了?|入职了?)(?:那边|那里|那儿|那家)(?:工作|上班|入职)",),
+    ),
+}
+ANTECEDENTS: dict[str, tuple[str, str]] = {
+    "residence": (
+        rf"\b(?:in|to|from|near|around|visit(?:ed|ing)?)\s+(?P<v>{CAPITAL}[\w'.-]*(?:\s+{CAPITAL}[\w'.-]*){{0,2}})",
+        r"(?:住在|搬到|搬去|定居在|去了?|到了?|在)" + PLACE_ZH
+        + r"(?=住|工作|上班|生活|定居|读书|玩|旅游|了|呢|啊|吧|，|,|。|！|!|？|\?|$)",
+    ),
+    "employer": (
+        rf"\b(?:at|for|joined)\s+(?P<v>{CAPITAL}[\w.+#&-]*(?:\s+{CAPITAL}[\w.+#&-]*){{0,2}})",
+        r"(?:在|入职|进了?)" + PLACE_ZH + r"(?=工作|上班|任职|实习)",
+    ),
+}

@@ -1,0 +1,127 @@
+"""Facts whose value is in another turn: a change announced without a value, then given; "there"/"那边"."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from pipelines.core.schemas import Message
+from pipelines.extract.rules.engine import RulesExtractor
+
+T0 = datetime(2026, 3, 3, 10, 0, tzinfo=UTC)
+
+
+def session(*turns: tuple[str, str]) -> list[Message]:
+    return [
+        Message(
+            message_id=f"s1:{i}",
+            agent_id="bot",
+            user_id="u1",
+            session_id="s1",
+            msg_seq=i,
+            role=role,
+            content=text,
+            ts=T0 + timedelta(minutes=i),
+        )
+        for i, (role, text) in enumerate(turns, 1)
+    ]
+
+
+def facts(*turns: tuple[str, str]) -> list[tuple[str, str, list[str]]]:
+    return [(m.topic, m.content, m.source_message_ids) for m in RulesExtractor().extract_session(session(*turns))]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # the value in the next user turn, after the assistant asked for it
+        (
+            [
+                ("user", "Heads up, my number changed."),
+                ("assistant", "What's the new one?"),
+                ("user", "It's 555-0142."),
+            ],
+            [("phone", "User's phone number is 555-0142.", ["s1:1", "s1:3"])],
+        ),
+        (
+            [("user", "我换号了"), ("assistant", "新号码是多少？"), ("user", "199 0000 1234")],
+            [("phone", "用户的电话是199 0000 1234", ["s1:1", "s1:3"])],
+        ),
+        (
+            [("user", "We finally moved last month!"), ("assistant", "Congrats! Where to?"), ("user", "Lisbon")],
+            [("residence", "User lives in Lisbon.", ["s1:1", "s1:3"])],
+        ),
+        (
+            [("user", "我搬家了"), ("assistant", "搬到哪了？"), ("user", "杭州")],
+            [("residence", "用户住在杭州", ["s1:1", "s1:3"])],
+        ),
+        (
+            [("user", "I changed jobs"), ("assistant", "Where are you now?"), ("user", "At Globex now")],
+            [("employer", "User works at Globex.", ["s1:1", "s1:3"])],
+        ),
+        (
+            [("user", "我跳槽了"), ("assistant", "去哪家了？"), ("user", "美团")],
+            [("employer", "用户在美团工作", ["s1:1", "s1:3"])],
+        ),
+        # a value with its own cue needs no question; the same message's next clause counts
+        (
+            [("user", "I got a new email"), ("assistant", "Okay."), ("user", "sam.lee@example.org")],
+            [("email", "User's email is sam.lee@example.org.", ["s1:1", "s1:3"])],
+        ),
+        (
+            [("user", "My number changed, it's (555) 010-4477")],
+            [("phone", "User's phone number is (555) 010-4477.", ["s1:1"])],
+        ),
+        # "there" / "那边" is the place or company named just before, by either speaker
+        (
+            [
+                ("user", "My sister lives in Lisbon."),
+                ("assistant", "Nice city."),
+                ("user", "I moved there last month."),
+            ],
+            [("residence", "User lives in Lisbon.", ["s1:1", "s1:3"])],
+        ),
+        (
+            [("user", "我姐姐住在杭州。"), ("assistant", "好地方"), ("user", "我上个月也搬到那边了")],
+            [("residence", "用户住在杭州", ["s1:1", "s1:3"])],
+        ),
+        (
+            [("user", "My friend works at Stripe."), ("user", "I just started there too!")],
+            [("employer", "User works at Stripe.", ["s1:1", "s1:2"])],
+        ),
+    ],
+)
+def test_a_value_said_in_another_turn_completes_the_change(turns, expected):
+    assert [f for f in facts(*turns) if f[0] != "plan"] == expected
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # someone else's move, a plan, a reply that is not a value, a value with no question or cue, a moved meeting
+        [("user", "My sister moved last week"), ("assistant", "Where to?"), ("user", "Denver")],
+        [("user", "I might move next year"), ("assistant", "Where to?"), ("user", "Denver")],
+        [("user", "我搬家了"), ("assistant", "恭喜！"), ("user", "累死了")],
+        [("user", "我搬家了"), ("assistant", "搬到哪了？"), ("user", "还没定呢")],
+        [("user", "We finally moved last month!"), ("assistant", "Congrats!"), ("user", "Lisbon is lovely")],
+        [("user", "I moved the meeting"), ("assistant", "To when?"), ("user", "to Friday")],
+        # the value comes too late: two more user turns went by
+        [
+            ("user", "I moved!"),
+            ("user", "so tired"),
+            ("user", "boxes everywhere"),
+            ("assistant", "Where?"),
+            ("user", "Denver"),
+        ],
+        # "there" with nothing named before it
+        [("user", "I moved there last month.")],
+    ],
+)
+def test_what_does_not_complete_a_change_states_nothing(turns):
+    assert facts(*turns) == []
+
+
+def test_a_turn_that_states_its_own_value_is_not_completed_from_the_next():
+    found = facts(("user", "I moved to Porto"), ("assistant", "Where exactly?"), ("user", "Lisbon"))
+    assert found == [("residence", "User lives in Porto.", ["s1:1"])]
