@@ -162,11 +162,7 @@ class SnapshotStore:
         if version is None and self.current_version() is None:
             return pl.DataFrame(TURN_SCHEMA.empty_table())
         path = self.sound_file(TURNS, version)
-        return (
-            pl.DataFrame(_read(path, TURN_SCHEMA))
-            if path.exists()
-            else pl.DataFrame(TURN_SCHEMA.empty_table())
-        )
+        return pl.DataFrame(_read(path, TURN_SCHEMA)) if path.exists() else pl.DataFrame(TURN_SCHEMA.empty_table())
 
     def manifest(self, version: int | None = None) -> dict[str, Any]:
         path = self.version_path(self.require_version(version)) / MANIFEST
@@ -196,10 +192,14 @@ class SnapshotStore:
         if deep and not problems:
             listed = {name: record for name, record in files.items() if record is not None}
             problems += row_count_problems(folder, listed) + embedding_problems(folder / MEMORIES)
-        marker = folder / PUBLISHED
+        marker = self.marker_problem(version)
+        return problems + ([marker] if marker else [])
+
+    def marker_problem(self, version: int) -> str | None:
+        marker = self.version_path(version) / PUBLISHED
         if marker.exists() and self._marker_time(marker) is None:
-            problems.append(f"{marker}: unreadable publication marker")
-        return problems
+            return f"{marker}: unreadable publication marker (`memory doctor --repair` restamps it from its mtime)"
+        return None
 
     def version_known_at(self, moment: datetime) -> int:
         """The newest retained version published by `moment`: what the system knew then."""
@@ -216,11 +216,15 @@ class SnapshotStore:
     def published_at(self, version: int) -> datetime | None:
         """When the pointer first swapped to `version` (None for a version readers never saw, or whose marker is
         unreadable: `memory doctor` reports that)."""
-        marker = self.version_path(version) / PUBLISHED
-        stamped = self._marker_time(marker) if marker.exists() else None
+        stamped = self.published_at_marker(version)
         if stamped is None and version == self.current_version():
             return self.pointer_published_at()  # killed between the swap and the marker
         return stamped
+
+    def published_at_marker(self, version: int) -> datetime | None:
+        """The moment in the version's own PUBLISHED marker (None when it has none or it is unreadable)."""
+        marker = self.version_path(version) / PUBLISHED
+        return self._marker_time(marker) if marker.exists() else None
 
     @staticmethod
     def _marker_time(marker: Path) -> datetime | None:
