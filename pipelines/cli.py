@@ -156,6 +156,13 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return 2 if problems else 0
 
 
+def cmd_forget(args: argparse.Namespace) -> int:
+    from pipelines.forget import forget_user
+
+    print(forget_user(args.store, args.user, args.agent).describe())
+    return 0
+
+
 def _parse_ks(text: str) -> list[int]:
     try:
         ks = sorted({int(part) for part in text.split(",") if part.strip()})
@@ -260,6 +267,16 @@ def build_parser() -> argparse.ArgumentParser:
         "the newest sound published version (the next run re-reads the raw files it lacks)",
     )
     doctor.set_defaults(func=cmd_doctor)
+
+    forget = sub.add_parser(
+        "forget",
+        help="remove a user from every retained version, staging, caches, backlog and access logs; a tombstone "
+        "keeps a re-ingest of the same raw files from bringing them back",
+    )
+    forget.add_argument("--store", required=True, type=Path)
+    forget.add_argument("--user", required=True)
+    forget.add_argument("--agent", default=None, help="only the user's rows under this agent (default: every agent)")
+    forget.set_defaults(func=cmd_forget)
     return parser
 
 

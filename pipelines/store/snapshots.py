@@ -265,30 +265,40 @@ class SnapshotStore:
         version = self.next_version()
         staging = self.snapshots / f".tmp-{version_dir_name(version)}-{os.getpid()}"
         staging.mkdir()
-        table = memories.sort(["agent_id", "user_id"]).to_arrow().select(MEMORY_SCHEMA.names).cast(MEMORY_SCHEMA)
-        pq.write_table(table, staging / MEMORIES, row_group_size=ROW_GROUP_SIZE, compression="zstd")
-        # Keyword postings are derived from the same rows, so every version carries its own BM25 index.
-        pq.write_table(
-            build_postings(pl.DataFrame(table.drop_columns(["embedding"]))),
-            staging / POSTINGS,
-            row_group_size=8 * ROW_GROUP_SIZE,
-            compression="zstd",
-        )
-        quarantine_table = quarantine.to_arrow().select(QUARANTINE_SCHEMA.names).cast(QUARANTINE_SCHEMA)
-        pq.write_table(quarantine_table, staging / QUARANTINE, compression="zstd")
-        if turns is None:
-            turns = pl.DataFrame(TURN_SCHEMA.empty_table())
-        turns_table = turns.sort(["agent_id", "user_id", "session_id", "msg_seq"]).to_arrow()
-        pq.write_table(turns_table.select(TURN_SCHEMA.names).cast(TURN_SCHEMA), staging / TURNS, compression="zstd")
-        files = {name: file_record(staging / name) for name in DATA_FILES}
+        files = _write_tables(staging, memories, quarantine, turns)
         full_manifest = {"version": version, "parent": self.current_version(), **manifest, "files": files}
-        (staging / MANIFEST).write_text(json.dumps(full_manifest, indent=2, ensure_ascii=False, default=str))
-        for name in (*DATA_FILES, MANIFEST):
-            fsync_file(staging / name)
-        fsync_dir(staging)
+        _seal(staging, full_manifest)
         staging.rename(self.version_path(version))
         fsync_dir(self.snapshots)
         return version
+
+    def replace_version(
+        self,
+        folder: Path,
+        memories: pl.DataFrame,
+        quarantine: pl.DataFrame,
+        turns: pl.DataFrame,
+        manifest: dict[str, Any],
+    ) -> None:
+        """Rewrite a version folder's tables under the same number (`memory forget`), manifest resealed.
+
+        The new folder is complete and fsynced before two renames swap it in; a kill between them leaves
+        `.forget-*` folders that `memory doctor --repair` (or the next forget) settles.
+        """
+        fresh = self.snapshots / f".forget-new-{folder.name}-{os.getpid()}"
+        old = self.snapshots / f".forget-old-{folder.name}-{os.getpid()}"
+        shutil.rmtree(fresh, ignore_errors=True)
+        fresh.mkdir()
+        files = _write_tables(fresh, memories, quarantine, turns)
+        if (folder / PUBLISHED).exists():
+            shutil.copy2(folder / PUBLISHED, fresh / PUBLISHED)
+        _seal(fresh, {**manifest, "files": files})
+        folder.rename(old)
+        fresh.rename(folder)
+        fsync_dir(folder.parent)
+        shutil.rmtree(old)
+        if folder.name.isdigit():
+            self._sound.discard(int(folder.name))
 
     def publish(self, version: int, at: datetime | None = None) -> None:
         """Verify `version` as written on disk, then point readers at it: swap the pointer (which records the
@@ -367,3 +377,33 @@ def _read(path: Path, schema: Any) -> Any:
         return pq.read_table(path, schema=schema)
     except (OSError, ValueError) as exc:
         raise StoreCorruptError(f"{path}: not readable as the stored table ({exc})") from exc
+
+
+def _write_tables(
+    folder: Path, memories: pl.DataFrame, quarantine: pl.DataFrame, turns: pl.DataFrame | None
+) -> dict[str, dict[str, Any]]:
+    """A version's Parquet files in `folder`; returns each file's manifest record (size, sha256, rows)."""
+    table = memories.sort(["agent_id", "user_id"]).to_arrow().select(MEMORY_SCHEMA.names).cast(MEMORY_SCHEMA)
+    pq.write_table(table, folder / MEMORIES, row_group_size=ROW_GROUP_SIZE, compression="zstd")
+    # Keyword postings are derived from the same rows, so every version carries its own BM25 index.
+    pq.write_table(
+        build_postings(pl.DataFrame(table.drop_columns(["embedding"]))),
+        folder / POSTINGS,
+        row_group_size=8 * ROW_GROUP_SIZE,
+        compression="zstd",
+    )
+    quarantine_table = quarantine.to_arrow().select(QUARANTINE_SCHEMA.names).cast(QUARANTINE_SCHEMA)
+    pq.write_table(quarantine_table, folder / QUARANTINE, compression="zstd")
+    if turns is None:
+        turns = pl.DataFrame(TURN_SCHEMA.empty_table())
+    turns_table = turns.sort(["agent_id", "user_id", "session_id", "msg_seq"]).to_arrow()
+    pq.write_table(turns_table.select(TURN_SCHEMA.names).cast(TURN_SCHEMA), folder / TURNS, compression="zstd")
+    return {name: file_record(folder / name) for name in DATA_FILES}
+
+
+def _seal(folder: Path, manifest: dict[str, Any]) -> None:
+    """Write the manifest, then make every file of the folder durable before it is renamed into place."""
+    (folder / MANIFEST).write_text(json.dumps(manifest, indent=2, ensure_ascii=False, default=str))
+    for name in (*DATA_FILES, MANIFEST):
+        fsync_file(folder / name)
+    fsync_dir(folder)

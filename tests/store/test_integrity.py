@@ -1,4 +1,4 @@
-"""Corruption is caught, reported on one line and repaired: checksums, vectors, pointer, manifest, marker, temp files."""
+"""Corruption is caught, reported on one line and repaired: checksums, vectors, pointer, manifest, marker, temp."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ import pytest
 
 from pipelines.cli import main
 from pipelines.core import atomic
-from pipelines.nightly import stage_validate
 from pipelines.ingest.read import IngestDefaults
+from pipelines.nightly import stage_validate
 from pipelines.recall.reader import MemoryReader
-from pipelines.store.doctor import diagnose, repair
+from pipelines.store.doctor import diagnose
 from pipelines.store.integrity import StoreCorruptError
 from pipelines.store.snapshots import MEMORIES, POINTER, PUBLISHED, SnapshotStore, VersionRejectedError
 from tests.support.hashing_embedder import HashingEmbedder
@@ -140,7 +140,10 @@ def _empty_quarantine():
     [
         (lambda s: (s / POINTER).write_bytes(b"\x00garbage\xff"), "CURRENT: unreadable pointer"),
         (lambda s: (s / POINTER).write_text("7\n"), "CURRENT: points at version 7, which is missing"),
-        (lambda s: (s / "snapshots/00000002/manifest.json").write_text('{"version": 2, "fi'), "not a readable manifest"),
+        (
+            lambda s: (s / "snapshots/00000002/manifest.json").write_text('{"version": 2, "fi'),
+            "not a readable manifest",
+        ),
     ],
     ids=["garbage-pointer", "dangling-pointer", "truncated-manifest"],
 )
