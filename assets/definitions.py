@@ -6,6 +6,7 @@ Settings come from pipelines/core/config.py (README "Configuration"); paths from
 import dagster as dg
 
 from assets import decay, extraction, raw, resolution, snapshot
+from assets.forget import forget_user_job
 from assets.resources import (
     EmbedderResource,
     ExtractorResource,
@@ -74,7 +75,7 @@ _location = LocationSettings.from_env()
 defs = dg.Definitions(
     assets=dg.load_assets_from_modules(STAGE_MODULES),
     asset_checks=dg.load_asset_checks_from_modules(STAGE_MODULES),
-    jobs=[nightly_memory_job],
+    jobs=[nightly_memory_job, forget_user_job],
     schedules=[nightly_schedule],
     sensors=[raw_log_sensor],
     resources=build_resources(store=_location.store, raw_path=_location.raw),

@@ -6,9 +6,9 @@ import polars as pl
 from assets.checks import check_result
 from assets.decay import decayed_memories
 from assets.preview import markdown_preview
-from assets.resolution import INVARIANTS
 from assets.resources import EmbedderResource, ExtractorResource, MemorySettingsResource, MemoryStoreResource
 from pipelines.nightly import stage_publish
+from pipelines.resolve.invariants import table_invariants
 from pipelines.resolve.resolution import is_current
 from pipelines.store.snapshots import SnapshotStore
 
@@ -61,11 +61,16 @@ def memory_snapshot(
 
 @dg.asset_check(
     asset=memory_snapshot,
-    description="The published version is readable through the pointer and keeps every invariant.",
+    description="The pointer serves a sound version (files match the manifest, vectors unit length, every "
+    "invariant). The same verification gates the pointer swap inside the asset; this confirms what readers see.",
 )
 def published_snapshot_sound(store: MemoryStoreResource) -> dg.AssetCheckResult:
-    memories = SnapshotStore(store.path).read_memories()
-    for _, _, invariant in INVARIANTS:
+    snapshots = SnapshotStore(store.path)
+    problems = snapshots.problems(snapshots.require_version())
+    if problems:
+        return dg.AssetCheckResult(passed=False, metadata={"summary": problems[0], "problems": len(problems)})
+    memories = snapshots.read_memories()
+    for invariant in table_invariants():
         verdict = invariant(memories)
         if not verdict.passed:
             return check_result(verdict)

@@ -16,6 +16,7 @@ from pathlib import Path
 from pipelines.core.clock import parse_utc
 from pipelines.core.config import EmbedSettings, SettingsError
 from pipelines.recall.reader import EmbeddingModelMismatchError
+from pipelines.store.integrity import StoreCorruptError
 from pipelines.store.snapshots import SnapshotNotFoundError, SnapshotStore, StoreLockedError
 
 
@@ -112,14 +113,15 @@ def cmd_snapshots(args: argparse.Namespace) -> int:
     listing = []
     for version in store.versions():
         manifest = store.manifest(version)
+        rows = manifest.get("rows", {})
         listing.append(
             {
                 "version": version,
                 "parent": manifest.get("parent"),
                 "created_at": manifest.get("created_at"),
-                "rows": manifest["rows"]["total"],
-                "current_rows": manifest["rows"]["current"],
-                "superseded": manifest["rows"]["superseded"],
+                "rows": rows.get("total"),
+                "current_rows": rows.get("current"),
+                "superseded": rows.get("superseded"),
                 "quarantined": manifest.get("quarantined_this_run", 0),
                 "new_files": len(manifest.get("input_files", [])),
                 "current": version == current,
@@ -133,9 +135,31 @@ def cmd_snapshots(args: argparse.Namespace) -> int:
     for row in listing:
         mark = " *" if row["current"] else ("" if row["published_at"] else "  (never published)")
         print(
-            f"{row['version']:>8} {row['parent']!s:>7}  {row['created_at']:<32} {row['rows']:>6} "
-            f"{row['current_rows']:>8} {row['new_files']:>9}{mark}"
+            f"{row['version']:>8} {row['parent']!s:>7}  {row['created_at']!s:<32} {row['rows']!s:>6} "
+            f"{row['current_rows']!s:>8} {row['new_files']:>9}{mark}"
         )
+    return 0
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from pipelines.store.doctor import diagnose, repair
+
+    store = SnapshotStore(args.store)
+    if args.repair:
+        for action in repair(store):
+            print(f"repaired: {action}")
+    problems = diagnose(store)
+    for problem in problems:
+        print(problem)
+    if not problems:
+        print(f"{store.root}: sound (current version {store.current_version()}, {len(store.versions())} versions)")
+    return 2 if problems else 0
+
+
+def cmd_forget(args: argparse.Namespace) -> int:
+    from pipelines.forget import forget_user
+
+    print(forget_user(args.store, args.user, args.agent).describe())
     return 0
 
 
@@ -231,6 +255,28 @@ def build_parser() -> argparse.ArgumentParser:
     snaps.add_argument("--store", required=True, type=Path)
     snaps.add_argument("--json", action="store_true")
     snaps.set_defaults(func=cmd_snapshots)
+
+    doctor = sub.add_parser(
+        "doctor", help="check every version against its manifest (one line per problem, exit 2 when unsound)"
+    )
+    doctor.add_argument("--store", required=True, type=Path)
+    doctor.add_argument(
+        "--repair",
+        action="store_true",
+        help="remove killed writers' temp files, move damaged versions to <store>/damaged/ and point CURRENT at "
+        "the newest sound published version (the next run re-reads the raw files it lacks)",
+    )
+    doctor.set_defaults(func=cmd_doctor)
+
+    forget = sub.add_parser(
+        "forget",
+        help="remove a user from every retained version, staging, caches, backlog and access logs; a tombstone "
+        "keeps a re-ingest of the same raw files from bringing them back",
+    )
+    forget.add_argument("--store", required=True, type=Path)
+    forget.add_argument("--user", required=True)
+    forget.add_argument("--agent", default=None, help="only the user's rows under this agent (default: every agent)")
+    forget.set_defaults(func=cmd_forget)
     return parser
 
 
@@ -238,7 +284,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except (CommandError, SettingsError, SnapshotNotFoundError, StoreLockedError, EmbeddingModelMismatchError) as exc:
+    except (
+        CommandError,
+        SettingsError,
+        SnapshotNotFoundError,
+        StoreCorruptError,
+        StoreLockedError,
+        EmbeddingModelMismatchError,
+    ) as exc:
         print(f"memory: {exc}", file=sys.stderr)
         return 2
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import polars as pl
 
+from pipelines.conservation import night_conservation
 from pipelines.core.redaction import mask_secrets
 from pipelines.core.schemas import MEMORY_SCHEMA, UTC_DATETIME
 from pipelines.embed.cache import EmbeddingCache
@@ -35,10 +36,12 @@ from pipelines.reports import (
 )
 from pipelines.resolve.decay import DecayParams, decay, reinforce
 from pipelines.resolve.dedup import collapse_by_id, with_memory_ids
+from pipelines.resolve.invariants import LEDGER_KEYS, table_invariants
 from pipelines.resolve.resolution import ResolutionParams, is_current, resolve
 from pipelines.store.access import read_new_events
-from pipelines.store.snapshots import SnapshotStore
+from pipelines.store.snapshots import SnapshotStore, VersionRejectedError
 from pipelines.store.staging import StagingArea
+from pipelines.store.tombstones import Tombstones
 
 
 def code_version() -> str:
@@ -62,17 +65,22 @@ def stage_validate(raw: Path | str, store_root: Path, defaults: IngestDefaults, 
     done = {f["sha256"] for f in store.processed_files()}
     present = list_input_files(raw)
     files = new_input_files(present, done)
-    raw_rows = read_raw(files, defaults)
+    raw_rows, forgotten = Tombstones(store_root).split(read_raw(files, defaults))
     messages, quarantine = validate(raw_rows, known_episodes(store.read_memories()), now)
+    # rows neither kept nor quarantined: repeats of a kept message (the conservation check proves it)
+    repeats = raw_rows.join(messages, on=LEDGER_KEYS, how="anti").join(quarantine, on=LEDGER_KEYS, how="anti")
     staging.write_frame("messages", messages)
     staging.write_frame("quarantine", quarantine)
+    staging.write_frame("repeats", repeats.select(*LEDGER_KEYS, "message_id"))
+    staging.write_frame("forgotten", forgotten.select(LEDGER_KEYS))  # positions only: no words of theirs
     report = ValidationReport(
         input_files=files,
         files_skipped=len(present) - len(files),
-        rows_in=raw_rows.height,
+        rows_in=raw_rows.height + forgotten.height,
         messages=messages.height,
-        duplicate_rows=raw_rows.height - quarantine.height - messages.height,
+        duplicate_rows=repeats.height,
         quarantined=quarantine.height,
+        forgotten_rows=forgotten.height,
     )
     staging.write_json("inputs", report.to_json())
     return report
@@ -182,6 +190,9 @@ def stage_publish(store_root: Path, now: datetime, keep_versions: int, settings:
     """Write the staged, checked memories as a new version, swap the pointer, prune old versions."""
     store, staging = SnapshotStore(store_root), StagingArea(store_root)
     inputs = ValidationReport.from_json(staging.read_json("inputs"))
+    conserved = night_conservation(store_root)
+    if not conserved.passed:
+        raise VersionRejectedError(f"nothing published: input rows not accounted for: {conserved.summary}")
     version = store.next_version()
     memories = staging.read_frame("decayed").with_columns(
         pl.col("recorded_version").fill_null(version),
@@ -197,6 +208,7 @@ def stage_publish(store_root: Path, now: datetime, keep_versions: int, settings:
         "created_at": now.isoformat(),
         "rows": rows.to_json(),
         "quarantined_this_run": inputs.quarantined,
+        "forgotten_rows_this_run": inputs.forgotten_rows,
         "input_files": new_files,
         "processed_files": store.processed_files() + new_files,
         "code_version": code_version(),
@@ -205,9 +217,20 @@ def stage_publish(store_root: Path, now: datetime, keep_versions: int, settings:
         **settings,
     }
     written = store.write_version(memories, staging.read_frame("quarantine_all"), manifest, _all_turns(store, staging))
-    store.publish(written, now)
+    reject_broken_version(store, written)
+    store.publish(written, now)  # verifies the files once more (checksums, rows, vectors), then swaps
     pruned = store.prune(keep_versions)
     return PublishReport(version=written, parent=store.manifest(written)["parent"], rows=rows, pruned=pruned)
+
+
+def reject_broken_version(store: SnapshotStore, version: int) -> None:
+    """The written version, read back from disk, keeps every table invariant; else it is never published."""
+    memories = store.read_memories(version)
+    for invariant in table_invariants():
+        verdict = invariant(memories)
+        if not verdict.passed:
+            examples = f" (e.g. {', '.join(verdict.examples)})" if verdict.examples else ""
+            raise VersionRejectedError(f"version {version} not published: {verdict.summary}{examples}")
 
 
 def _all_turns(store: SnapshotStore, staging: StagingArea) -> pl.DataFrame:

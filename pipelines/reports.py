@@ -32,6 +32,7 @@ class ValidationReport:
     messages: int
     duplicate_rows: int
     quarantined: int
+    forgotten_rows: int = 0  # rows of forgotten users (pipelines.store.tombstones), dropped before validation
 
     def figures(self) -> dict[str, Scalar]:
         return {**_scalars(self), "new_files": len(self.input_files)}

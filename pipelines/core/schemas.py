@@ -81,6 +81,9 @@ QUARANTINE_SCHEMA = pa.schema(
         ("reason", pa.string()),
         ("content", pa.string()),
         ("quarantined_at", TS),
+        # whose row it was, so `memory forget` finds it (null in versions written before these columns)
+        ("agent_id", pa.string()),
+        ("user_id", pa.string()),
     ]
 )
 

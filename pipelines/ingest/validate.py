@@ -70,6 +70,8 @@ def validate(raw: pl.DataFrame, known_episodes: pl.DataFrame, now: datetime) -> 
         "reason",
         "content",
         pl.lit(now).cast(UTC_DATETIME).alias("quarantined_at"),
+        "agent_id",
+        "user_id",
     )
     good = (
         checked.filter(pl.col("reason").is_null())

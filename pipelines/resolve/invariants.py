@@ -5,6 +5,7 @@ Each returns a `Verdict`: whether it holds, a one-line summary, and the offendin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import polars as pl
@@ -87,16 +88,73 @@ def closed_only_with_reason(memories: pl.DataFrame) -> Verdict:
     return Verdict(not ids, f"{len(ids)} memories whose valid_to disagrees with superseded_by/expiry", ids[:5])
 
 
-def conservation(rows_in: int, quarantined: int, duplicate_rows: int, outcomes: pl.DataFrame) -> Verdict:
-    """Every input row is quarantined, a repeat of another row, or a message extracted / judged memory-free."""
-    extracted = outcomes.filter(pl.col("outcome") == "extracted").height
-    no_memory = outcomes.filter(pl.col("outcome") == "no_memory").height
-    accounted = quarantined + duplicate_rows + extracted + no_memory
-    summary = (
-        f"rows_in={rows_in} = quarantined {quarantined} + duplicate rows {duplicate_rows} "
-        f"+ extracted {extracted} + no_memory {no_memory} (= {accounted})"
+LEDGER_KEYS = ["input_file", "input_row"]
+
+
+def rows_accounted(rows_per_file: dict[str, int], placed: dict[str, pl.DataFrame]) -> Verdict:
+    """Every row of every input file (counted from the file itself) is in exactly one of the `placed` tables
+    (messages, quarantine, repeats, forgotten), by (input_file, input_row)."""
+    ledger = pl.concat(
+        [
+            frame.select(pl.col("input_file").cast(pl.String), pl.col("input_row").cast(pl.Int64))
+            for frame in placed.values()
+        ]
     )
-    return Verdict(accounted == rows_in, summary)
+    sizes = pl.DataFrame(
+        {"input_file": list(rows_per_file), "n": list(rows_per_file.values())},
+        schema={"input_file": pl.String, "n": pl.Int64},
+    )
+    placed_twice = ledger.group_by(LEDGER_KEYS).len().filter(pl.col("len") > 1)
+    checked = ledger.join(sizes, on="input_file", how="left")
+    outside = checked.filter(pl.col("n").is_null() | (pl.col("input_row") < 0) | (pl.col("input_row") >= pl.col("n")))
+    rows_in = sum(rows_per_file.values())
+    missing = rows_in - (ledger.unique(LEDGER_KEYS).height - outside.unique(LEDGER_KEYS).height)
+    counts = " + ".join(f"{name} {frame.height}" for name, frame in placed.items())
+    examples = [f"{f}#{r}" for f, r, *_ in [*placed_twice.iter_rows(), *outside.iter_rows()]][:5]
+    summary = (
+        f"rows_in={rows_in} (counted from the files) = {counts}; {missing} rows unaccounted, "
+        f"{placed_twice.height} placed twice, {outside.unique(LEDGER_KEYS).height} not in any input file"
+    )
+    return Verdict(missing == 0 and placed_twice.is_empty() and outside.is_empty(), summary, examples)
+
+
+def repeats_are_repeats(repeats: pl.DataFrame, messages: pl.DataFrame) -> Verdict:
+    """A row dropped as a repeat carries the id of a message that was kept."""
+    orphans = repeats.join(messages.select("message_id"), on="message_id", how="anti")["message_id"].to_list()
+    return Verdict(not orphans, f"{len(orphans)} of {repeats.height} repeated rows repeat no kept message", orphans[:5])
+
+
+def messages_accounted(messages: pl.DataFrame, outcomes: pl.DataFrame) -> Verdict:
+    """Every kept message has exactly one outcome, extracted or judged memory-free, and no outcome is invented."""
+    known = outcomes.filter(pl.col("outcome").is_in(["extracted", "no_memory"]))
+    without = messages.join(known, on="message_id", how="anti")["message_id"].to_list()
+    invented = outcomes.join(messages, on="message_id", how="anti")["message_id"].to_list()
+    twice = outcomes.group_by("message_id").len().filter(pl.col("len") > 1)["message_id"].to_list()
+    extracted = known.filter(pl.col("outcome") == "extracted").height
+    summary = (
+        f"messages {messages.height} = extracted {extracted} + no_memory {known.height - extracted}; "
+        f"{len(without)} without an outcome, {len(invented)} outcomes of no message, {len(twice)} with two"
+    )
+    return Verdict(not (without or invented or twice), summary, [*without, *invented, *twice][:5])
+
+
+def all_hold(*verdicts: Verdict) -> Verdict:
+    failed = [v for v in verdicts if not v.passed]
+    shown = failed or list(verdicts)
+    return Verdict(not failed, "; ".join(v.summary for v in shown), [e for v in failed for e in v.examples][:5])
+
+
+def table_invariants() -> list[Callable[[pl.DataFrame], Verdict]]:
+    """Every invariant of a whole memory table; a version that breaks one is never published."""
+    return [
+        unique_memory_ids,
+        one_current_per_single_topic,
+        no_overlapping_intervals,
+        successors_exist,
+        closed_only_with_reason,
+        valid_interval_ordered,
+        schema_matches,
+    ]
 
 
 def strength_in_bounds(memories: pl.DataFrame, floor: float) -> Verdict:

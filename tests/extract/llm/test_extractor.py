@@ -11,7 +11,7 @@ from pipelines.extract.llm.backlog import WindowBacklog
 from pipelines.extract.llm.client import ChatClient, ChatSettings
 from pipelines.extract.llm.extractor import LLMExtractor, LLMRunSettings
 from pipelines.extract.llm.windows import split_session
-from pipelines.resolve.invariants import conservation
+from pipelines.resolve.invariants import messages_accounted
 from tests.support.chat_server import (
     ChatServer,
     Reply,
@@ -57,7 +57,7 @@ def facts(candidates):
 
 
 def assert_conserved(messages, outcomes):
-    verdict = conservation(messages.height, 0, 0, outcomes)
+    verdict = messages_accounted(messages, outcomes)
     assert verdict.passed, verdict.summary
 
 

@@ -1,0 +1,198 @@
+"""`memory forget`: remove one user (optionally under one agent) from everything the store keeps.
+
+Every retained version (rewritten under its number, manifests resealed), versions moved aside by the doctor,
+staging, the embedding and answer caches, the LLM backlog and the access logs; a tombstone keeps a later
+backfill or re-ingest of the same raw files from bringing them back (pipelines.store.tombstones).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from pipelines.core.atomic import write_atomic, write_text_atomic
+from pipelines.core.clock import now_utc
+from pipelines.core.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA, TURN_SCHEMA
+from pipelines.embed.cache import text_hash
+from pipelines.embed.passages import embedding_texts
+from pipelines.nightly import count_rows
+from pipelines.store.access import ACCESS_DIR
+from pipelines.store.doctor import DAMAGED
+from pipelines.store.snapshots import MANIFEST, MEMORIES, QUARANTINE, TURNS, SnapshotStore
+from pipelines.store.tombstones import Tombstones
+
+
+@dataclass
+class ForgetReport:
+    versions_rewritten: list[int] = field(default_factory=list)
+    memories: int = 0
+    turns: int = 0
+    quarantined_rows: int = 0
+    staged_rows: int = 0
+    embedding_cache_entries: int = 0
+    answer_cache_entries: int = 0
+    backlog_windows: int = 0
+    access_events: int = 0
+
+    def describe(self) -> str:
+        counts = ", ".join(f"{name.replace('_', ' ')} {value}" for name, value in asdict(self).items())
+        return f"forgotten: {counts}; tombstone written (a re-ingest of their raw rows drops them)"
+
+
+@dataclass(frozen=True)
+class Tenant:
+    user_id: str
+    agent_id: str | None = None
+
+    def rows(self) -> pl.Expr:
+        """Rows of this tenant in any table with agent_id and user_id columns."""
+        mine = pl.col("user_id") == self.user_id
+        return (mine & (pl.col("agent_id") == self.agent_id) if self.agent_id else mine).fill_null(False)
+
+
+def forget_user(
+    store_root: Path | str, user_id: str, agent_id: str | None = None, at: datetime | None = None
+) -> ForgetReport:
+    """Remove the tenant everywhere in the store; other tenants' rows and ids stay exactly as they were."""
+    store, tenant, report = SnapshotStore(store_root), Tenant(user_id, agent_id), ForgetReport()
+    with store.writer_lock(f"memory forget {'(one agent) ' if agent_id else ''}"):
+        # the tombstone first: a run that starts after this line can no longer fold their rows back in
+        Tombstones(store.root).add(user_id, agent_id, at or now_utc())
+        folders = [store.version_path(v) for v in store.versions()]
+        folders += sorted(p for p in (store.root / DAMAGED).glob("*") if (p / MANIFEST).exists())
+        traces = _traces(folders, tenant)
+        for folder in folders:
+            if _rewrite_version(store, folder, tenant, traces["message_ids"], report) and folder.name.isdigit():
+                report.versions_rewritten.append(int(folder.name))
+        report.staged_rows = _scrub_staging(store.root / "staging", tenant, traces["message_ids"])
+        report.embedding_cache_entries = _scrub_embedding_cache(store.root / "cache" / "embeddings.parquet", traces)
+        report.answer_cache_entries = _scrub_answer_cache(store.root / "cache" / "extractions.parquet", traces)
+        report.backlog_windows = _scrub_frame(store.root / "llm" / "pending_windows.parquet", tenant.rows())
+        report.access_events = _scrub_access_logs(store, tenant, folders)
+    return report
+
+
+def _traces(folders: list[Path], tenant: Tenant) -> dict[str, set[str]]:
+    """The tenant's message ids and the hashes of every text embedded for them, from every version."""
+    ids: set[str] = set()
+    hashes: set[str] = set()
+    for folder in folders:
+        memories = pl.DataFrame(pq.read_table(folder / MEMORIES)).filter(tenant.rows())
+        turns = _read_or_empty(folder / TURNS, TURN_SCHEMA).filter(tenant.rows())
+        ids |= set(turns["message_id"].to_list())
+        ids |= {i for sources in memories["source_message_ids"].to_list() for i in sources or []}
+        for kind, content, keywords, context in memories.select("kind", "content", "keywords", "context").iter_rows():
+            hashes |= {text_hash(text) for text in embedding_texts(kind, content, keywords, context)}
+            hashes |= {text_hash(text) for text in embedding_texts(kind, content, keywords, None)}
+    return {"message_ids": ids, "text_hashes": hashes}
+
+
+def _read_or_empty(path: Path, schema: pa.Schema) -> pl.DataFrame:
+    return pl.DataFrame(pq.read_table(path, schema=schema) if path.exists() else schema.empty_table())
+
+
+def _rewrite_version(store: SnapshotStore, folder: Path, tenant: Tenant, ids: set[str], report: ForgetReport) -> bool:
+    memories = pl.DataFrame(pq.read_table(folder / MEMORIES, schema=MEMORY_SCHEMA))
+    turns = _read_or_empty(folder / TURNS, TURN_SCHEMA)
+    quarantine = _read_or_empty(folder / QUARANTINE, QUARANTINE_SCHEMA)
+    # rows quarantined before the tenant columns existed are known by their message id
+    theirs = tenant.rows() | (pl.col("user_id").is_null() & pl.col("message_id").is_in(sorted(ids)))
+    gone = (memories.filter(tenant.rows()).height, turns.filter(tenant.rows()).height, quarantine.filter(theirs).height)
+    if not any(gone):
+        return False
+    memories = memories.filter(~tenant.rows())
+    manifest = json.loads((folder / MANIFEST).read_text())
+    manifest["rows"] = count_rows(memories).to_json()
+    store.replace_version(folder, memories, quarantine.filter(~theirs), turns.filter(~tenant.rows()), manifest)
+    report.memories += gone[0]
+    report.turns += gone[1]
+    report.quarantined_rows += gone[2]
+    return True
+
+
+def _scrub_frame(path: Path, theirs: pl.Expr) -> int:
+    if not path.exists():
+        return 0
+    frame = pl.read_parquet(path)
+    kept = frame.filter(~theirs)
+    if kept.height != frame.height:
+        write_atomic(path, kept.write_parquet)
+    return frame.height - kept.height
+
+
+def _scrub_staging(staging: Path, tenant: Tenant, ids: set[str]) -> int:
+    """Every staged table (any run's): by tenant columns where it has them, else by the tenant's message ids."""
+    removed = 0
+    for path in sorted(staging.rglob("*.parquet")) if staging.exists() else []:
+        columns = pq.read_schema(path).names
+        if "user_id" in columns and "agent_id" in columns:
+            theirs = tenant.rows()
+            if "message_id" in columns:
+                theirs = theirs | (pl.col("user_id").is_null() & pl.col("message_id").is_in(sorted(ids)))
+            removed += _scrub_frame(path, theirs)
+        elif "message_id" in columns:
+            removed += _scrub_frame(path, pl.col("message_id").is_in(sorted(ids)))
+    return removed
+
+
+def _scrub_embedding_cache(path: Path, traces: dict[str, set[str]]) -> int:
+    return _scrub_frame(path, pl.col("text_hash").is_in(sorted(traces["text_hashes"])))
+
+
+def _scrub_answer_cache(path: Path, traces: dict[str, set[str]]) -> int:
+    """A cached model answer is theirs when one of its memories cites one of their messages."""
+    ids = traces["message_ids"]
+
+    def cites_them(memories_json: str) -> bool:
+        return any(set(m.get("source_message_ids", [])) & ids for m in json.loads(memories_json))
+
+    return _scrub_frame(path, pl.col("memories_json").map_elements(cites_them, return_dtype=pl.Boolean))
+
+
+def _scrub_access_logs(store: SnapshotStore, tenant: Tenant, folders: list[Path]) -> int:
+    """Drop their recall events; every manifest's consumed byte offset is moved to the same event boundary."""
+    root = store.root / ACCESS_DIR
+    removed = 0
+    for path in sorted(root.glob("*/*.jsonl")) if root.exists() else []:
+        key = path.relative_to(root).as_posix()
+        kept, shift, offset, new_offsets = [], 0, 0, {0: 0}
+        for line in path.read_bytes().splitlines(keepends=True):
+            offset += len(line)
+            if line.endswith(b"\n") and _event_is_theirs(line, tenant):
+                shift += len(line)
+                removed += 1
+            else:
+                kept.append(line)
+            new_offsets[offset] = offset - shift
+        if shift:
+            _write_bytes_atomic(path, b"".join(kept))
+            _move_consumed_offsets(store, folders, key, new_offsets)
+    return removed
+
+
+def _write_bytes_atomic(path: Path, data: bytes) -> None:
+    write_atomic(path, lambda tmp: tmp.write_bytes(data))
+
+
+def _event_is_theirs(line: bytes, tenant: Tenant) -> bool:
+    try:
+        event = json.loads(line)
+    except ValueError:
+        return False
+    agent = event.get("agent_id")
+    return event.get("user_id") == tenant.user_id and (tenant.agent_id is None or agent in (None, tenant.agent_id))
+
+
+def _move_consumed_offsets(store: SnapshotStore, folders: list[Path], key: str, new_offsets: dict[int, int]) -> None:
+    for folder in folders:
+        manifest = json.loads((folder / MANIFEST).read_text())
+        consumed = manifest.get("access_consumed", {})
+        if key in consumed and consumed[key] in new_offsets and new_offsets[consumed[key]] != consumed[key]:
+            consumed[key] = new_offsets[consumed[key]]
+            write_text_atomic(folder / MANIFEST, json.dumps(manifest, indent=2, ensure_ascii=False, default=str))
