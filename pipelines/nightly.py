@@ -15,7 +15,7 @@ from typing import Any
 import polars as pl
 
 from pipelines.core.redaction import mask_secrets
-from pipelines.core.schemas import MEMORY_SCHEMA, UTC_DATETIME
+from pipelines.core.schemas import MEMORY_SCHEMA, MESSAGE_KEY, UTC_DATETIME
 from pipelines.embed.cache import EmbeddingCache
 from pipelines.embed.e5 import Embedder
 from pipelines.embed.passages import memory_vectors
@@ -49,10 +49,11 @@ def code_version() -> str:
 
 
 def known_episodes(previous: pl.DataFrame) -> pl.DataFrame:
+    """(agent_id, user_id, message_id, content) of every stored user message: ids are unique per tenant only."""
     return (
         previous.filter(pl.col("kind") == "episode")
-        .select(pl.col("source_message_ids").list.first().alias("message_id"), "content")
-        .unique("message_id", keep="first")
+        .select("agent_id", "user_id", pl.col("source_message_ids").list.first().alias("message_id"), "content")
+        .unique(MESSAGE_KEY, keep="first")
     )
 
 
@@ -217,7 +218,7 @@ def _all_turns(store: SnapshotStore, staging: StagingArea) -> pl.DataFrame:
     )
     turns = store.read_turns()
     both = pl.concat([turns, fresh.select(turns.columns).cast(turns.schema)])
-    return both.unique(["agent_id", "user_id", "message_id"], keep="first", maintain_order=True)
+    return both.unique(MESSAGE_KEY, keep="first", maintain_order=True)
 
 
 def _embedding_model(staging: StagingArea) -> dict[str, Any]:

@@ -10,7 +10,15 @@ from collections.abc import Sequence
 import polars as pl
 
 from pipelines.core.redaction import mask_secrets
-from pipelines.core.schemas import CANDIDATE_SCHEMA, OUTCOME_SCHEMA, TURN_SCHEMA, ExtractedMemory, Kind, Message
+from pipelines.core.schemas import (
+    CANDIDATE_SCHEMA,
+    MESSAGE_KEY,
+    OUTCOME_SCHEMA,
+    TURN_SCHEMA,
+    ExtractedMemory,
+    Kind,
+    Message,
+)
 from pipelines.extract.interface import BatchExtractor, Extractor
 
 
@@ -49,7 +57,7 @@ def _whole_sessions(messages: pl.DataFrame, earlier_turns: pl.DataFrame | None) 
     if earlier_turns is not None and earlier_turns.height:
         touched = turns.select(SESSION_KEY).unique()
         stored = earlier_turns.select(_TURN_FIELDS).join(touched, on=SESSION_KEY, how="semi")
-        turns = pl.concat([turns, stored.cast(turns.schema)]).unique(["agent_id", "user_id", "message_id"])
+        turns = pl.concat([turns, stored.cast(turns.schema)]).unique(MESSAGE_KEY)
     return {(s[0].agent_id, s[0].user_id, s[0].session_id): s for s in _sessions(turns)}
 
 
@@ -113,14 +121,14 @@ def _candidate_row(memory: ExtractedMemory, first: Message, extractor_name: str)
 
 def _outcomes(messages: pl.DataFrame, candidates: pl.DataFrame) -> pl.DataFrame:
     sourced = (
-        candidates.select(pl.col("source_message_ids").alias("message_id"))
+        candidates.select("agent_id", "user_id", pl.col("source_message_ids").alias("message_id"))
         .explode("message_id")
-        .group_by("message_id")
+        .group_by(MESSAGE_KEY)
         .agg(pl.len().cast(pl.Int64).alias("memories"))
     )
     return (
-        messages.select("message_id")
-        .join(sourced, on="message_id", how="left")
+        messages.select(MESSAGE_KEY)
+        .join(sourced, on=MESSAGE_KEY, how="left")
         .with_columns(pl.col("memories").fill_null(0))
         .with_columns(
             pl.when(pl.col("memories") > 0).then(pl.lit("extracted")).otherwise(pl.lit("no_memory")).alias("outcome")

@@ -11,7 +11,7 @@ import polars as pl
 import pyarrow as pa
 
 from pipelines.core.redaction import mask_secrets
-from pipelines.core.schemas import QUARANTINE_SCHEMA, ROLES, UTC_DATETIME
+from pipelines.core.schemas import MESSAGE_KEY, QUARANTINE_SCHEMA, ROLES, UTC_DATETIME
 
 
 def row_problems(messages: pl.DataFrame) -> pl.Expr:
@@ -34,18 +34,19 @@ def row_problems(messages: pl.DataFrame) -> pl.Expr:
 def validate(raw: pl.DataFrame, known_episodes: pl.DataFrame, now: datetime) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Split conformed rows into (valid messages, quarantine).
 
-    `known_episodes` (message_id, content) are messages already in the snapshot: a message id that comes
-    back with other words is a conflict, not an update.
+    `known_episodes` (agent_id, user_id, message_id, content) are messages already in the snapshot: a message
+    id that comes back from the same tenant with other words is a conflict, not an update. Another tenant's
+    message with the same id is another message (MESSAGE_KEY).
     """
     checked = raw.with_columns(row_problems(raw).alias("reason"))
     checked = checked.with_columns(
-        pl.when(pl.col("reason").is_null() & (pl.col("content").n_unique().over("message_id") > 1))
+        pl.when(pl.col("reason").is_null() & (pl.col("content").n_unique().over(MESSAGE_KEY) > 1))
         .then(pl.lit("message_id seen with different content in this batch"))
         .otherwise(pl.col("reason"))
         .alias("reason")
     )
     known = known_episodes.rename({"content": "known_content"})
-    checked = checked.join(known, on="message_id", how="left").with_columns(
+    checked = checked.join(known, on=MESSAGE_KEY, how="left").with_columns(
         pl.when(
             pl.col("reason").is_null()
             & pl.col("known_content").is_not_null()
@@ -74,7 +75,7 @@ def validate(raw: pl.DataFrame, known_episodes: pl.DataFrame, now: datetime) -> 
     good = (
         checked.filter(pl.col("reason").is_null())
         .drop("reason", "known_content")
-        .unique(subset=["message_id"], keep="first", maintain_order=True)
+        .unique(subset=MESSAGE_KEY, keep="first", maintain_order=True)
     )
     return good, quarantine.cast(empty_frame(QUARANTINE_SCHEMA).schema)
 

@@ -151,7 +151,7 @@ class MemoryReader:
         # cosine of every row of the user being recalled to the query (one matrix-vector product per query;
         # gathering the visible rows' vectors first copied megabytes and took longer)
         self._similarities: np.ndarray = np.zeros(0, dtype=np.float32)
-        self._tables: OrderedDict[tuple[int, str], UserTables] = OrderedDict()
+        self._tables: OrderedDict[tuple[int, str, str | None], UserTables] = OrderedDict()
         self._cached_users = cached_users
         self._models: dict[int, str | None] = {}
         self._next_table = 0
@@ -183,8 +183,8 @@ class MemoryReader:
         """Path of the version to read; re-reads the pointer so a newly published version is picked up."""
         return str(self.store.memories_path(version))
 
-    def _user_tables(self, version: int, user_id: str) -> UserTables:
-        key = (version, user_id)
+    def _user_tables(self, version: int, user_id: str, agent_id: str | None) -> UserTables:
+        key = (version, user_id, agent_id)
         if key in self._tables:
             self._tables.move_to_end(key)
             return self._tables[key]
@@ -197,6 +197,7 @@ class MemoryReader:
                 self.store,
                 version,
                 user_id,
+                agent_id,
                 n,
                 self.params.episode_weight,
                 self.params.bm25_k1,
@@ -258,7 +259,7 @@ class MemoryReader:
         chosen = self.store.require_version(version)
         if version is None:
             self._drop_other_versions(chosen)
-        tables = self._user_tables(chosen, user_id)
+        tables = self._user_tables(chosen, user_id, agent_id)
         given = query_vector if query_vector is not None else self.query_vector(query, chosen)
         vector = np.asarray(given, dtype=np.float32) if given is not None else None
         query_terms = set(terms(query))

@@ -63,3 +63,17 @@ def test_pasted_text_past_the_clause_cap_is_kept_as_its_episode_and_nothing_else
         ("fact", "User lives in Oslo."),
     ]
     assert dict(outcomes.select("message_id", "memories").iter_rows()) == {"s1:1": 1, "s1:2": 2}
+
+
+def test_outcomes_of_two_users_sharing_a_message_id_are_each_their_own():
+    frame = messages(
+        [
+            message("1", 1, "I live in Oslo", T, user="a"),
+            message("1", 1, "Noted.", T, user="b", role="assistant"),
+        ]
+    )
+    _, outcomes = extract(frame, RulesExtractor())
+    assert sorted(outcomes.select("user_id", "message_id", "outcome").rows()) == [
+        ("a", "1:1", "extracted"),
+        ("b", "1:1", "no_memory"),
+    ]
