@@ -45,19 +45,16 @@ def validate(raw: pl.DataFrame, known_episodes: pl.DataFrame, now: datetime) -> 
         .otherwise(pl.col("reason"))
         .alias("reason")
     )
+    # Secrets are masked before anything is written (staging, quarantine, the LLM backlog all hold this text);
+    # the in-batch conflict check above compared the words as sent.
+    checked = checked.with_columns(pl.col("content").map_elements(mask_secrets, return_dtype=pl.String))
     known = known_episodes.rename({"content": "known_content"})
     checked = checked.join(known, on=MESSAGE_KEY, how="left").with_columns(
         pl.when(
             pl.col("reason").is_null()
             & pl.col("known_content").is_not_null()
-            # stored episodes hold the masked text (pipelines.core.redaction), so compare like with like; only
-            # messages already stored are masked here (map_elements skips the nulls of all the others)
-            & (
-                pl.col("known_content")
-                != pl.when(pl.col("known_content").is_not_null())
-                .then(pl.col("content"))
-                .map_elements(mask_secrets, return_dtype=pl.String)
-            )
+            # stored episodes hold the masked text too, so this compares like with like
+            & (pl.col("known_content") != pl.col("content"))
         )
         .then(pl.lit("message_id already stored with different content"))
         .otherwise(pl.col("reason"))
