@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import polars as pl
 
+from pipelines.core.config import LimitSettings
 from pipelines.core.redaction import mask_secrets
 from pipelines.core.schemas import (
     CANDIDATE_SCHEMA,
@@ -21,14 +22,17 @@ from pipelines.core.schemas import (
 )
 from pipelines.extract.interface import BatchExtractor, Extractor
 
+MAX_CHARS = LimitSettings.max_message_chars
 
-def episode_for(message: Message, previous: Message | None = None) -> ExtractedMemory:
+
+def episode_for(message: Message, previous: Message | None = None, max_chars: int = MAX_CHARS) -> ExtractedMemory:
     """The verbatim memory every user message leaves behind, so nothing said becomes unrecallable.
 
     Its keyword is who said it and its context the turn before, so "Yes, twice a week" can be found by
-    the question it answered; the content stays the message alone (recall returns what was said).
+    the question it answered; the content stays the message alone (recall returns what was said), whole
+    however long; the context is the previous turn's first `max_chars` characters.
     """
-    context = f"{previous.speaker or previous.role}: {previous.content}" if previous else None
+    context = f"{previous.speaker or previous.role}: {previous.content[:max_chars]}" if previous else None
     return ExtractedMemory(
         kind=Kind.EPISODE,
         topic="episode",
@@ -61,8 +65,18 @@ def _whole_sessions(messages: pl.DataFrame, earlier_turns: pl.DataFrame | None) 
     return {(s[0].agent_id, s[0].user_id, s[0].session_id): s for s in _sessions(turns)}
 
 
+def clipped(session: list[Message], max_chars: int) -> list[Message]:
+    """The session as the extractor sees it: each message cut to its first `max_chars` characters."""
+    return [
+        m.model_copy(update={"content": m.content[:max_chars]}) if len(m.content) > max_chars else m for m in session
+    ]
+
+
 def extract(
-    messages: pl.DataFrame, extractor: Extractor, earlier_turns: pl.DataFrame | None = None
+    messages: pl.DataFrame,
+    extractor: Extractor,
+    earlier_turns: pl.DataFrame | None = None,
+    max_chars: int = MAX_CHARS,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Run the extractor over every session; returns (candidates, outcomes).
 
@@ -71,8 +85,9 @@ def extract(
     memory, `no_memory` otherwise (assistant turns, greetings). Episodes are made for every user message
     of a touched session, the stored ones included, with the turn before each in the whole session as its
     context (`earlier_turns`: the sessions' turns from earlier nights), so batching never changes them.
+    The extractor sees each message's first `max_chars` characters; its episode keeps the whole text.
     """
-    sessions = _sessions(messages)
+    sessions = [clipped(s, max_chars) for s in _sessions(messages)]
     whole = _whole_sessions(messages, earlier_turns)
     recovered: list[tuple[list[Message], list[ExtractedMemory]]] = []
     if isinstance(extractor, BatchExtractor):
@@ -83,7 +98,9 @@ def extract(
     rows: list[dict] = []
     for session, found in zip(sessions, found_per_session, strict=True):
         turns = whole[(session[0].agent_id, session[0].user_id, session[0].session_id)]
-        episodes = [episode_for(m, turns[i - 1] if i else None) for i, m in enumerate(turns) if m.role == "user"]
+        episodes = [
+            episode_for(m, turns[i - 1] if i else None, max_chars) for i, m in enumerate(turns) if m.role == "user"
+        ]
         rows += _rows(turns, list(found) + episodes, extractor.name)
     for session, found in recovered:
         rows += _rows(session, found, extractor.name)  # their episodes were stored when first seen

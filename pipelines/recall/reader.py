@@ -23,7 +23,7 @@ import pyarrow as pa
 from duckdb.func import PythonUDFType
 
 from pipelines.core.clock import now_utc, utc
-from pipelines.core.config import RecallSettings
+from pipelines.core.config import LimitSettings, RecallSettings
 from pipelines.core.schemas import ALL_KINDS
 from pipelines.index.tokens import terms
 from pipelines.recall.query_topic import QueryTopics
@@ -158,6 +158,7 @@ class MemoryReader:
         if record_access is None:
             record_access = RecallSettings.from_env().record_access
         self.access_log = AccessLog(store_root) if record_access else None
+        self.max_query_chars = LimitSettings.from_env().max_query_chars
         self._topics = QueryTopics(lambda text: self.embedder.embed_query(text))
 
     def _recall_settings(self) -> None:
@@ -253,8 +254,10 @@ class MemoryReader:
     ) -> list[RecalledMemory]:
         """The k best memories of one user (optionally one agent) for `query`.
 
-        `query_vector` skips embedding the query (callers that embed in batches, the benchmark).
+        `query_vector` skips embedding the query (callers that embed in batches, the benchmark). Only the
+        query's first MEMORY_MAX_QUERY_CHARS characters are read: the embedder's cost grows with the length.
         """
+        query = query[: self.max_query_chars]
         at = as_of or now_utc()
         chosen = self.store.require_version(version)
         if version is None:

@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 
 from pipelines.recall.reader import MemoryReader, RecallParams, format_for_prompt
+from tests.support.hashing_embedder import HashingEmbedder
 from tests.support.raw_logs import MAR, NIGHT
 from tests.support.scripted_night import nightly
 
@@ -108,3 +109,21 @@ def test_one_reader_serves_concurrent_threads_consistently(store, embedder):
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda q: (q, [m.memory_id for m in reader.recall("u1", q, k=3)]), queries))
     assert all(ids == expected[q] for q, ids in results)
+
+
+def test_a_query_past_the_cap_is_read_from_its_first_characters(store, monkeypatch):
+    class SeenQueries(HashingEmbedder):
+        def __init__(self):
+            super().__init__()
+            self.queries: list[str] = []
+
+        def embed_query(self, text):
+            self.queries.append(text)
+            return super().embed_query(text)
+
+    monkeypatch.setenv("MEMORY_MAX_QUERY_CHARS", "40")
+    seen = SeenQueries()
+    query = "Where does the user live now? " + "blah " * 20_000
+    found = MemoryReader(store, seen).recall("u1", query, k=1)
+    assert seen.queries[0] == query[:40]  # then the topic prototypes, once
+    assert found[0].content == "User lives in Beijing."

@@ -13,7 +13,7 @@ import numpy as np
 import polars as pl
 
 from pipelines.core.schemas import MESSAGE_KEY
-from pipelines.embed.passages import embedding_texts
+from pipelines.embed.passages import MAX_CHARS, embedding_texts
 from pipelines.extract.signals.prototypes import STATEMENTS, centroids
 from pipelines.extract.signals.topic_signal import SignalParams, message_signal
 
@@ -32,14 +32,17 @@ def _covered_topics(candidates: pl.DataFrame) -> dict[tuple[str, str, str], froz
     return {(agent, user, message): frozenset(topics) for agent, user, message, topics in held.iter_rows()}
 
 
-def label_statements(candidates: pl.DataFrame, embed: Embed, params: SignalParams = SignalParams()) -> pl.DataFrame:
-    """`candidates` with `topic` and `mood` set on every episode whose message speaks to a single-valued topic."""
+def label_statements(
+    candidates: pl.DataFrame, embed: Embed, params: SignalParams = SignalParams(), max_chars: int = MAX_CHARS
+) -> pl.DataFrame:
+    """`candidates` with `topic` and `mood` set on every episode whose message speaks to a single-valued topic
+    (read from its first `max_chars` characters, as the extractor read it)."""
     episodes = candidates.with_row_index("_row").filter(pl.col("kind") == "episode")
     if episodes.is_empty():
         return candidates
     covered = _covered_topics(candidates)
     said = [
-        embedding_texts("episode", content, keywords, None)[0]
+        embedding_texts("episode", content, keywords, None, max_chars)[0]
         for content, keywords in episodes.select("content", "keywords").iter_rows()
     ]
     vectors = embed(said)
@@ -49,7 +52,7 @@ def label_statements(candidates: pl.DataFrame, embed: Embed, params: SignalParam
         episodes.select("agent_id", "user_id", "content", "source_message_ids").iter_rows(), vectors, strict=True
     ):
         exclude = covered.get((agent, user, message_ids[0]), frozenset())
-        signal = message_signal(content, vector, topic_centroids, params, exclude)
+        signal = message_signal(content[:max_chars], vector, topic_centroids, params, exclude)
         topics.append(signal.topic or "episode")
         moods.append(signal.mood if signal.topic else None)
     labels = pl.DataFrame({"_row": episodes["_row"], "_topic": topics, "_mood": pl.Series(moods, dtype=pl.String)})
