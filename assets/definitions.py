@@ -16,7 +16,7 @@ from assets.resources import (
 )
 from assets.schedules import nightly_memory_job, nightly_schedule
 from assets.sensors import raw_log_sensor
-from pipelines.core.config import EmbedSettings, LLMSettings, LocationSettings
+from pipelines.core.config import EmbedSettings, LimitSettings, LLMSettings, LocationSettings
 
 STAGE_MODULES = [raw, extraction, resolution, decay, snapshot]
 
@@ -67,7 +67,11 @@ def build_resources(
         "raw_log": RawLogResource(path=raw_path),
         "extractor": llm_extractor_config(extractor or location.extractor, LLMSettings.from_env()),
         "embedder": embedder_config(embedder or embed.embedder, embed),
-        "settings": MemorySettingsResource(timezone=location.schedule_timezone, run_as_of=run_as_of),
+        "settings": MemorySettingsResource(
+            timezone=location.schedule_timezone,
+            run_as_of=run_as_of,
+            max_message_chars=LimitSettings.from_env().max_message_chars,
+        ),
     }
 
 

@@ -5,7 +5,7 @@ import dagster as dg
 from assets.checks import check_result
 from assets.preview import markdown_preview
 from assets.raw import raw_messages
-from assets.resources import EmbedderResource, ExtractorResource, MemoryStoreResource
+from assets.resources import EmbedderResource, ExtractorResource, MemorySettingsResource, MemoryStoreResource
 from pipelines.conservation import night_conservation
 from pipelines.nightly import stage_extract
 from pipelines.reports import LLMRunStats
@@ -24,9 +24,12 @@ def memory_candidates(
     store: MemoryStoreResource,
     extractor: ExtractorResource,
     embedder: EmbedderResource,
+    settings: MemorySettingsResource,
 ) -> dg.MaterializeResult:
     with SnapshotStore(store.path).writer_lock(f"run {context.run_id} memory_candidates"):
-        report = stage_extract(store.path, extractor.build(store.path), embedder.build(store.path))
+        report = stage_extract(
+            store.path, extractor.build(store.path), embedder.build(store.path), settings.max_message_chars
+        )
     candidates = StagingArea(store.path).read_frame("candidates")
     return dg.MaterializeResult(
         metadata={

@@ -135,6 +135,7 @@ class MemorySettingsResource(dg.ConfigurableResource):
     run_as_of: str | None = None  # ISO timestamp: replay a night as if it ran then (tests, backfills)
     near_duplicate_similarity: float = 0.9
     expiry_grace_days: float = 7.0
+    max_message_chars: int = 2000  # MEMORY_MAX_MESSAGE_CHARS: what extraction and embeddings read of a message
 
     def decay_params(self) -> DecayParams:
         return DecayParams(self.decay_rate, self.decay_floor, self.access_boost)

@@ -54,11 +54,11 @@ def _console_log_level() -> dict:
 
 
 def _failure_message(result: dg.ExecuteInProcessResult) -> str:
-    """The innermost error of the first failed step: a RawLogError names the file and column."""
+    """The first failed step's RawLogError (it names the file and column), else its innermost error."""
     for event in result.all_events:
         error = event.step_failure_data.error if event.is_step_failure else None
         if error is not None:
-            while error.cause is not None:
+            while error.cause is not None and error.cls_name != "RawLogError":
                 error = error.cause
             return f"{event.step_key}: {error.message.strip()}"
     return "an asset check failed; the previous snapshot stays current"

@@ -35,7 +35,13 @@ def _parse_time(text: str) -> datetime:
 
 def cmd_materialize(args: argparse.Namespace) -> int:
     from assets.run import run_nightly  # the Dagster layer loads only for this command
+    from pipelines.ingest.files import RawLogError
+    from pipelines.nightly import check_new_raw_files
 
+    try:  # a broken raw file is the user's to fix: one line, exit 2, before the run starts
+        check_new_raw_files(args.raw, args.store)
+    except RawLogError as exc:
+        raise CommandError(str(exc)) from exc
     report = run_nightly(raw=args.raw, store=args.store, extractor=args.extractor, run_as_of=args.run_as_of)
     print(report.describe())
     return 0 if report.success else 1

@@ -15,8 +15,8 @@ from typing import Any
 import polars as pl
 
 from pipelines.conservation import night_conservation
-from pipelines.core.redaction import mask_secrets
-from pipelines.core.schemas import MEMORY_SCHEMA, UTC_DATETIME
+from pipelines.core.config import LimitSettings
+from pipelines.core.schemas import MEMORY_SCHEMA, MESSAGE_KEY, UTC_DATETIME
 from pipelines.embed.cache import EmbeddingCache
 from pipelines.embed.e5 import Embedder
 from pipelines.embed.passages import memory_vectors
@@ -24,7 +24,7 @@ from pipelines.extract.candidates import extract
 from pipelines.extract.interface import Extractor
 from pipelines.extract.signals.labelling import label_statements
 from pipelines.ingest.files import list_input_files, new_input_files
-from pipelines.ingest.read import IngestDefaults, read_raw
+from pipelines.ingest.read import IngestDefaults, read_raw, read_raw_file
 from pipelines.ingest.validate import validate
 from pipelines.reports import (
     DecayReport,
@@ -43,6 +43,8 @@ from pipelines.store.snapshots import SnapshotStore, VersionRejectedError
 from pipelines.store.staging import StagingArea
 from pipelines.store.tombstones import Tombstones
 
+MAX_MESSAGE_CHARS = LimitSettings.max_message_chars
+
 
 def code_version() -> str:
     try:
@@ -52,11 +54,24 @@ def code_version() -> str:
 
 
 def known_episodes(previous: pl.DataFrame) -> pl.DataFrame:
+    """(agent_id, user_id, message_id, content) of every stored user message: ids are unique per tenant only."""
     return (
         previous.filter(pl.col("kind") == "episode")
-        .select(pl.col("source_message_ids").list.first().alias("message_id"), "content")
-        .unique("message_id", keep="first")
+        .select("agent_id", "user_id", pl.col("source_message_ids").list.first().alias("message_id"), "content")
+        .unique(MESSAGE_KEY, keep="first")
     )
+
+
+def check_new_raw_files(raw: Path | str, store_root: Path) -> int:
+    """Reads every raw file not yet in the store as validation will; raises RawLogError naming the first
+    broken one (not Parquet, truncated, a missing or mistyped column). Returns how many files are new.
+
+    `memory materialize` calls it before starting the run, so a bad file is one line and exit status 2."""
+    done = {f["sha256"] for f in SnapshotStore(store_root).processed_files()}
+    files = new_input_files(list_input_files(raw), done)
+    for file in files:
+        read_raw_file(Path(file.path), IngestDefaults())
+    return len(files)
 
 
 def stage_validate(raw: Path | str, store_root: Path, defaults: IngestDefaults, now: datetime) -> ValidationReport:
@@ -86,14 +101,18 @@ def stage_validate(raw: Path | str, store_root: Path, defaults: IngestDefaults, 
     return report
 
 
-def stage_extract(store_root: Path, extractor: Extractor, embedder: Embedder) -> ExtractionReport:
-    """Extract candidates from staged messages, embed them through the cache, stage candidates and outcomes."""
+def stage_extract(
+    store_root: Path, extractor: Extractor, embedder: Embedder, max_message_chars: int = MAX_MESSAGE_CHARS
+) -> ExtractionReport:
+    """Extract candidates from staged messages, embed them through the cache, stage candidates and outcomes.
+
+    Extraction, the topic signal and embeddings read a message's first `max_message_chars` characters."""
     staging = StagingArea(store_root)
     messages = staging.read_frame("messages")
-    candidates, outcomes = extract(messages, extractor, SnapshotStore(store_root).read_turns())
+    candidates, outcomes = extract(messages, extractor, SnapshotStore(store_root).read_turns(), max_message_chars)
     cache = EmbeddingCache(Path(store_root) / "cache" / "embeddings.parquet", embedder.name)
-    vectors = memory_vectors(candidates, cache, embedder)
-    candidates = label_statements(candidates, lambda texts: cache.embed(texts, embedder))
+    vectors = memory_vectors(candidates, cache, embedder, max_message_chars)
+    candidates = label_statements(candidates, lambda texts: cache.embed(texts, embedder), max_chars=max_message_chars)
     cache.save()
     staging.write_json("embedding", {"model": embedder.name, "dim": embedder.dim})
     candidates = candidates.with_columns(pl.Series("embedding", vectors, dtype=pl.Array(pl.Float32, embedder.dim)))
@@ -234,13 +253,12 @@ def reject_broken_version(store: SnapshotStore, version: int) -> None:
 
 
 def _all_turns(store: SnapshotStore, staging: StagingArea) -> pl.DataFrame:
-    """The stored turns plus this night's messages (secrets masked), one row per (agent, user, message id)."""
-    fresh = staging.read_frame("messages").with_columns(
-        pl.col("content").map_elements(mask_secrets, return_dtype=pl.String)
-    )
+    """The stored turns plus this night's messages, one row per (agent, user, message id); staged messages had
+    their secrets masked by validation (pipelines.ingest.validate)."""
+    fresh = staging.read_frame("messages")
     turns = store.read_turns()
     both = pl.concat([turns, fresh.select(turns.columns).cast(turns.schema)])
-    return both.unique(["agent_id", "user_id", "message_id"], keep="first", maintain_order=True)
+    return both.unique(MESSAGE_KEY, keep="first", maintain_order=True)
 
 
 def _embedding_model(staging: StagingArea) -> dict[str, Any]:

@@ -26,6 +26,7 @@ __all__ = [
     "VARIABLES",
     "EmbedSettings",
     "LLMSettings",
+    "LimitSettings",
     "LocationSettings",
     "RecallSettings",
     "RunSettings",
@@ -240,6 +241,30 @@ class RecallSettings(_FromEnvironment):
 
 
 @dataclass(frozen=True)
+class LimitSettings(_FromEnvironment):
+    """Size caps on hostile or accidental input: cost grows with length (e5 and the rules extractor are linear
+    in it, a 5 MB message took 16 minutes), while what a model can use of a text is bounded."""
+
+    # e5 reads 512 tokens, about 2,000 English characters, and the rules extractor takes ~0.15 s on that much;
+    # beyond it a "message" is pasted material (logs, documents), not something the user says about themselves.
+    max_message_chars: int = _setting(
+        "MEMORY_MAX_MESSAGE_CHARS",
+        2000,
+        integer(100),
+        "characters of a message the extractor and the embedder see (a longer one is kept whole as its episode)",
+        NIGHTLY,
+    )
+    # A question longer than this is not a question; 500 characters are about e5's 512-token window in Chinese.
+    max_query_chars: int = _setting(
+        "MEMORY_MAX_QUERY_CHARS",
+        500,
+        integer(10),
+        "characters of a recall query that are read (the rest is ignored)",
+        "`MemoryReader` (recall)",
+    )
+
+
+@dataclass(frozen=True)
 class RunSettings(_FromEnvironment):
     log_level: str = _setting(
         "MEMORY_LOG_LEVEL",
@@ -252,7 +277,7 @@ class RunSettings(_FromEnvironment):
 
 VARIABLES: tuple[Variable, ...] = tuple(
     variable
-    for group in (LocationSettings, LLMSettings, EmbedSettings, RecallSettings, RunSettings)
+    for group in (LocationSettings, LLMSettings, EmbedSettings, LimitSettings, RecallSettings, RunSettings)
     for variable in group.variables()
 )
 

@@ -10,30 +10,48 @@ import re
 
 MASK = "[REDACTED]"
 
-# Well-known credential shapes, whatever words surround them.
+# Well-known credential shapes, whatever words surround them (so an unlabelled key pasted alone is caught too).
+# ASCII word edges: a key pasted straight after Chinese text ("密钥是AKIA...") has no \b before it.
+_START, _END = r"(?<![A-Za-z0-9_])", r"(?![A-Za-z0-9])"
 _TOKEN_SHAPES = [
-    r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_\-]{16,}",  # OpenAI / Anthropic style keys
-    r"\bAKIA[0-9A-Z]{16}\b",  # AWS access key id
-    r"\bgh[pousr]_[A-Za-z0-9]{30,}\b",  # GitHub tokens
-    r"\bxox[abprs]-[A-Za-z0-9\-]{10,}",  # Slack tokens
-    r"\bAIza[0-9A-Za-z_\-]{35}\b",  # Google API keys
-    r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}",  # JWT
-    r"\b[Bb]earer\s+[A-Za-z0-9_\-\.=]{16,}",
+    _START + r"sk-(?:proj-|ant-)?[A-Za-z0-9_\-]{16,}",  # OpenAI / Anthropic style keys
+    _START + r"[sr]k_(?:live|test)_[A-Za-z0-9]{16,}",  # Stripe secret / restricted keys
+    _START + r"(?:AKIA|ASIA)[0-9A-Z]{16}" + _END,  # AWS access key id (long-lived / temporary)
+    _START + r"gh[pousr]_[A-Za-z0-9]{30,}" + _END,  # GitHub tokens
+    _START + r"github_pat_[A-Za-z0-9_]{22,}",  # GitHub fine-grained personal access tokens
+    _START + r"xox[abprs]-[A-Za-z0-9\-]{10,}",  # Slack tokens
+    _START + r"AIza[0-9A-Za-z_\-]{35}" + _END,  # Google API keys
+    _START + r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}",  # JWT
+    _START + r"[Bb]earer\s+[A-Za-z0-9_\-\.=]{16,}",
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----",
 ]
 _TOKEN_RE = re.compile("|".join(f"(?:{shape})" for shape in _TOKEN_SHAPES))
 
-# "password is hunter2", "api key: abc", "密码是 abc123", "验证码：123456": the value after the label.
-# English labels need a separator ("pinkish" is not a PIN); Chinese ones may run straight into the value.
+# "password is hunter2", "the password for my bank is X", "aws_secret_access_key=...", "wifi password
+# sunflower42", "密码是 abc123", "密 码 是 abc", "验证码：123456": the value after the label.
+# English labels may carry an env-style prefix (DB_PASSWORD, aws_secret_access_key) and need a separator
+# ("pinkish" is not a PIN); Chinese ones may run straight into the value and may be spaced out ("密 码").
 _EN_LABELS = (
-    r"password|passwd|passcode|pass\s*phrase|pwd|pin(?:\s*code)?|api[\s_\-]?key|secret(?:[\s_\-]?key)?|"
+    r"password|passwd|passcode|pass\s*phrase|pwd|pw|pin(?:\s*code)?|api[\s_\-]?key|"
+    r"secret(?:[\s_\-]?(?:access[\s_\-]?)?key)?|access[\s_\-]?key|client[\s_\-]?secret|private[\s_\-]?key|"
     r"access[\s_\-]?token|auth[\s_\-]?token|token|cvv|cvc|security\s+code"
 )
-_ZH_LABELS = r"支付密码|密码|口令|密钥|秘钥|令牌|验证码|安全码"
-_VALUE = r"(?P<value>[^\s,，。;；、\"'“”()（）]{3,})"
+_EN_LABEL = rf"(?P<label>\b(?:[A-Za-z0-9]+[_\-])*(?:{_EN_LABELS})\b)"
+_ZH_WORDS = ("支付密码", "密码", "口令", "密钥", "秘钥", "令牌", "验证码", "安全码", "PIN码", "pin码")
+_ZH_LABEL = "(?P<label>" + "|".join(r"\s*".join(word) for word in _ZH_WORDS) + ")"
+# a quoted value may hold spaces ("my wifi password is 'sunflower 42'"); a bare one ends at a space or a stop
+_QUOTED = "|".join(f"{o}[^{c}\\n]{{1,100}}{c}" for o, c in ('""', "''", "“”", "‘’", "「」"))
+_VALUE = rf"""(?P<value>{_QUOTED}|[^\s,，。;；、"'“”()（）]{{3,}})"""
+# "the password for my bank is X", "the PIN to the safe was X": up to four words between the label and "is"
+_EN_FOR = r"(?P<gap>\s+(?:for|to|of|on|at)\s+[^\s,.;:!?]+(?:\s+[^\s,.;:!?]+){0,3}?)?"
 _LABELLED_RES = [
-    re.compile(rf"(?i)(?P<label>\b(?:{_EN_LABELS})\b)(?P<sep>\s*(?:is|was|=|:|：)\s*(?:now\s+)?){_VALUE}"),
-    re.compile(rf"(?P<label>{_ZH_LABELS})(?P<sep>\s*(?:是|为|:|：|=|改成了?|改为|设为)?\s*){_VALUE}"),
+    re.compile(
+        rf"(?i){_EN_LABEL}{_EN_FOR}(?P<sep>(?:\s*(?:is|was|are|=|:|：)){{1,2}}\s*(?:now\s+|still\s+|just\s+)?){_VALUE}"
+    ),
+    # no separator at all ("wifi password sunflower42", "PIN 4821"): only a value with a digit or a symbol, so
+    # "the token expired" and "password manager" stay as they are
+    re.compile(rf"(?i){_EN_LABEL}(?P<sep>\s+)(?P<value>(?=[^\s,.;!?]*[\d_@#$%^&*!~+/\\])[^\s,;!?]{{3,}})"),
+    re.compile(rf"{_ZH_LABEL}(?P<sep>\s*(?:是|为|就是|:|：|=|改成了?|改为|设为)?\s*[:：]?\s*){_VALUE}"),
 ]
 
 # 13-19 digits, optionally grouped by spaces or dashes; only Luhn-valid runs are card numbers.
@@ -56,7 +74,8 @@ def _mask_card(match: re.Match[str]) -> str:
 
 
 def _mask_labelled(match: re.Match[str]) -> str:
-    return f"{match.group('label')}{match.group('sep')}{MASK}"
+    gap = match.groupdict().get("gap") or ""
+    return f"{match.group('label')}{gap}{match.group('sep')}{MASK}"
 
 
 def mask_secrets(text: str) -> str:

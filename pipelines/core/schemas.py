@@ -35,6 +35,9 @@ STATE_KINDS = tuple(kind for kind in ALL_KINDS if kind not in EVENT_KINDS)
 # What an extractor may state; episodes are the pipeline's own verbatim copies of user messages.
 EXTRACTED_KINDS = tuple(kind for kind in ALL_KINDS if kind != Kind.EPISODE.value)
 ROLES = frozenset({"user", "assistant", "system", "tool"})
+# A message id is only unique within a tenant: two users' sessions may both be called "1". Every join, dedupe
+# and set over messages uses this key, never message_id alone.
+MESSAGE_KEY = ["agent_id", "user_id", "message_id"]
 
 # Raw session-log contract (README "Raw session-log contract").
 RAW_REQUIRED = {
@@ -89,7 +92,13 @@ QUARANTINE_SCHEMA = pa.schema(
 
 # What became of each valid input message: the conservation ledger.
 OUTCOME_SCHEMA = pl.Schema(  # outcome: extracted | no_memory
-    {"message_id": pl.String(), "outcome": pl.String(), "memories": pl.Int64()}
+    {
+        "agent_id": pl.String(),
+        "user_id": pl.String(),
+        "message_id": pl.String(),
+        "outcome": pl.String(),
+        "memories": pl.Int64(),
+    }
 )
 
 # A memory as an extractor found it, before ids, valid time resolution and embeddings (staged between stages).

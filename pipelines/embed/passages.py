@@ -8,26 +8,35 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
+from pipelines.core.config import LimitSettings
 from pipelines.embed.cache import EmbeddingCache
 from pipelines.embed.e5 import Embedder
 
+MAX_CHARS = LimitSettings.max_message_chars
 
-def embedding_texts(kind: str, content: str, keywords: list[str] | None, context: str | None) -> list[str]:
-    """Passages whose mean embedding is the memory's vector.
+
+def embedding_texts(
+    kind: str, content: str, keywords: list[str] | None, context: str | None, max_chars: int = MAX_CHARS
+) -> list[str]:
+    """Passages whose mean embedding is the memory's vector, each text cut to its first `max_chars` characters
+    (e5 reads 512 tokens anyway, and its cost grows with the length it is given).
 
     An episode is embedded as "speaker: message" and again with the previous turn before it: the first
     keeps the vector on what was said, the second lets a question about the exchange reach the answer.
     """
+    content, context = content[:max_chars], context[:max_chars] if context else context
     if kind != "episode":
         return [content]
     said = f"{keywords[0]}: {content}" if keywords else content
     return [said, f"{context}\n{said}"] if context else [said]
 
 
-def memory_vectors(frame: pl.DataFrame, cache: EmbeddingCache, embedder: Embedder) -> np.ndarray:
+def memory_vectors(
+    frame: pl.DataFrame, cache: EmbeddingCache, embedder: Embedder, max_chars: int = MAX_CHARS
+) -> np.ndarray:
     """(n, dim) L2-normalised vectors for rows with kind, content, keywords, context; through the cache."""
     per_row = [
-        embedding_texts(r["kind"], r["content"], r["keywords"], r.get("context"))
+        embedding_texts(r["kind"], r["content"], r["keywords"], r.get("context"), max_chars)
         for r in frame.select("kind", "content", "keywords", "context").iter_rows(named=True)
     ]
     flat = [text for texts in per_row for text in texts]

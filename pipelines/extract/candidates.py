@@ -9,18 +9,30 @@ from collections.abc import Sequence
 
 import polars as pl
 
+from pipelines.core.config import LimitSettings
 from pipelines.core.redaction import mask_secrets
-from pipelines.core.schemas import CANDIDATE_SCHEMA, OUTCOME_SCHEMA, TURN_SCHEMA, ExtractedMemory, Kind, Message
+from pipelines.core.schemas import (
+    CANDIDATE_SCHEMA,
+    MESSAGE_KEY,
+    OUTCOME_SCHEMA,
+    TURN_SCHEMA,
+    ExtractedMemory,
+    Kind,
+    Message,
+)
 from pipelines.extract.interface import BatchExtractor, Extractor
 
+MAX_CHARS = LimitSettings.max_message_chars
 
-def episode_for(message: Message, previous: Message | None = None) -> ExtractedMemory:
+
+def episode_for(message: Message, previous: Message | None = None, max_chars: int = MAX_CHARS) -> ExtractedMemory:
     """The verbatim memory every user message leaves behind, so nothing said becomes unrecallable.
 
     Its keyword is who said it and its context the turn before, so "Yes, twice a week" can be found by
-    the question it answered; the content stays the message alone (recall returns what was said).
+    the question it answered; the content stays the message alone (recall returns what was said), whole
+    however long; the context is the previous turn's first `max_chars` characters.
     """
-    context = f"{previous.speaker or previous.role}: {previous.content}" if previous else None
+    context = f"{previous.speaker or previous.role}: {previous.content[:max_chars]}" if previous else None
     return ExtractedMemory(
         kind=Kind.EPISODE,
         topic="episode",
@@ -49,12 +61,22 @@ def _whole_sessions(messages: pl.DataFrame, earlier_turns: pl.DataFrame | None) 
     if earlier_turns is not None and earlier_turns.height:
         touched = turns.select(SESSION_KEY).unique()
         stored = earlier_turns.select(_TURN_FIELDS).join(touched, on=SESSION_KEY, how="semi")
-        turns = pl.concat([turns, stored.cast(turns.schema)]).unique(["agent_id", "user_id", "message_id"])
+        turns = pl.concat([turns, stored.cast(turns.schema)]).unique(MESSAGE_KEY)
     return {(s[0].agent_id, s[0].user_id, s[0].session_id): s for s in _sessions(turns)}
 
 
+def clipped(session: list[Message], max_chars: int) -> list[Message]:
+    """The session as the extractor sees it: each message cut to its first `max_chars` characters."""
+    return [
+        m.model_copy(update={"content": m.content[:max_chars]}) if len(m.content) > max_chars else m for m in session
+    ]
+
+
 def extract(
-    messages: pl.DataFrame, extractor: Extractor, earlier_turns: pl.DataFrame | None = None
+    messages: pl.DataFrame,
+    extractor: Extractor,
+    earlier_turns: pl.DataFrame | None = None,
+    max_chars: int = MAX_CHARS,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Run the extractor over every session; returns (candidates, outcomes).
 
@@ -63,8 +85,9 @@ def extract(
     memory, `no_memory` otherwise (assistant turns, greetings). Episodes are made for every user message
     of a touched session, the stored ones included, with the turn before each in the whole session as its
     context (`earlier_turns`: the sessions' turns from earlier nights), so batching never changes them.
+    The extractor sees each message's first `max_chars` characters; its episode keeps the whole text.
     """
-    sessions = _sessions(messages)
+    sessions = [clipped(s, max_chars) for s in _sessions(messages)]
     # a rules extractor reads the whole session (a value given two turns after its change may arrive a night
     # later); a model extractor reads what arrived, as its calls cost money
     whole = _whole_sessions(messages, earlier_turns)
@@ -73,11 +96,15 @@ def extract(
         found_per_session = extractor.extract_sessions(sessions)
         recovered = extractor.recovered()
     else:
-        found_per_session = [_new_in(s, extractor.extract_session(whole[_key(s)])) for s in sessions]
+        found_per_session = [
+            _new_in(s, extractor.extract_session(clipped(whole[_key(s)], max_chars))) for s in sessions
+        ]
     rows: list[dict] = []
     for session, found in zip(sessions, found_per_session, strict=True):
         turns = whole[_key(session)]
-        episodes = [episode_for(m, turns[i - 1] if i else None) for i, m in enumerate(turns) if m.role == "user"]
+        episodes = [
+            episode_for(m, turns[i - 1] if i else None, max_chars) for i, m in enumerate(turns) if m.role == "user"
+        ]
         rows += _rows(turns, list(found) + episodes, extractor.name)
     for session, found in recovered:
         rows += _rows(session, found, extractor.name)  # their episodes were stored when first seen
@@ -126,14 +153,14 @@ def _candidate_row(memory: ExtractedMemory, first: Message, extractor_name: str)
 
 def _outcomes(messages: pl.DataFrame, candidates: pl.DataFrame) -> pl.DataFrame:
     sourced = (
-        candidates.select(pl.col("source_message_ids").alias("message_id"))
+        candidates.select("agent_id", "user_id", pl.col("source_message_ids").alias("message_id"))
         .explode("message_id")
-        .group_by("message_id")
+        .group_by(MESSAGE_KEY)
         .agg(pl.len().cast(pl.Int64).alias("memories"))
     )
     return (
-        messages.select("message_id")
-        .join(sourced, on="message_id", how="left")
+        messages.select(MESSAGE_KEY)
+        .join(sourced, on=MESSAGE_KEY, how="left")
         .with_columns(pl.col("memories").fill_null(0))
         .with_columns(
             pl.when(pl.col("memories") > 0).then(pl.lit("extracted")).otherwise(pl.lit("no_memory")).alias("outcome")

@@ -48,5 +48,16 @@ def new_input_files(files: list[Path], processed_checksums: set[str]) -> list[In
         checksum = file_checksum(path)
         if checksum not in seen:
             seen.add(checksum)
-            fresh.append(InputFile(path=str(path), sha256=checksum, rows=pq.ParquetFile(path).metadata.num_rows))
+            fresh.append(InputFile(path=str(path), sha256=checksum, rows=_row_count(path)))
     return fresh
+
+
+def _row_count(path: Path) -> int:
+    """Rows from the footer; a file that is not Parquet (or was cut short while copying) fails naming it."""
+    try:
+        return pq.ParquetFile(path).metadata.num_rows
+    except Exception as exc:  # pyarrow raises ArrowInvalid, OSError, ... for a missing or broken footer
+        first_line = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise RawLogError(
+            f"{path}: not a readable Parquet file, or truncated ({first_line}); rewrite or remove it"
+        ) from exc

@@ -29,7 +29,7 @@ def read_raw_file(path: Path, defaults: IngestDefaults) -> pa.Table:
     try:
         table = pq.read_table(path, partitioning=None)
     except Exception as exc:  # pyarrow raises several types for unreadable files
-        raise RawLogError(f"{path}: not a readable Parquet file ({exc})") from exc
+        raise RawLogError(f"{path}: not a readable Parquet file ({one_line(exc)})") from exc
     missing = [name for name in RAW_REQUIRED if name not in table.column_names]
     if missing:
         raise RawLogError(
@@ -54,16 +54,33 @@ def read_raw_file(path: Path, defaults: IngestDefaults) -> pa.Table:
 
 def _cast_column(path: Path, table: pa.Table, name: str, kind: pa.DataType) -> pa.ChunkedArray:
     column = table.column(name)
+    if kind == TS and _is_number(column.type):
+        # Arrow would read the numbers as microseconds since 1970, so epoch seconds silently become January
+        # 1970; whether they are seconds, milliseconds or microseconds cannot be told from the data.
+        raise RawLogError(
+            f"{path}: column '{name}' has type {column.type}: epoch numbers are ambiguous (seconds? milliseconds?) "
+            "and are not read; write it as a Parquet timestamp (or an ISO-8601 string with an offset)"
+        )
     if kind == TS and pa.types.is_timestamp(column.type) and column.type.tz is None:
         # Naive timestamps in the raw log are taken as UTC (documented in the README).
         column = pc.assume_timezone(column, "UTC")
     try:
         return column.cast(kind)
-    except (pa.ArrowInvalid, pa.ArrowNotImplementedError) as exc:
+    except pa.ArrowException as exc:
         raise RawLogError(
-            f"{path}: column '{name}' has type {column.type} and cannot be read as {kind} ({exc}); "
+            f"{path}: column '{name}' has type {column.type} and cannot be read as {kind} ({one_line(exc)}); "
             "fix the writer or convert the file"
         ) from exc
+
+
+def _is_number(kind: pa.DataType) -> bool:
+    return pa.types.is_integer(kind) or pa.types.is_floating(kind) or pa.types.is_decimal(kind)
+
+
+def one_line(exc: BaseException) -> str:
+    """An Arrow error's first line: errors name file and column in one line, no traceback or C++ detail."""
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 def _fill(column: pa.ChunkedArray | None, default: str, n: int) -> pa.ChunkedArray | pa.Array:

@@ -166,7 +166,9 @@ RECALL_DISABLED_OPTIMIZERS = ",".join(
 # A survivor of near-duplicate merging is presented with its group's union of provenance and highest
 # confidence; the stored rows stay as stated (pipelines.resolve.merge).
 LOAD_USER_SQL = f"""
-WITH mine AS (SELECT * FROM read_parquet($path) WHERE user_id = $user),
+-- with an agent given, only that agent's rows: another agent's memories of the same user id must not even
+-- shift the keyword statistics (a tenant is (agent, user))
+WITH mine AS (SELECT * FROM read_parquet($path) WHERE user_id = $user AND ($agent IS NULL OR agent_id = $agent)),
 groups AS (
     SELECT coalesce(merged_into, memory_id) AS memory_id,
            list_sort(list_distinct(flatten(list(source_message_ids)))) AS group_sources,

@@ -34,14 +34,17 @@ def load_user_tables(
     store: SnapshotStore,
     version: int,
     user_id: str,
+    agent_id: str | None,
     n: int,
     episode_weight: float,
     bm25_k1: float,
     bm25_b: float,
 ) -> UserTables:
-    """Loads one user's rows of `version` into tables suffixed `n` on `con` (the caller drops them)."""
+    """Loads one user's rows of `version` (only `agent_id`'s when given) into tables suffixed `n` on `con`
+    (the caller drops them)."""
     memories, terms_table = f"user_memories_{n}", f"user_terms_{n}"
-    rows = con.sql(LOAD_USER_SQL, params={"path": str(store.memories_path(version)), "user": user_id}).to_arrow_table()
+    params = {"path": str(store.memories_path(version)), "user": user_id, "agent": agent_id}
+    rows = con.sql(LOAD_USER_SQL, params=params).to_arrow_table()
     if "mood" not in rows.column_names:  # a version written before episodes carried their topic's mood
         rows = rows.append_column("mood", pa.nulls(rows.num_rows, pa.string()))
     speaker_ids, speakers = _speakers(rows)

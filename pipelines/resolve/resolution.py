@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 import polars as pl
 
-from pipelines.core.schemas import UTC_DATETIME
+from pipelines.core.schemas import MESSAGE_KEY, UTC_DATETIME
 from pipelines.core.timeline import TIMELINE_GROUP, on_timeline, timeline_order
 from pipelines.core.topics import SINGLE_VALUED_TOPICS
 from pipelines.extract.signals.mood import TENTATIVE
@@ -82,24 +82,30 @@ def _episodes_follow_facts(memories: pl.DataFrame) -> pl.DataFrame:
     """
     closed = (
         memories.filter((pl.col("kind") != "episode") & pl.col("superseded_by").is_not_null())
-        .select(pl.col("source_message_ids").alias("message_id"), "valid_to", "superseded_by")
+        .select("agent_id", "user_id", pl.col("source_message_ids").alias("message_id"), "valid_to", "superseded_by")
         .explode("message_id")
-        .sort(["message_id", "valid_to", "superseded_by"])
-        .group_by("message_id", maintain_order=True)
+        .sort([*MESSAGE_KEY, "valid_to", "superseded_by"])
+        .group_by(MESSAGE_KEY, maintain_order=True)
         .first()
         .rename({"valid_to": "closed_at", "superseded_by": "closed_by"})
     )
     deadlines = (
         memories.filter((pl.col("kind") != "episode") & pl.col("expires_at").is_not_null())
-        .select(pl.col("source_message_ids").alias("message_id"), pl.col("expires_at").alias("task_expires_at"))
+        .select(
+            "agent_id",
+            "user_id",
+            pl.col("source_message_ids").alias("message_id"),
+            pl.col("expires_at").alias("task_expires_at"),
+        )
         .explode("message_id")
-        .group_by("message_id")
+        .group_by(MESSAGE_KEY)
         .agg(pl.col("task_expires_at").min())
     )
     episodes = memories.filter(pl.col("kind") == "episode").with_columns(
         pl.col("source_message_ids").list.first().alias("message_id")
     )
-    episodes = episodes.join(closed, on="message_id", how="left").join(deadlines, on="message_id", how="left")
+    # message ids are unique per tenant only: another user's message "1:1" must not close this user's episode
+    episodes = episodes.join(closed, on=MESSAGE_KEY, how="left").join(deadlines, on=MESSAGE_KEY, how="left")
     # an episode that is itself a topic's statement lives on that topic's timeline instead
     statement = on_timeline()
     episodes = episodes.with_columns(

@@ -147,7 +147,8 @@ def test_both_time_axes_and_topic_history(store, tmp_path, capsys):
         tmp_path / "raw/date=2026-03-12/part-0.parquet",
         [message("s-li-09", 1, "我搬到深圳了", moved, user="u_li", agent="support_bot")],
     )
-    report = run_nightly(raw=raw.parent.parent, store=copy, run_as_of="2026-03-12T02:00:00+00:00")
+    # the night after the message (a row dated after the run's time is quarantined as a wrong clock)
+    report = run_nightly(raw=raw.parent.parent, store=copy, run_as_of="2026-03-13T02:00:00+00:00")
     assert report.success and report.version == 2
     reader = MemoryReader(copy)
     assert "深圳" in reader.recall("u_li", "我住在哪里", k=1, kinds=["fact"])[0].content

@@ -12,6 +12,7 @@ import pytest
 from pipelines.core.config import (
     VARIABLES,
     EmbedSettings,
+    LimitSettings,
     LLMSettings,
     LocationSettings,
     RecallSettings,
@@ -69,6 +70,8 @@ PARSED = [  # (variable, text, group, attribute, value)
     ("MEMORY_EMBED_API_KEY", SECRET, EmbedSettings, "api_key", SECRET),
     ("MEMORY_EMBED_SIMILARITY_FLOOR", "0.8", EmbedSettings, "similarity_floor", 0.8),
     ("MEMORY_EMBED_INPUT_TYPE", "off", EmbedSettings, "send_input_type", False),
+    ("MEMORY_MAX_MESSAGE_CHARS", "8000", LimitSettings, "max_message_chars", 8000),
+    ("MEMORY_MAX_QUERY_CHARS", "200", LimitSettings, "max_query_chars", 200),
     ("MEMORY_RECORD_ACCESS", "on", RecallSettings, "record_access", True),
     ("MEMORY_LOG_LEVEL", "debug", RunSettings, "log_level", "DEBUG"),
 ]
@@ -134,6 +137,7 @@ BAD = [  # (variable, text, group, what the one-line message must say after "NAM
     ("MEMORY_LOG_LEVEL", "loud", RunSettings, "is not one of DEBUG, INFO, WARNING"),
     ("MEMORY_SCHEDULE_TIMEZONE", "Mars/Olympus", LocationSettings, "is not a timezone ZoneInfo knows"),
     ("MEMORY_SCHEDULE_TIMEZONE", "America", LocationSettings, "is not a timezone ZoneInfo knows"),
+    ("MEMORY_MAX_MESSAGE_CHARS", "50", LimitSettings, "is out of range (allowed: >= 100)"),
     ("MEMORY_RECORD_ACCESS", "maybe", RecallSettings, "is not a boolean: use 1/true/yes/on or 0/false/no/off"),
 ]
 

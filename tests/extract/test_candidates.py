@@ -90,3 +90,42 @@ def test_a_value_given_a_night_after_its_change_completes_it_and_stored_turns_ar
         together.select("content", "source_message_ids", "valid_from").rows()
         == facts_two.select("content", "source_message_ids", "valid_from").rows()
     )
+
+
+def test_outcomes_of_two_users_sharing_a_message_id_are_each_their_own():
+    frame = messages(
+        [
+            message("1", 1, "I live in Oslo", T, user="a"),
+            message("1", 1, "Noted.", T, user="b", role="assistant"),
+        ]
+    )
+    _, outcomes = extract(frame, RulesExtractor())
+    assert sorted(outcomes.select("user_id", "message_id", "outcome").rows()) == [
+        ("a", "1:1", "extracted"),
+        ("b", "1:1", "no_memory"),
+    ]
+
+
+class SeenTexts:
+    """Records what the extractor was shown of each message."""
+
+    name = "seen@1"
+
+    def __init__(self):
+        self.seen: list[str] = []
+
+    def extract_session(self, session):
+        self.seen += [m.content for m in session]
+        return []
+
+
+def test_a_message_past_the_cap_is_extracted_from_its_first_characters_and_kept_whole():
+    pasted = "I live in Oslo. " + "x" * 5_000
+    frame = messages([message("s1", 1, pasted, T), message("s1", 2, "and I like tea", T)])
+    seen = SeenTexts()
+    candidates, outcomes = extract(frame, seen, max_chars=100)
+    assert seen.seen == [pasted[:100], "and I like tea"]
+    episodes = candidates.filter(pl.col("kind") == "episode").sort("content")
+    assert episodes["content"].to_list() == ["I live in Oslo. " + "x" * 5_000, "and I like tea"]
+    assert episodes["context"].to_list() == [None, "u1: " + pasted[:100]]  # the next turn's context is cut too
+    assert outcomes["outcome"].to_list() == ["extracted", "extracted"]

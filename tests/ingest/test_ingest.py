@@ -9,7 +9,9 @@ from pipelines.ingest.validate import validate
 from tests.support.raw_logs import NIGHT, UTC, message, write_raw
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
-NO_EPISODES = pl.DataFrame(schema={"message_id": pl.String, "content": pl.String})
+NO_EPISODES = pl.DataFrame(
+    schema={"agent_id": pl.String, "user_id": pl.String, "message_id": pl.String, "content": pl.String}
+)
 
 
 def test_missing_required_column_names_file_and_column(tmp_path):
@@ -62,7 +64,9 @@ def test_bad_rows_are_quarantined_with_file_row_and_reason(tmp_path):
 
 def test_message_already_stored_with_other_words_is_quarantined(tmp_path):
     path = write_raw(tmp_path / "e.parquet", [message("s1", 1, "I live in Paris", T0)])
-    stored = pl.DataFrame({"message_id": ["s1:1"], "content": ["I live in Boston"]})
+    stored = pl.DataFrame(
+        {"agent_id": ["bot"], "user_id": ["u1"], "message_id": ["s1:1"], "content": ["I live in Boston"]}
+    )
     good, quarantine = validate(read_raw(new_input_files([path], set()), IngestDefaults()), stored, NIGHT)
     assert good.is_empty()
     assert quarantine["reason"].to_list() == ["message_id already stored with different content"]

@@ -47,6 +47,19 @@ def test_episode_of_a_superseded_fact_closes_with_it():
     assert current(resolved).filter(pl.col("kind") == "episode")["content"].to_list() == ["我搬到北京了"]
 
 
+def test_another_users_superseded_fact_from_the_same_message_id_leaves_this_users_episode_open():
+    mine = candidate("我住在上海", "episode", kind="episode", day=1, session="1", message_id="1:1")
+    theirs = [
+        candidate("用户住在上海", "residence", day=1, session="1", message_id="1:1") | {"user_id": "u2"},
+        candidate("用户住在北京", "residence", day=3, session="1", message_id="1:2") | {"user_id": "u2"},
+        candidate("用户要续签护照", "passport", kind="task", day=1, session="1", message_id="1:1")
+        | {"user_id": "u2", "expires_at": MAR(2)},
+    ]
+    resolved = merge(memories([mine, *theirs]))
+    episode = resolved.filter(pl.col("user_id") == "u1").row(0, named=True)
+    assert (episode["valid_to"], episode["superseded_by"], episode["expires_at"]) == (None, None, None)
+
+
 def test_same_words_in_two_sessions_are_two_tasks_but_one_within_a_session():
     a = candidate("用户需要发票", "invoice", kind="task", day=4, session="s-li-03")
     b = candidate("用户需要发票", "invoice", kind="task", day=6, session="s-li-04")

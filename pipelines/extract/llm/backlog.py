@@ -13,6 +13,7 @@ from pathlib import Path
 import polars as pl
 
 from pipelines.core.atomic import write_atomic
+from pipelines.core.redaction import mask_secrets
 from pipelines.core.schemas import UTC_DATETIME
 from pipelines.extract.llm.windows import Window
 
@@ -56,7 +57,7 @@ class PendingWindow:
             "message_ids": [m.message_id for m in self.window.messages],
             "status": self.status,
             "reason": self.reason,
-            "raw_answer": self.raw_answer,
+            "raw_answer": mask_secrets(self.raw_answer),  # a model may echo what it was shown
             "attempts": self.attempts,
             "first_seen": self.first_seen,
             "last_tried": self.last_tried,

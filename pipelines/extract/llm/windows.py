@@ -61,11 +61,13 @@ class Window:
         return sum(estimate_tokens(line["text"]) for line in self.lines())
 
     def to_json(self) -> str:
-        """The window's original messages (unmasked: they stay in the store) to retry it in a later run."""
+        """The window's messages, secrets masked (it is written to the store), to retry it in a later run.
+
+        Masking is idempotent, so the retried window renders (and hashes) exactly as this one."""
         return json.dumps(
             {
-                "context": [m.model_dump(mode="json") for m in self.context],
-                "messages": [m.model_dump(mode="json") for m in self.messages],
+                "context": [_masked(m) for m in self.context],
+                "messages": [_masked(m) for m in self.messages],
             },
             ensure_ascii=False,
         )
@@ -74,6 +76,10 @@ class Window:
     def from_json(cls, text: str) -> Window:
         data = json.loads(text)
         return cls(tuple(Message(**m) for m in data["context"]), tuple(Message(**m) for m in data["messages"]))
+
+
+def _masked(message: Message) -> dict:
+    return message.model_dump(mode="json") | {"content": mask_secrets(message.content)}
 
 
 def split_session(messages: Sequence[Message], token_budget: int, overlap: int) -> list[Window]:

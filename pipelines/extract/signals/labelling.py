@@ -12,43 +12,47 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import polars as pl
 
-from pipelines.embed.passages import embedding_texts
+from pipelines.core.schemas import MESSAGE_KEY
+from pipelines.embed.passages import MAX_CHARS, embedding_texts
 from pipelines.extract.signals.prototypes import STATEMENTS, centroids
 from pipelines.extract.signals.topic_signal import SignalParams, message_signal
 
 Embed = Callable[[Sequence[str]], np.ndarray]
 
 
-def _covered_topics(candidates: pl.DataFrame) -> dict[str, frozenset[str]]:
-    """Per message id, the topics its distilled memories hold."""
+def _covered_topics(candidates: pl.DataFrame) -> dict[tuple[str, str, str], frozenset[str]]:
+    """Per message (agent, user, message id: ids are unique per tenant only), the topics its distilled memories hold."""
     held = (
         candidates.filter(pl.col("kind") != "episode")
-        .select(pl.col("source_message_ids").alias("message_id"), "topic")
+        .select("agent_id", "user_id", pl.col("source_message_ids").alias("message_id"), "topic")
         .explode("message_id")
-        .group_by("message_id")
+        .group_by(MESSAGE_KEY)
         .agg(pl.col("topic").unique())
     )
-    return {row[0]: frozenset(row[1]) for row in held.iter_rows()}
+    return {(agent, user, message): frozenset(topics) for agent, user, message, topics in held.iter_rows()}
 
 
-def label_statements(candidates: pl.DataFrame, embed: Embed, params: SignalParams = SignalParams()) -> pl.DataFrame:
-    """`candidates` with `topic` and `mood` set on every episode whose message speaks to a single-valued topic."""
+def label_statements(
+    candidates: pl.DataFrame, embed: Embed, params: SignalParams = SignalParams(), max_chars: int = MAX_CHARS
+) -> pl.DataFrame:
+    """`candidates` with `topic` and `mood` set on every episode whose message speaks to a single-valued topic
+    (read from its first `max_chars` characters, as the extractor read it)."""
     episodes = candidates.with_row_index("_row").filter(pl.col("kind") == "episode")
     if episodes.is_empty():
         return candidates
     covered = _covered_topics(candidates)
     said = [
-        embedding_texts("episode", content, keywords, None)[0]
+        embedding_texts("episode", content, keywords, None, max_chars)[0]
         for content, keywords in episodes.select("content", "keywords").iter_rows()
     ]
     vectors = embed(said)
     topic_centroids = centroids(embed, STATEMENTS)
     topics, moods = [], []
-    for (content, message_ids), vector in zip(
-        episodes.select("content", "source_message_ids").iter_rows(), vectors, strict=True
+    for (agent, user, content, message_ids), vector in zip(
+        episodes.select("agent_id", "user_id", "content", "source_message_ids").iter_rows(), vectors, strict=True
     ):
-        exclude = covered.get(message_ids[0], frozenset())
-        signal = message_signal(content, vector, topic_centroids, params, exclude)
+        exclude = covered.get((agent, user, message_ids[0]), frozenset())
+        signal = message_signal(content[:max_chars], vector, topic_centroids, params, exclude)
         topics.append(signal.topic or "episode")
         moods.append(signal.mood if signal.topic else None)
     labels = pl.DataFrame({"_row": episodes["_row"], "_topic": topics, "_mood": pl.Series(moods, dtype=pl.String)})
