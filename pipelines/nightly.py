@@ -86,7 +86,7 @@ def stage_validate(raw: Path | str, store_root: Path, defaults: IngestDefaults, 
     repeats = raw_rows.join(messages, on=LEDGER_KEYS, how="anti").join(quarantine, on=LEDGER_KEYS, how="anti")
     staging.write_frame("messages", messages)
     staging.write_frame("quarantine", quarantine)
-    staging.write_frame("repeats", repeats.select(*LEDGER_KEYS, "message_id"))
+    staging.write_frame("repeats", repeats.select(*LEDGER_KEYS, *MESSAGE_KEY))
     staging.write_frame("forgotten", forgotten.select(LEDGER_KEYS))  # positions only: no words of theirs
     report = ValidationReport(
         input_files=files,

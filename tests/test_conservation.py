@@ -61,7 +61,9 @@ def test_a_row_called_a_repeat_must_repeat_a_kept_message(staged):
         pl.concat(
             [
                 staging.read_frame("repeats"),
-                messages.filter(pl.col("message_id") == "n1:1").select("input_file", "input_row", "message_id"),
+                messages.filter(pl.col("message_id") == "n1:1").select(
+                    "input_file", "input_row", "agent_id", "user_id", "message_id"
+                ),
             ]
         ),
     )
@@ -71,7 +73,9 @@ def test_a_row_called_a_repeat_must_repeat_a_kept_message(staged):
 
 def test_an_outcome_for_no_message_fails(staged):
     staging = StagingArea(staged)
-    extra = pl.DataFrame({"message_id": ["ghost:1"], "outcome": ["extracted"], "memories": [1]})
+    extra = pl.DataFrame(
+        {"agent_id": ["a"], "user_id": ["u"], "message_id": ["ghost:1"], "outcome": ["extracted"], "memories": [1]}
+    )
     staging.write_frame(
         "outcomes", pl.concat([staging.read_frame("outcomes"), extra.cast(staging.read_frame("outcomes").schema)])
     )

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import polars as pl
 import pyarrow as pa
 
-from pipelines.core.schemas import MEMORY_SCHEMA
+from pipelines.core.schemas import MEMORY_SCHEMA, MESSAGE_KEY
 from pipelines.core.timeline import TIMELINE_GROUP, on_timeline, timeline_order
 from pipelines.resolve.resolution import is_current
 
@@ -120,16 +120,17 @@ def rows_accounted(rows_per_file: dict[str, int], placed: dict[str, pl.DataFrame
 
 def repeats_are_repeats(repeats: pl.DataFrame, messages: pl.DataFrame) -> Verdict:
     """A row dropped as a repeat carries the id of a message that was kept."""
-    orphans = repeats.join(messages.select("message_id"), on="message_id", how="anti")["message_id"].to_list()
+    # message ids are unique per tenant only
+    orphans = repeats.join(messages.select(MESSAGE_KEY), on=MESSAGE_KEY, how="anti")["message_id"].to_list()
     return Verdict(not orphans, f"{len(orphans)} of {repeats.height} repeated rows repeat no kept message", orphans[:5])
 
 
 def messages_accounted(messages: pl.DataFrame, outcomes: pl.DataFrame) -> Verdict:
     """Every kept message has exactly one outcome, extracted or judged memory-free, and no outcome is invented."""
     known = outcomes.filter(pl.col("outcome").is_in(["extracted", "no_memory"]))
-    without = messages.join(known, on="message_id", how="anti")["message_id"].to_list()
-    invented = outcomes.join(messages, on="message_id", how="anti")["message_id"].to_list()
-    twice = outcomes.group_by("message_id").len().filter(pl.col("len") > 1)["message_id"].to_list()
+    without = messages.join(known, on=MESSAGE_KEY, how="anti")["message_id"].to_list()
+    invented = outcomes.join(messages, on=MESSAGE_KEY, how="anti")["message_id"].to_list()
+    twice = outcomes.group_by(MESSAGE_KEY).len().filter(pl.col("len") > 1)["message_id"].to_list()
     extracted = known.filter(pl.col("outcome") == "extracted").height
     summary = (
         f"messages {messages.height} = extracted {extracted} + no_memory {known.height - extracted}; "

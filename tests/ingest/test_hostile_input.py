@@ -11,6 +11,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from pipelines.cli import main as memory_cli
+from pipelines.conservation import night_conservation
 from pipelines.extract.rules.engine import RulesExtractor
 from pipelines.ingest.files import RawLogError, new_input_files
 from pipelines.ingest.read import IngestDefaults, read_raw, read_raw_file
@@ -18,7 +19,6 @@ from pipelines.ingest.validate import validate
 from pipelines.nightly import stage_decay, stage_extract, stage_publish, stage_resolve, stage_validate
 from pipelines.reports import ValidationReport
 from pipelines.resolve.decay import DecayParams
-from pipelines.resolve.invariants import conservation
 from pipelines.store.snapshots import SnapshotStore
 from pipelines.store.staging import StagingArea
 from tests.support.hashing_embedder import HashingEmbedder
@@ -169,7 +169,7 @@ def test_an_injected_residence_becomes_no_memory_and_every_row_is_accounted_for(
     assert memories.filter(pl.col("kind") == "fact")["content"].to_list() == ["User lives in Oslo."]
     staging = StagingArea(store)
     inputs = ValidationReport.from_json(staging.read_json("inputs"))
-    verdict = conservation(inputs.rows_in, inputs.quarantined, inputs.duplicate_rows, staging.read_frame("outcomes"))
+    verdict = night_conservation(store)
     assert verdict.passed and inputs.rows_in == 6 and inputs.quarantined == 3, verdict.summary
 
 
