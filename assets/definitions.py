@@ -14,6 +14,7 @@ from assets.resources import (
     MemoryStoreResource,
     RawLogResource,
 )
+from assets.runs import dead_run_sensor
 from assets.schedules import nightly_memory_job, nightly_schedule
 from assets.sensors import raw_log_sensor
 from pipelines.core.config import EmbedSettings, LimitSettings, LLMSettings, LocationSettings
@@ -81,6 +82,6 @@ defs = dg.Definitions(
     asset_checks=dg.load_asset_checks_from_modules(STAGE_MODULES),
     jobs=[nightly_memory_job, forget_user_job],
     schedules=[nightly_schedule],
-    sensors=[raw_log_sensor],
+    sensors=[raw_log_sensor, dead_run_sensor],
     resources=build_resources(store=_location.store, raw_path=_location.raw),
 )

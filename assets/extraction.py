@@ -1,16 +1,17 @@
 """The `memory_candidates` asset: memories extracted and embedded from the staged messages."""
 
+import os
+
 import dagster as dg
 
 from assets.checks import check_result
 from assets.preview import markdown_preview
 from assets.raw import raw_messages
 from assets.resources import EmbedderResource, ExtractorResource, MemorySettingsResource, MemoryStoreResource
+from assets.runs import run_key, staged, tag_run_process
 from pipelines.conservation import night_conservation
 from pipelines.nightly import stage_extract
 from pipelines.reports import LLMRunStats
-from pipelines.store.snapshots import SnapshotStore
-from pipelines.store.staging import StagingArea
 
 
 @dg.asset(
@@ -26,11 +27,15 @@ def memory_candidates(
     embedder: EmbedderResource,
     settings: MemorySettingsResource,
 ) -> dg.MaterializeResult:
-    with SnapshotStore(store.path).writer_lock(f"run {context.run_id} memory_candidates"):
-        report = stage_extract(
-            store.path, extractor.build(store.path), embedder.build(store.path), settings.max_message_chars
-        )
-    candidates = StagingArea(store.path).read_frame("candidates")
+    tag_run_process(context, os.getpid())
+    report = stage_extract(
+        store.path,
+        extractor.build(store.path),
+        embedder.build(store.path),
+        settings.max_message_chars,
+        run_key=run_key(context),
+    )
+    candidates = staged(context, store).read_frame("candidates")
     return dg.MaterializeResult(
         metadata={
             "dagster/row_count": report.candidates,
@@ -59,5 +64,7 @@ def rejection_examples(llm: LLMRunStats | None) -> dict[str, dg.MetadataValue]:
     description="Conservation counted from the data: every row of every input file is quarantined, a repeat of a "
     "kept message, forgotten, or a message extracted or judged memory-free.",
 )
-def every_message_accounted_for(store: MemoryStoreResource) -> dg.AssetCheckResult:
-    return check_result(night_conservation(store.path))
+def every_message_accounted_for(
+    context: dg.AssetCheckExecutionContext, store: MemoryStoreResource
+) -> dg.AssetCheckResult:
+    return check_result(night_conservation(store.path, staged(context, store)))

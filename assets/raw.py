@@ -1,14 +1,15 @@
 """The `raw_messages` asset: new raw session-log files validated, bad rows quarantined."""
 
+import os
+
 import dagster as dg
 import polars as pl
 
 from assets.preview import markdown_preview
 from assets.resources import MemorySettingsResource, MemoryStoreResource, RawLogResource
+from assets.runs import run_key, staged, tag_run_process
 from pipelines.core.schemas import MESSAGE_KEY
 from pipelines.nightly import stage_validate
-from pipelines.store.snapshots import SnapshotStore
-from pipelines.store.staging import StagingArea
 
 
 @dg.asset(
@@ -22,9 +23,9 @@ def raw_messages(
     store: MemoryStoreResource,
     settings: MemorySettingsResource,
 ) -> dg.MaterializeResult:
-    with SnapshotStore(store.path).writer_lock(f"run {context.run_id} raw_messages"):
-        report = stage_validate(raw_log.path, store.path, raw_log.defaults(), settings.now())
-    quarantine = StagingArea(store.path).read_frame("quarantine")
+    tag_run_process(context, os.getpid())
+    report = stage_validate(raw_log.path, store.path, raw_log.defaults(), settings.now(), run_key=run_key(context))
+    quarantine = staged(context, store).read_frame("quarantine")
     return dg.MaterializeResult(
         metadata={
             "dagster/row_count": report.messages,
@@ -36,9 +37,11 @@ def raw_messages(
     )
 
 
-@dg.asset_check(asset=raw_messages, description="Every staged message has ids, content, a UTC ts and a known role.")
-def staged_messages_complete(store: MemoryStoreResource) -> dg.AssetCheckResult:
-    messages = StagingArea(store.path).read_frame("messages")
+@dg.asset_check(
+    asset=raw_messages, blocking=True, description="Every staged message has ids, content, a UTC ts and a known role."
+)
+def staged_messages_complete(context: dg.AssetCheckExecutionContext, store: MemoryStoreResource) -> dg.AssetCheckResult:
+    messages = staged(context, store).read_frame("messages")
     required = ["message_id", "agent_id", "user_id", "session_id", "content", "ts", "role"]
     nulls = {name: messages[name].null_count() for name in required if messages[name].null_count()}
     unique = messages.select(MESSAGE_KEY).n_unique() == messages.height  # ids are unique per tenant only

@@ -1,14 +1,15 @@
 """The `resolved_memories` asset: candidates merged into the snapshot by key, valid time resolved."""
 
+import os
+
 import dagster as dg
 
 from assets.checks import check_result
 from assets.extraction import memory_candidates
 from assets.resources import MemorySettingsResource, MemoryStoreResource
+from assets.runs import run_key, staged, tag_run_process
 from pipelines.nightly import stage_resolve
 from pipelines.resolve import invariants
-from pipelines.store.snapshots import SnapshotStore
-from pipelines.store.staging import StagingArea
 
 
 @dg.asset(
@@ -20,8 +21,8 @@ from pipelines.store.staging import StagingArea
 def resolved_memories(
     context: dg.AssetExecutionContext, store: MemoryStoreResource, settings: MemorySettingsResource
 ) -> dg.MaterializeResult:
-    with SnapshotStore(store.path).writer_lock(f"run {context.run_id} resolved_memories"):
-        report = stage_resolve(store.path, settings.now(), settings.resolution_params())
+    tag_run_process(context, os.getpid())
+    report = stage_resolve(store.path, settings.now(), settings.resolution_params(), run_key=run_key(context))
     return dg.MaterializeResult(metadata={"dagster/row_count": report.rows, **report.figures()})
 
 
@@ -55,8 +56,8 @@ INVARIANTS = [
 
 def _invariant_check(name: str, description: str, invariant) -> dg.AssetChecksDefinition:
     @dg.asset_check(asset=resolved_memories, name=name, blocking=True, description=description)
-    def _check(store: MemoryStoreResource) -> dg.AssetCheckResult:
-        return check_result(invariant(StagingArea(store.path).read_frame("resolved")))
+    def _check(context: dg.AssetCheckExecutionContext, store: MemoryStoreResource) -> dg.AssetCheckResult:
+        return check_result(invariant(staged(context, store).read_frame("resolved")))
 
     return _check
 

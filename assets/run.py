@@ -10,8 +10,10 @@ from pathlib import Path
 import dagster as dg
 
 from assets.definitions import build_resources, defs
+from assets.runs import process_tags, recover_dead_runs
 from assets.schedules import nightly_memory_job
 from pipelines.core.config import RunSettings
+from pipelines.store.lease import StoreLockedError, live_holder
 from pipelines.store.snapshots import SnapshotStore
 
 
@@ -22,6 +24,7 @@ class NightlyReport:
     version: int | None = None
     checks: dict[str, bool] = field(default_factory=dict)
     error: str | None = None
+    user_error: bool = False  # the operator can fix it (a locked store, a bad file): exit 2, not 1
 
     def describe(self) -> str:
         if not self.success:
@@ -53,15 +56,19 @@ def _console_log_level() -> dict:
     return {"loggers": {"console": {"config": {"log_level": RunSettings.from_env().log_level}}}}
 
 
-def _failure_message(result: dg.ExecuteInProcessResult) -> str:
-    """The first failed step's RawLogError (it names the file and column), else its innermost error."""
+USER_ERRORS = ("RawLogError", "StoreLockedError")
+
+
+def _failure(result: dg.ExecuteInProcessResult) -> tuple[str, bool]:
+    """The first failed step's error an operator can fix (it names the file, column or holder), else its
+    innermost error; and whether it is one an operator can fix."""
     for event in result.all_events:
         error = event.step_failure_data.error if event.is_step_failure else None
         if error is not None:
-            while error.cause is not None and error.cls_name != "RawLogError":
+            while error.cause is not None and error.cls_name not in USER_ERRORS:
                 error = error.cause
-            return f"{event.step_key}: {error.message.strip()}"
-    return "an asset check failed; the previous snapshot stays current"
+            return f"{event.step_key}: {error.message.strip()}", error.cls_name in USER_ERRORS
+    return "an asset check failed; the previous snapshot stays current", False
 
 
 def run_nightly(
@@ -71,15 +78,22 @@ def run_nightly(
     resources = build_resources(store=str(store), raw_path=str(raw), extractor=extractor, run_as_of=run_as_of)
     job = defs.resolve_job_def(nightly_memory_job.name)
     with _instance() as instance:
+        recover_dead_runs(instance)  # a killed run must not keep the pool slot this run waits for
+        holder = live_holder(Path(store))
+        if holder is not None:
+            raise StoreLockedError(
+                f"{store}: the store is locked by another writer ({holder}); "
+                "wait for that run to finish — only one batch run may write a store at a time"
+            )
+        tags = {"memory/source": "cli", "memory/store": str(store), "memory/extractor": extractor or "env"}
         result = job.execute_in_process(
-            resources=resources, instance=instance, raise_on_error=False, run_config=_console_log_level()
+            resources=resources,
+            instance=instance,
+            raise_on_error=False,
+            run_config=_console_log_level(),
+            tags={**tags, **process_tags(os.getpid())},
         )
     checks = {e.check_name: e.passed for e in result.get_asset_check_evaluations()}
     published = result.success and all(checks.values())
-    return NightlyReport(
-        published,
-        Path(store),
-        SnapshotStore(store).current_version(),
-        checks,
-        None if published else _failure_message(result),
-    )
+    error, user_error = (None, False) if published else _failure(result)
+    return NightlyReport(published, Path(store), SnapshotStore(store).current_version(), checks, error, user_error)

@@ -1,5 +1,7 @@
 """The `memory_snapshot` asset: the checked memories published as a new immutable version."""
 
+import os
+
 import dagster as dg
 import polars as pl
 
@@ -7,6 +9,7 @@ from assets.checks import check_result
 from assets.decay import decayed_memories
 from assets.preview import markdown_preview
 from assets.resources import EmbedderResource, ExtractorResource, MemorySettingsResource, MemoryStoreResource
+from assets.runs import run_key, tag_run_process
 from pipelines.nightly import stage_publish
 from pipelines.resolve.invariants import table_invariants
 from pipelines.resolve.resolution import is_current
@@ -33,8 +36,8 @@ def memory_snapshot(
         "decay": settings.decay_params().__dict__,
         "dagster_run_id": context.run_id,
     }
-    with snapshots.writer_lock(f"run {context.run_id} memory_snapshot"):
-        report = stage_publish(store.path, settings.now(), store.keep_versions, run_settings)
+    tag_run_process(context, os.getpid())
+    report = stage_publish(store.path, settings.now(), store.keep_versions, run_settings, run_key=run_key(context))
     current = snapshots.read_memories(report.version).filter(is_current())
     rows = report.rows
     return dg.MaterializeResult(

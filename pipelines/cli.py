@@ -43,6 +43,8 @@ def cmd_materialize(args: argparse.Namespace) -> int:
     except RawLogError as exc:
         raise CommandError(str(exc)) from exc
     report = run_nightly(raw=args.raw, store=args.store, extractor=args.extractor, run_as_of=args.run_as_of)
+    if report.user_error:
+        raise CommandError(report.error or "the run failed")
     print(report.describe())
     return 0 if report.success else 1
 

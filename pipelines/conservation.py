@@ -19,8 +19,9 @@ def rows_per_file(files: list[InputFile]) -> dict[str, int]:
     return {f.path: pq.ParquetFile(f.path).metadata.num_rows for f in files}
 
 
-def night_conservation(store_root: Path | str) -> Verdict:
-    staging = StagingArea(store_root)
+def night_conservation(store_root: Path | str, staging: StagingArea | None = None) -> Verdict:
+    """The ledger of the night staged in `staging` (the local run's when not given)."""
+    staging = staging or StagingArea(store_root)
     inputs = ValidationReport.from_json(staging.read_json("inputs"))
     messages = staging.read_frame("messages")
     placed = {

@@ -39,8 +39,9 @@ from pipelines.resolve.dedup import collapse_by_id, with_memory_ids
 from pipelines.resolve.invariants import LEDGER_KEYS, table_invariants
 from pipelines.resolve.resolution import ResolutionParams, is_current, resolve
 from pipelines.store.access import read_new_events
+from pipelines.store.lease import release, run_stage
 from pipelines.store.snapshots import SnapshotStore, VersionRejectedError
-from pipelines.store.staging import StagingArea
+from pipelines.store.staging import LOCAL_RUN, StagingArea
 from pipelines.store.tombstones import Tombstones
 
 MAX_MESSAGE_CHARS = LimitSettings.max_message_chars
@@ -74,14 +75,29 @@ def check_new_raw_files(raw: Path | str, store_root: Path) -> int:
     return len(files)
 
 
-def stage_validate(raw: Path | str, store_root: Path, defaults: IngestDefaults, now: datetime) -> ValidationReport:
-    """Validate raw files not yet folded into the store; stage messages, quarantine and the file list."""
-    store, staging = SnapshotStore(store_root), StagingArea(store_root)
+def stage_validate(
+    raw: Path | str, store_root: Path, defaults: IngestDefaults, now: datetime, *, run_key: str = LOCAL_RUN
+) -> ValidationReport:
+    """Validate raw files not yet folded into the store; stage messages, quarantine and the file list.
+
+    The run's first stage: it claims the store for `run_key` (pipelines.store.lease) and records the version
+    it builds on; every later stage of the run reads that version, and publish refuses if it is no longer
+    current."""
+    with run_stage(Path(store_root), run_key, "raw_messages"):
+        return _validate(raw, store_root, defaults, now, StagingArea(store_root, run_key))
+
+
+def _validate(
+    raw: Path | str, store_root: Path, defaults: IngestDefaults, now: datetime, staging: StagingArea
+) -> ValidationReport:
+    store = SnapshotStore(store_root)
+    base = store.current_version()
+    staging.write_json("base", {"version": base})
     done = {f["sha256"] for f in store.processed_files()}
     present = list_input_files(raw)
     files = new_input_files(present, done)
     raw_rows, forgotten = Tombstones(store_root).split(read_raw(files, defaults))
-    messages, quarantine = validate(raw_rows, known_episodes(store.read_memories()), now)
+    messages, quarantine = validate(raw_rows, known_episodes(store.read_memories(base)), now)
     # rows neither kept nor quarantined: repeats of a kept message (the conservation check proves it)
     repeats = raw_rows.join(messages, on=LEDGER_KEYS, how="anti").join(quarantine, on=LEDGER_KEYS, how="anti")
     staging.write_frame("messages", messages)
@@ -102,14 +118,26 @@ def stage_validate(raw: Path | str, store_root: Path, defaults: IngestDefaults, 
 
 
 def stage_extract(
-    store_root: Path, extractor: Extractor, embedder: Embedder, max_message_chars: int = MAX_MESSAGE_CHARS
+    store_root: Path,
+    extractor: Extractor,
+    embedder: Embedder,
+    max_message_chars: int = MAX_MESSAGE_CHARS,
+    *,
+    run_key: str = LOCAL_RUN,
 ) -> ExtractionReport:
     """Extract candidates from staged messages, embed them through the cache, stage candidates and outcomes.
 
     Extraction, the topic signal and embeddings read a message's first `max_message_chars` characters."""
-    staging = StagingArea(store_root)
+    with run_stage(Path(store_root), run_key, "memory_candidates"):
+        return _extract(store_root, extractor, embedder, max_message_chars, StagingArea(store_root, run_key))
+
+
+def _extract(
+    store_root: Path, extractor: Extractor, embedder: Embedder, max_message_chars: int, staging: StagingArea
+) -> ExtractionReport:
     messages = staging.read_frame("messages")
-    candidates, outcomes = extract(messages, extractor, SnapshotStore(store_root).read_turns(), max_message_chars)
+    turns = SnapshotStore(store_root).read_turns(base_version(staging))
+    candidates, outcomes = extract(messages, extractor, turns, max_message_chars)
     cache = EmbeddingCache(Path(store_root) / "cache" / "embeddings.parquet", embedder.name)
     vectors = memory_vectors(candidates, cache, embedder, max_message_chars)
     candidates = label_statements(candidates, lambda texts: cache.embed(texts, embedder), max_chars=max_message_chars)
@@ -153,15 +181,22 @@ def as_memories(candidates: pl.DataFrame, now: datetime) -> pl.DataFrame:
     return rows.select(MEMORY_SCHEMA.names)
 
 
-def stage_resolve(store_root: Path, now: datetime, params: ResolutionParams = ResolutionParams()) -> ResolutionReport:
-    """Merge staged candidates into the current snapshot by idempotency key, then resolve valid time."""
-    store, staging = SnapshotStore(store_root), StagingArea(store_root)
+def stage_resolve(
+    store_root: Path, now: datetime, params: ResolutionParams = ResolutionParams(), *, run_key: str = LOCAL_RUN
+) -> ResolutionReport:
+    """Merge staged candidates into the run's base snapshot by idempotency key, then resolve valid time."""
+    with run_stage(Path(store_root), run_key, "resolved_memories"):
+        return _resolve(store_root, now, params, StagingArea(store_root, run_key))
+
+
+def _resolve(store_root: Path, now: datetime, params: ResolutionParams, staging: StagingArea) -> ResolutionReport:
+    store, base = SnapshotStore(store_root), base_version(staging)
     fresh = as_memories(staging.read_frame("candidates"), now)
-    previous = with_refreshed_context(store.read_memories(), fresh)
+    previous = with_refreshed_context(store.read_memories(base), fresh)
     merged = collapse_by_id(pl.concat([previous, fresh.cast(previous.schema)]))
     resolved = resolve(merged, now, params)
     staging.write_frame("resolved", resolved)
-    quarantine = pl.concat([store.read_quarantine(), staging.read_frame("quarantine")])
+    quarantine = pl.concat([store.read_quarantine(base), staging.read_frame("quarantine")])
     staging.write_frame("quarantine_all", quarantine)
     new_ids = set(fresh["memory_id"]) - set(previous["memory_id"])
     return ResolutionReport(
@@ -185,10 +220,15 @@ def with_refreshed_context(previous: pl.DataFrame, fresh: pl.DataFrame) -> pl.Da
     return previous.update(refreshed.cast({"embedding": previous.schema["embedding"]}), on="memory_id")
 
 
-def stage_decay(store_root: Path, today: date, params: DecayParams) -> DecayReport:
+def stage_decay(store_root: Path, today: date, params: DecayParams, *, run_key: str = LOCAL_RUN) -> DecayReport:
     """Fold new access events into the decay anchors, then decay every strength to `today`."""
-    store, staging = SnapshotStore(store_root), StagingArea(store_root)
-    consumed = store.manifest().get("access_consumed", {}) if store.current_version() is not None else {}
+    with run_stage(Path(store_root), run_key, "decayed_memories"):
+        return _decay(store_root, today, params, StagingArea(store_root, run_key))
+
+
+def _decay(store_root: Path, today: date, params: DecayParams, staging: StagingArea) -> DecayReport:
+    store, base = SnapshotStore(store_root), base_version(staging)
+    consumed = store.manifest(base).get("access_consumed", {}) if base is not None else {}
     events, offsets = read_new_events(store_root, consumed)
     resolved = staging.read_frame("resolved")
     decayed = decay(reinforce(resolved, events, params), today, params)
@@ -205,11 +245,26 @@ def stage_decay(store_root: Path, today: date, params: DecayParams) -> DecayRepo
     )
 
 
-def stage_publish(store_root: Path, now: datetime, keep_versions: int, settings: dict[str, Any]) -> PublishReport:
-    """Write the staged, checked memories as a new version, swap the pointer, prune old versions."""
-    store, staging = SnapshotStore(store_root), StagingArea(store_root)
+def stage_publish(
+    store_root: Path, now: datetime, keep_versions: int, settings: dict[str, Any], *, run_key: str = LOCAL_RUN
+) -> PublishReport:
+    """Write the staged, checked memories as a new version, swap the pointer, prune old versions, and give
+    the store back (the lease; other runs' hand-off files, unpublishable from now on, are removed)."""
+    with run_stage(Path(store_root), run_key, "memory_snapshot"):
+        staging = StagingArea(store_root, run_key)
+        report = _publish(store_root, now, keep_versions, settings, staging)
+        staging.remove_other_runs()
+        release(Path(store_root), run_key)
+    return report
+
+
+def _publish(
+    store_root: Path, now: datetime, keep_versions: int, settings: dict[str, Any], staging: StagingArea
+) -> PublishReport:
+    store = SnapshotStore(store_root)
+    require_base_current(store, staging)
     inputs = ValidationReport.from_json(staging.read_json("inputs"))
-    conserved = night_conservation(store_root)
+    conserved = night_conservation(store_root, staging)
     if not conserved.passed:
         raise VersionRejectedError(f"nothing published: input rows not accounted for: {conserved.summary}")
     version = store.next_version()
@@ -240,6 +295,21 @@ def stage_publish(store_root: Path, now: datetime, keep_versions: int, settings:
     store.publish(written, now)  # verifies the files once more (checksums, rows, vectors), then swaps
     pruned = store.prune(keep_versions)
     return PublishReport(version=written, parent=store.manifest(written)["parent"], rows=rows, pruned=pruned)
+
+
+def base_version(staging: StagingArea) -> int | None:
+    """The version the run's validate stage built on (None for the first night)."""
+    return staging.read_json("base")["version"]
+
+
+def require_base_current(store: SnapshotStore, staging: StagingArea) -> None:
+    """Compare-and-swap: a version builds on the one its run read, else another writer's memories are lost."""
+    base, current = base_version(staging), store.current_version()
+    if base != current:
+        raise VersionRejectedError(
+            f"nothing published: this run built on version {base}, but version {current} was published since "
+            "(another writer); run the job again: its raw files are still unprocessed"
+        )
 
 
 def reject_broken_version(store: SnapshotStore, version: int) -> None:

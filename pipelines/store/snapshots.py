@@ -10,11 +10,9 @@ from a version whose files still match (pipelines.store.integrity).
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import shutil
-import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -35,6 +33,7 @@ from pipelines.store.integrity import (
     file_record,
     row_count_problems,
 )
+from pipelines.store.lease import StoreLockedError, folder_lock, live_holder
 
 POINTER = "CURRENT"
 MEMORIES = "memories.parquet"
@@ -46,10 +45,6 @@ TURNS = "turns.parquet"
 DATA_FILES = (MEMORIES, POSTINGS, QUARANTINE, TURNS)
 # Small row groups let DuckDB skip every group outside the (agent_id, user_id) being recalled.
 ROW_GROUP_SIZE = 8192
-
-
-class StoreLockedError(RuntimeError):
-    """Another writer holds the store."""
 
 
 class SnapshotNotFoundError(LookupError):
@@ -345,30 +340,16 @@ class SnapshotStore:
 
     @contextmanager
     def writer_lock(self, holder: str) -> Iterator[None]:
-        """Exclusive writer lock (flock on `<root>/writer.lock`); fails at once when another run holds it."""
-        self.root.mkdir(parents=True, exist_ok=True)
-        path = self.root / "writer.lock"
-        handle = open(path, "a+")  # noqa: SIM115 (held across the yield: the flock lives as long as the handle)
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            handle.seek(0)
-            who = handle.read().strip() or "unknown holder"
-            handle.close()
-            raise StoreLockedError(
-                f"{self.root}: the store is locked by another writer ({who}); "
-                "wait for that run to finish — only one batch run may write a store at a time"
-            ) from None
-        try:
-            handle.seek(0)
-            handle.truncate()
-            stamp = now_utc().isoformat(timespec="seconds")
-            handle.write(f"{holder} pid={os.getpid()} host={socket.gethostname()} since={stamp}")
-            handle.flush()
+        """Exclusive write access outside a nightly run (`doctor --repair`, `forget`): the folder lock, refused
+        while a live run owns the store (its publish would bring back what was changed underneath it)."""
+        with folder_lock(self.root, holder):
+            owner = live_holder(self.root)
+            if owner is not None:
+                raise StoreLockedError(
+                    f"{self.root}: the store is locked by another writer ({owner}); "
+                    "wait for that run to finish — only one batch run may write a store at a time"
+                )
             yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-            handle.close()
 
 
 def _read(path: Path, schema: Any) -> Any:

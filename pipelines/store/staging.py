@@ -1,12 +1,15 @@
-"""Hand-off files between the nightly stages, kept in `<store>/staging/` until the next run replaces them.
+"""Hand-off files between the nightly stages: `<store>/staging/<run key>/`, one folder per run.
 
-Each stage writes its output here atomically so a later stage (or a rerun of it from the UI) reads
-exactly what the earlier one produced; nothing here is read by recall.
+Each stage writes its output here atomically so a later stage (or a re-execution of the run from the UI,
+which keeps the root run's key) reads exactly what the earlier one of the same run produced; another run
+can never read or overwrite it. Nothing here is read by recall.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +17,13 @@ import polars as pl
 
 from pipelines.core.atomic import write_atomic, write_text_atomic
 
+LOCAL_RUN = "local"  # the run key of stages called outside Dagster (tests, scripts): one run at a time
+
 
 class StagingArea:
-    def __init__(self, store_root: Path | str) -> None:
-        self.root = Path(store_root) / "staging"
+    def __init__(self, store_root: Path | str, run_key: str = LOCAL_RUN) -> None:
+        self.base = Path(store_root) / "staging"
+        self.root = self.base / re.sub(r"[^A-Za-z0-9_.-]", "_", run_key)
 
     def write_frame(self, name: str, frame: pl.DataFrame) -> Path:
         return write_atomic(self.root / f"{name}.parquet", frame.write_parquet)
@@ -38,3 +44,14 @@ class StagingArea:
         if not path.exists():
             raise FileNotFoundError(f"{path}: staged '{name}' is missing; run the upstream asset first")
         return json.loads(path.read_text())
+
+    def remove_other_runs(self) -> list[Path]:
+        """Drop every other run's hand-off files (and the flat files of stores staged before runs had folders):
+        once this run has published, their base version is gone and they can never be published."""
+        others = [p for p in self.base.iterdir() if p != self.root] if self.base.exists() else []
+        for path in others:
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+        return others

@@ -82,7 +82,7 @@ def test_no_planted_secret_is_readable_anywhere_in_the_store(tmp_path):
     ]
     leaks = []
     files = [p for p in store.rglob("*") if p.is_file()]
-    assert any(p.name == "quarantine.parquet" for p in files) and any(p.parent.name == "staging" for p in files)
+    assert any(p.name == "quarantine.parquet" for p in files) and any("staging" in p.parts for p in files)
     for path in files:
         blob = path.read_bytes()
         texts = _texts(path) if path.suffix == ".parquet" else [blob.decode("utf-8", "replace")]
