@@ -304,6 +304,11 @@ def base_version(staging: StagingArea) -> int | None:
 
 def require_base_current(store: SnapshotStore, staging: StagingArea) -> None:
     """Compare-and-swap: a version builds on the one its run read, else another writer's memories are lost."""
+    if not staging.root.exists():  # the publish of another run removed this run's hand-off files
+        raise VersionRejectedError(
+            f"nothing published: {staging.root} is gone because another run published since this one started; "
+            "run the job again: its raw files are still unprocessed"
+        )
     base, current = base_version(staging), store.current_version()
     if base != current:
         raise VersionRejectedError(
