@@ -5,7 +5,9 @@ A crash at any point leaves either the old file or the new one, never half of ei
 
 from __future__ import annotations
 
+import errno
 import os
+import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -44,10 +46,23 @@ def atomic_path(target: Path | str) -> Iterator[Path]:
         tmp.unlink(missing_ok=True)
 
 
+DISK_FULL_BYTES = 1 << 20  # a write that fails with less than this left found the disk full
+
+
 def write_atomic(target: Path | str, write: Callable[[Path], object]) -> Path:
-    """`write(temp_path)` then swap it in: `write_atomic(p, frame.write_parquet)`."""
+    """`write(temp_path)` then swap it in: `write_atomic(p, frame.write_parquet)`.
+
+    A writer that fails on a full disk with an error of its own ("Invalid thrift: transport error", from
+    Polars' Parquet sink) raises OSError(ENOSPC) naming the file instead."""
     with atomic_path(target) as tmp:
-        write(tmp)
+        try:
+            write(tmp)
+        except OSError:
+            raise
+        except Exception as exc:
+            if shutil.disk_usage(tmp.parent).free < DISK_FULL_BYTES:
+                raise OSError(errno.ENOSPC, f"No space left on device writing {target} ({exc})") from exc
+            raise
     return Path(target)
 
 

@@ -32,7 +32,8 @@ from pipelines.recall.query_topic import QueryTopics
 from pipelines.recall.sql import RECALL_DISABLED_OPTIMIZERS, VECTOR_TOP_TYPE, recall_sql
 from pipelines.recall.user_tables import UserTables, drop_user_tables, load_user_tables
 from pipelines.store.access import AccessLog
-from pipelines.store.snapshots import SnapshotStore
+from pipelines.store.pins import pin, unpin
+from pipelines.store.snapshots import MANIFEST, SnapshotNotFoundError, SnapshotStore
 
 log = logging.getLogger(__name__)
 
@@ -160,6 +161,7 @@ class MemoryReader:
         # gathering the visible rows' vectors first copied megabytes and took longer)
         self._similarities: np.ndarray = np.zeros(0, dtype=np.float32)
         self._tables: OrderedDict[tuple[int, str, str | None], UserTables] = OrderedDict()
+        self._pins: dict[int, int] = {}  # version -> descriptor of its pin (pipelines.store.pins)
         self._cached_users = cached_users
         self._models: dict[int, str | None] = {}
         self._next_table = 0
@@ -222,6 +224,36 @@ class MemoryReader:
     def _drop_other_versions(self, version: int) -> None:
         for key in [key for key in self._tables if key[0] != version]:
             drop_user_tables(self._con, self._tables.pop(key))
+        for old in [v for v in self._pins if v != version]:
+            unpin(self._pins.pop(old))
+
+    def _pinned_version(self, version: int | None) -> int:
+        """The version to read (the pointer's by default), pinned so no prune deletes it while it is served."""
+        for _ in range(8):  # the pointer moved on and the version was pruned in between: follow it again
+            chosen = self.store.require_version(version)
+            if chosen in self._pins:
+                return chosen
+            fd = pin(self.store.version_path(chosen) / MANIFEST)
+            if fd is not None:
+                self._pins[chosen] = fd
+                return chosen
+            if version is not None:
+                break
+        raise SnapshotNotFoundError(f"{self.store.root}: snapshot version {version} does not exist any more")
+
+    def close(self) -> None:
+        """Let go of the versions this reader pins and of its DuckDB connection."""
+        for fd in self._pins.values():
+            unpin(fd)
+        self._pins.clear()
+        self._tables.clear()
+        self._con.close()
+
+    def __enter__(self) -> MemoryReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def query_vector(self, query: str, version: int) -> list[float] | None:
         """The query's embedding, or None (keyword-only recall) when no embedder can be loaded.
@@ -267,7 +299,7 @@ class MemoryReader:
         """
         query = query[: self.max_query_chars]
         at = as_of or now_utc()
-        chosen = self.store.require_version(version)
+        chosen = self._pinned_version(version)
         if version is None:
             self._drop_other_versions(chosen)
         tables = self._user_tables(chosen, user_id, agent_id)

@@ -122,8 +122,8 @@ def run_stage(root: Path, run_key: str, holder: str) -> Iterator[Lease]:
         if current is not None and current.run_key != run_key and current.alive():
             raise _refuse(root, current.describe())
         lease = Lease.mine(run_key, holder)
-        write_text_atomic(root / LEASE, json.dumps(asdict(lease)))
         try:
+            write_text_atomic(root / LEASE, json.dumps(asdict(lease)))  # a full disk may fail it after the rename
             yield lease
         except BaseException:
             release(root, run_key)  # a failed run holds nothing; its re-execution claims the store again

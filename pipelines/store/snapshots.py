@@ -34,6 +34,7 @@ from pipelines.store.integrity import (
     row_count_problems,
 )
 from pipelines.store.lease import StoreLockedError, folder_lock, live_holder
+from pipelines.store.pins import exclusive_unless_pinned
 
 POINTER = "CURRENT"
 MEMORIES = "memories.parquet"
@@ -260,10 +261,14 @@ class SnapshotStore:
         version = self.next_version()
         staging = self.snapshots / f".tmp-{version_dir_name(version)}-{os.getpid()}"
         staging.mkdir()
-        files = _write_tables(staging, memories, quarantine, turns)
-        full_manifest = {"version": version, "parent": self.current_version(), **manifest, "files": files}
-        _seal(staging, full_manifest)
-        staging.rename(self.version_path(version))
+        try:
+            files = _write_tables(staging, memories, quarantine, turns)
+            full_manifest = {"version": version, "parent": self.current_version(), **manifest, "files": files}
+            _seal(staging, full_manifest)
+            staging.rename(self.version_path(version))
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)  # a full disk: give the space back, never half a version
+            raise
         fsync_dir(self.snapshots)
         return version
 
@@ -330,13 +335,18 @@ class SnapshotStore:
         return stale
 
     def prune(self, keep: int) -> list[int]:
-        """Delete all but the newest `keep` versions (never the current one); returns what was removed."""
+        """Delete all but the newest `keep` versions (never the current one, never one a reader pins: it goes
+        at a later prune); returns what was removed."""
         current = self.current_version()
         doomed = [v for v in self.versions()[:-keep] if v != current] if keep > 0 else []
+        removed = []
         for version in doomed:
-            shutil.rmtree(self.version_path(version))
+            with exclusive_unless_pinned(self.version_path(version) / MANIFEST) as free:
+                if free:
+                    shutil.rmtree(self.version_path(version))
+                    removed.append(version)
         self.clean_stale_temp()  # crashed writes: never published, never read
-        return doomed
+        return removed
 
     @contextmanager
     def writer_lock(self, holder: str) -> Iterator[None]:
