@@ -143,3 +143,15 @@ def test_a_refused_materialize_exits_2_in_one_line(store, sleeper, capsys):
     err = capsys.readouterr().err.strip()
     assert code == 2 and len(err.splitlines()) == 1
     assert f"locked by another writer (raw_messages, run run-A, pid {sleeper.pid}" in err
+
+
+def test_forget_and_repair_wait_for_a_live_run(store, sleeper):
+    from pipelines.forget import forget_user
+    from pipelines.store.doctor import repair
+
+    _lease_of(store, sleeper.pid)
+    with pytest.raises(StoreLockedError, match="run run-A"):
+        forget_user(store, "u1")  # the run's publish would bring the user's staged words back
+    with pytest.raises(StoreLockedError, match="run run-A"):
+        repair(SnapshotStore(store))
+    assert "u1" in set(SnapshotStore(store).read_memories()["user_id"])
