@@ -66,5 +66,14 @@ def write_atomic(target: Path | str, write: Callable[[Path], object]) -> Path:
     return Path(target)
 
 
+def remove_paths(paths: list[Path]) -> None:
+    """Delete files and whole folders alike (what killed or superseded writers left)."""
+    for path in paths:
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+
+
 def write_text_atomic(target: Path | str, text: str) -> Path:
     return write_atomic(target, lambda tmp: tmp.write_text(text, encoding="utf-8"))

@@ -22,7 +22,7 @@ from typing import Any
 import polars as pl
 import pyarrow.parquet as pq
 
-from pipelines.core.atomic import fsync_dir, fsync_file, write_text_atomic
+from pipelines.core.atomic import fsync_dir, fsync_file, remove_paths, write_text_atomic
 from pipelines.core.clock import now_utc
 from pipelines.core.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA, TURN_SCHEMA
 from pipelines.index.postings import build_postings
@@ -327,11 +327,7 @@ class SnapshotStore:
         holding the writer lock: then no temp file belongs to a live write)."""
         stale = [*self.snapshots.glob(".tmp-*"), *self.root.glob(f".{POINTER}.*.tmp")]
         stale += [*self.snapshots.glob(f"*/.{PUBLISHED}.*.tmp")]
-        for path in stale:
-            if path.is_dir():
-                shutil.rmtree(path, ignore_errors=True)
-            else:
-                path.unlink(missing_ok=True)
+        remove_paths(stale)
         return stale
 
     def prune(self, keep: int) -> list[int]:

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
-from pipelines.core.atomic import write_atomic, write_text_atomic
+from pipelines.core.atomic import remove_paths, write_atomic, write_text_atomic
 
 LOCAL_RUN = "local"  # the run key of stages called outside Dagster (tests, scripts): one run at a time
 
@@ -49,9 +48,5 @@ class StagingArea:
         """Drop every other run's hand-off files (and the flat files of stores staged before runs had folders):
         once this run has published, their base version is gone and they can never be published."""
         others = [p for p in self.base.iterdir() if p != self.root] if self.base.exists() else []
-        for path in others:
-            if path.is_dir():
-                shutil.rmtree(path, ignore_errors=True)
-            else:
-                path.unlink(missing_ok=True)
+        remove_paths(others)
         return others
