@@ -1,7 +1,5 @@
 """The `decayed_memories` asset: strengths as of today, from stored anchors (never compounded)."""
 
-import os
-
 import dagster as dg
 
 from assets.checks import check_result
@@ -21,7 +19,7 @@ from pipelines.resolve.invariants import strength_in_bounds
 def decayed_memories(
     context: dg.AssetExecutionContext, store: MemoryStoreResource, settings: MemorySettingsResource
 ) -> dg.MaterializeResult:
-    tag_run_process(context, os.getpid())
+    tag_run_process(context)
     report = stage_decay(store.path, settings.today(), settings.decay_params(), run_key=run_key(context))
     return dg.MaterializeResult(metadata={"dagster/row_count": report.rows, **report.figures()})
 

@@ -1,7 +1,5 @@
 """The `memory_candidates` asset: memories extracted and embedded from the staged messages."""
 
-import os
-
 import dagster as dg
 
 from assets.checks import check_result
@@ -27,7 +25,7 @@ def memory_candidates(
     embedder: EmbedderResource,
     settings: MemorySettingsResource,
 ) -> dg.MaterializeResult:
-    tag_run_process(context, os.getpid())
+    tag_run_process(context)
     report = stage_extract(
         store.path,
         extractor.build(store.path),

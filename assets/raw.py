@@ -1,7 +1,5 @@
 """The `raw_messages` asset: new raw session-log files validated, bad rows quarantined."""
 
-import os
-
 import dagster as dg
 import polars as pl
 
@@ -23,7 +21,7 @@ def raw_messages(
     store: MemoryStoreResource,
     settings: MemorySettingsResource,
 ) -> dg.MaterializeResult:
-    tag_run_process(context, os.getpid())
+    tag_run_process(context)
     report = stage_validate(raw_log.path, store.path, raw_log.defaults(), settings.now(), run_key=run_key(context))
     quarantine = staged(context, store).read_frame("quarantine")
     return dg.MaterializeResult(

@@ -1,7 +1,5 @@
 """The `resolved_memories` asset: candidates merged into the snapshot by key, valid time resolved."""
 
-import os
-
 import dagster as dg
 
 from assets.checks import check_result
@@ -21,7 +19,7 @@ from pipelines.resolve import invariants
 def resolved_memories(
     context: dg.AssetExecutionContext, store: MemoryStoreResource, settings: MemorySettingsResource
 ) -> dg.MaterializeResult:
-    tag_run_process(context, os.getpid())
+    tag_run_process(context)
     report = stage_resolve(store.path, settings.now(), settings.resolution_params(), run_key=run_key(context))
     return dg.MaterializeResult(metadata={"dagster/row_count": report.rows, **report.figures()})
 

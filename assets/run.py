@@ -13,7 +13,7 @@ from assets.definitions import build_resources, defs
 from assets.runs import process_tags, recover_dead_runs
 from assets.schedules import nightly_memory_job
 from pipelines.core.config import RunSettings
-from pipelines.store.lease import StoreLockedError, live_holder
+from pipelines.store.lease import live_holder, locked_error
 from pipelines.store.snapshots import SnapshotStore
 
 
@@ -81,10 +81,7 @@ def run_nightly(
         recover_dead_runs(instance)  # a killed run must not keep the pool slot this run waits for
         holder = live_holder(Path(store))
         if holder is not None:
-            raise StoreLockedError(
-                f"{store}: the store is locked by another writer ({holder}); "
-                "wait for that run to finish — only one batch run may write a store at a time"
-            )
+            raise locked_error(Path(store), holder)
         tags = {"memory/source": "cli", "memory/store": str(store), "memory/extractor": extractor or "env"}
         result = job.execute_in_process(
             resources=resources,

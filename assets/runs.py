@@ -6,6 +6,7 @@ process is gone (kill -9, OOM, a lost machine) is reported failed and its `memor
 which Dagster's run monitoring cannot do for runs of the default launcher or in-process runs.
 """
 
+import os
 import socket
 
 import dagster as dg
@@ -26,9 +27,7 @@ def run_key(context: StepContext) -> str:
     return run.root_run_id or run.run_id
 
 
-def staged(
-    context: dg.AssetExecutionContext | dg.AssetCheckExecutionContext, store: MemoryStoreResource
-) -> StagingArea:
+def staged(context: StepContext, store: MemoryStoreResource) -> StagingArea:
     """This run's hand-off files."""
     return StagingArea(store.path, run_key(context))
 
@@ -37,9 +36,10 @@ def process_tags(pid: int) -> dict[str, str]:
     return {HOST_TAG: socket.gethostname(), PID_TAG: str(pid), START_TAG: str(process_start_ticks(pid) or "")}
 
 
-def tag_run_process(context: dg.AssetExecutionContext, pid: int) -> None:
-    """Record which process executes the run, so a later run can tell that it died."""
-    tags = process_tags(pid)
+def tag_run_process(context: dg.AssetExecutionContext) -> None:
+    """Record which process executes the run (this one: the job runs in process), so a later run can tell
+    that it died."""
+    tags = process_tags(os.getpid())
     if any(context.run.tags.get(name) != value for name, value in tags.items()):
         context.instance.add_run_tags(context.run_id, tags)
 

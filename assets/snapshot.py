@@ -1,7 +1,5 @@
 """The `memory_snapshot` asset: the checked memories published as a new immutable version."""
 
-import os
-
 import dagster as dg
 import polars as pl
 
@@ -36,7 +34,7 @@ def memory_snapshot(
         "decay": settings.decay_params().__dict__,
         "dagster_run_id": context.run_id,
     }
-    tag_run_process(context, os.getpid())
+    tag_run_process(context)
     report = stage_publish(store.path, settings.now(), store.keep_versions, run_settings, run_key=run_key(context))
     current = snapshots.read_memories(report.version).filter(is_current())
     rows = report.rows

@@ -17,7 +17,8 @@ from pipelines.core.clock import parse_utc
 from pipelines.core.config import EmbedSettings, SettingsError
 from pipelines.recall.reader import EmbeddingModelMismatchError
 from pipelines.store.integrity import StoreCorruptError
-from pipelines.store.snapshots import SnapshotNotFoundError, SnapshotStore, StoreLockedError
+from pipelines.store.lease import StoreLockedError
+from pipelines.store.snapshots import SnapshotNotFoundError, SnapshotStore
 
 
 class CommandError(Exception):

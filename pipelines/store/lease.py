@@ -84,7 +84,8 @@ def read_lease(root: Path) -> Lease | None:
         return None  # a torn or foreign lease names no live holder: the stage flock still serialises writers
 
 
-def _refuse(root: Path, who: str) -> StoreLockedError:
+def locked_error(root: Path, who: str) -> StoreLockedError:
+    """The one refusal every writer gets, naming who holds the store."""
     return StoreLockedError(
         f"{root}: the store is locked by another writer ({who}); "
         "wait for that run to finish — only one batch run may write a store at a time"
@@ -102,7 +103,7 @@ def folder_lock(root: Path, holder: str) -> Iterator[None]:
         except BlockingIOError:
             note = root / HOLDER_NOTE
             who = note.read_text().strip() if note.exists() else "unknown holder"
-            raise _refuse(root, who or "unknown holder") from None
+            raise locked_error(root, who or "unknown holder") from None
         stamp = now_utc().isoformat(timespec="seconds")
         (root / HOLDER_NOTE).write_text(f"{holder} pid={os.getpid()} host={socket.gethostname()} since={stamp}")
         yield
@@ -120,7 +121,7 @@ def run_stage(root: Path, run_key: str, holder: str) -> Iterator[Lease]:
     with folder_lock(root, holder):
         current = read_lease(root)
         if current is not None and current.run_key != run_key and current.alive():
-            raise _refuse(root, current.describe())
+            raise locked_error(root, current.describe())
         lease = Lease.mine(run_key, holder)
         try:
             write_text_atomic(root / LEASE, json.dumps(asdict(lease)))  # a full disk may fail it after the rename

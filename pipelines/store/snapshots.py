@@ -33,7 +33,7 @@ from pipelines.store.integrity import (
     file_record,
     row_count_problems,
 )
-from pipelines.store.lease import StoreLockedError, folder_lock, live_holder
+from pipelines.store.lease import folder_lock, live_holder, locked_error
 from pipelines.store.pins import exclusive_unless_pinned
 
 POINTER = "CURRENT"
@@ -351,10 +351,7 @@ class SnapshotStore:
         with folder_lock(self.root, holder):
             owner = live_holder(self.root)
             if owner is not None:
-                raise StoreLockedError(
-                    f"{self.root}: the store is locked by another writer ({owner}); "
-                    "wait for that run to finish — only one batch run may write a store at a time"
-                )
+                raise locked_error(self.root, owner)
             yield
 
 

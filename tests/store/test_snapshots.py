@@ -7,7 +7,8 @@ import polars as pl
 import pytest
 
 from pipelines.core.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA
-from pipelines.store.snapshots import SnapshotNotFoundError, SnapshotStore, StoreLockedError
+from pipelines.store.lease import StoreLockedError
+from pipelines.store.snapshots import SnapshotNotFoundError, SnapshotStore
 
 
 def _empty(schema):
