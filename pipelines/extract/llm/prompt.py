@@ -14,7 +14,7 @@ from pipelines.core.clock import utc
 from pipelines.core.schemas import EXTRACTED_KINDS
 from pipelines.core.topics import MULTI_VALUED_TOPICS, SINGLE_VALUED_TOPICS
 
-PROMPT_VERSION = "extract-v2"
+PROMPT_VERSION = "extract-v3"
 
 
 class AnsweredMemory(BaseModel):
@@ -139,7 +139,11 @@ Rules:
    NOT the user's change (extract nothing for the topic): another person's move or job ("my sister moved",
    "组长被挖走了"), a question ("should I move to Berlin?"), a plan or hypothetical ("thinking about",
    "如果我去深圳", "90% sure I'm taking it"), a change called off ("搬苏州的事还是算了" keeps the old value),
-   a trip or visit ("was in Tokyo for a conference", "去东京出差"), what someone else said or called them.
+   a trip or visit ("was in Tokyo for a conference", "去东京出差", "在洱海边住了两周"), what someone else said or
+   called them (words in quotes are theirs), and what is still to come ("we're moving next month", "七月份搬去青岛").
+   A value may come in the user's answer to the assistant's question ("Which city did you end up in?" ->
+   "halifax, north end"; "新号码是多少？" -> "159 0000 8312"): that answer states it. One message may change two
+   topics ("left Initech and joined Hooli as a staff engineer": employer and job_title).
 9. confidence: 0..1, how sure you are the user meant it about themselves.
 Answer with a JSON object {{"memories": [...]}}; an empty list when there is nothing to remember."""
 

@@ -16,16 +16,20 @@ from pipelines.core.schemas import ExtractedMemory, Kind, Message
 from pipelines.extract.rules.grammar import expand
 from pipelines.extract.rules.text import clean_value, is_question, split_clauses, value_keywords
 from pipelines.extract.rules.turn_tables import (
+    ANSWER_SHAPES,
     ANTECEDENTS,
     ASKS_WHERE,
+    ASSISTANT_ASKS,
     BARE_SHAPES,
     CHANGE_WITHOUT_VALUE,
     DEICTIC_STATEMENTS,
     EN_NOT_VALUES,
+    NOT_ANSWER_WORDS,
     STATEMENTS,
     VALUE_SHAPES,
     ZH_STOP_CHARS,
 )
+from pipelines.extract.signals.lexicon import cue_hits
 from pipelines.extract.signals.mood import ASSERTION, clause_mood
 
 
@@ -56,6 +60,8 @@ _VALUES = _table(VALUE_SHAPES)
 _BARE = _table({topic: ((en,), (zh,)) for topic, (en, zh) in BARE_SHAPES.items()}, en_flags=0)
 _DEICTICS = _table(DEICTIC_STATEMENTS)
 _PLACES = _table({topic: ((en,), (zh,)) for topic, (en, zh) in ANTECEDENTS.items()}, en_flags=0)
+_ASKS = _table(ASSISTANT_ASKS)
+_ANSWERS = _table({topic: ((en,), (zh,)) for topic, (en, zh) in ANSWER_SHAPES.items()}, en_flags=0)
 
 
 @dataclass
@@ -64,6 +70,10 @@ class _Opening:
     message: Message
     user_turns_left: int = 2  # the value comes in this message or one of the next two user turns
     asked: bool = False  # the assistant asked for it since
+    by_assistant: bool = False  # the assistant's question opened it: the answer leads the next user turn
+
+    def sources(self, answer: Message) -> list[Message]:
+        return [answer] if self.by_assistant else [self.message, answer]
 
 
 def _statement(topic: str, value: str, sources: list[Message], lang: str) -> ExtractedMemory:
@@ -96,11 +106,33 @@ def _captured(match: re.Match[str] | None, lang: str) -> str | None:
 
 
 def _value_for(opening: _Opening, clause: str) -> str | None:
+    clause = clause.strip(" .,!;:。，！；：~～")
     lang = _language(clause)
     value = _captured(_VALUES[opening.topic].search(clause), lang)
     if value is None and opening.asked and opening.topic in _BARE:
         value = _captured(_BARE[opening.topic].search(clause), lang)
+    if value is None and opening.by_assistant and opening.topic in _ANSWERS:
+        value = _captured(_ANSWERS[opening.topic].search(clause), lang)
+        value = None if value and NOT_ANSWER_WORDS & set(value.lower().split()) else value
     return value
+
+
+def _asked_topic(question: str, said_before: str) -> str | None:
+    """The topic whose value the assistant's question asks for; between two, the one the talk was about."""
+    asked = [topic for topic, patterns in _ASKS.items() if patterns.search(question)]
+    if len(asked) <= 1:
+        return asked[0] if asked else None
+    cues = cue_hits(said_before + " " + question)
+    ranked = sorted(asked, key=lambda topic: cues.get(topic, 0), reverse=True)
+    return ranked[0] if cues.get(ranked[0], 0) > cues.get(ranked[1], 0) else None
+
+
+def _assistant_opening(message: Message, clauses: Sequence[str], said_before: str) -> _Opening | None:
+    for clause in reversed([c for c in clauses if is_question(c)]):
+        topic = _asked_topic(clause, said_before)
+        if topic is not None:
+            return _Opening(topic, message, user_turns_left=1, asked=True, by_assistant=True)
+    return None
 
 
 def _antecedent(topic: str, earlier: Sequence[tuple[str, Message]]) -> tuple[str, Message] | None:
@@ -128,16 +160,25 @@ def facts_across_turns(session: Sequence[Message], found: Sequence[ExtractedMemo
         if message.role != "user":
             if opening is not None and any(ASKS_WHERE.search(c) for c in clauses if is_question(c)):
                 opening.asked = True
+            elif opening is None:
+                # what the talk was about: the user's last turn and the assistant's whole reply
+                context = " ".join([*(c for c, m in earlier[-4:] if m.role == "user"), message.content])
+                opening = _assistant_opening(message, clauses, context)
             earlier += [(c, message) for c in clauses]
             continue
-        for clause in clauses:
+        for index, clause in enumerate(clauses):
             mood = clause_mood(clause)
-            if opening is not None and mood == ASSERTION and (message.message_id, opening.topic) not in stated:
+            answers = opening is not None and (index == 0 or not opening.by_assistant)
+            if (
+                opening is not None
+                and answers
+                and mood == ASSERTION
+                and (message.message_id, opening.topic) not in stated
+            ):
                 value = _value_for(opening, clause)
                 if value is not None:
-                    memories.append(
-                        _statement(opening.topic, value, [opening.message, message], _language(opening.message.content))
-                    )
+                    language = _language(message.content if opening.by_assistant else opening.message.content)
+                    memories.append(_statement(opening.topic, value, opening.sources(message), language))
                     opening = None
             if mood == ASSERTION:
                 memories += _deictic(clause, message, earlier, stated)

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from pipelines.core.schemas import ExtractedMemory, Kind, Message
 from pipelines.extract.deadlines import find_deadline
 from pipelines.extract.rules.across_turns import facts_across_turns
+from pipelines.extract.rules.frames import NEGATION_BEFORE, SUBJECT_GROUP
 from pipelines.extract.rules.grammar import Rule
 from pipelines.extract.rules.tables import GENERIC_RULES, RETRACTION_RULES, RULES
 from pipelines.extract.rules.text import (
@@ -27,6 +28,7 @@ from pipelines.extract.rules.text import (
     split_clauses,
     value_keywords,
 )
+from pipelines.extract.signals.mood import ASSERTION, THIRD_PARTY, clause_mood, is_request
 
 
 class _Clause(NamedTuple):
@@ -34,6 +36,7 @@ class _Clause(NamedTuple):
     task_text: str  # the same without its deadline words, for task rules
     expires_at: datetime | None
     question: bool
+    request: bool
     message: Message
 
 
@@ -47,7 +50,7 @@ def _cut(text: str, span: tuple[int, int]) -> str:
 def _values(rule: Rule, match: re.Match) -> dict[str, str] | None:
     values = {}
     for name, raw in match.groupdict().items():
-        if raw is None:
+        if raw is None or name.startswith("_"):  # the frame's own groups (the subject) are no values
             continue
         value = clean_value(raw, rule.lang)
         if rule.transform and name in ("v", "w"):
@@ -75,17 +78,43 @@ def _keywords(base: tuple[str, ...], values: dict[str, str]) -> list[str]:
     return [*[k for k in base if k not in extra][: 5 - len(extra)], *extra]
 
 
-def _apply(rule: Rule, clause: _Clause) -> ExtractedMemory | None:
+def _stated(rule: Rule, text: str, match: re.Match) -> bool:
+    """Whether the clause, up to the match, states the user's own value in a mood the rule accepts."""
+    if rule.moods is None:
+        return True
+    before = text[: match.start()]
+    if rule.own_subject:
+        mood = clause_mood(before) if before.strip() else ASSERTION
+        return mood in rule.moods and not NEGATION_BEFORE[rule.lang].search(before)
+    mood = clause_mood(text[: match.end()])
+    if mood == THIRD_PARTY and match.groupdict().get(SUBJECT_GROUP):
+        mood = clause_mood(text[match.start() : match.end()])  # "my wife and I moved …" is the user too
+    if mood not in rule.moods:
+        return False
+    return rule.retracts or not NEGATION_BEFORE[rule.lang].search(before)
+
+
+class _Found(NamedTuple):
+    memory: ExtractedMemory
+    span: tuple[int, int]  # where in the clause the rule matched
+
+    def inside(self, other: _Found) -> bool:
+        return other.span[0] <= self.span[0] and self.span[1] <= other.span[1]
+
+
+def _apply(rule: Rule, clause: _Clause) -> _Found | None:
     is_task = rule.kind is Kind.TASK
     text = clause.task_text if is_task else clause.text
     if (rule.needs_deadline and clause.expires_at is None) or (rule.unless and rule.unless.search(text)):
         return None
     match = rule.pattern.search(text)
+    if match and not _stated(rule, text, match):
+        return None
     values = _values(rule, match) if match else None
     content = _render(rule.templates, values) if values is not None else None
-    if values is None or content is None:
+    if match is None or values is None or content is None:
         return None
-    return ExtractedMemory(
+    memory = ExtractedMemory(
         kind=rule.kind,
         topic=rule.topic,
         content=content,
@@ -96,44 +125,52 @@ def _apply(rule: Rule, clause: _Clause) -> ExtractedMemory | None:
         source_message_ids=[clause.message.message_id],
         retracts=rule.retracts,
     )
+    return _Found(memory, match.span())
 
 
-def _fire(rules: Sequence[Rule], clause: _Clause) -> list[ExtractedMemory]:
-    found: list[ExtractedMemory] = []
+def _fire(rules: Sequence[Rule], clause: _Clause) -> list[_Found]:
+    found: list[_Found] = []
     for rule in rules:
-        # Questions assert nothing, but "Can you remind me to…?" and "可以开发票吗" are still requests.
-        if (clause.question and rule.kind is not Kind.TASK) or any(m.topic == rule.topic for m in found):
+        # Questions assert nothing, but "Can you remind me to…?", "可以开发票吗" and "Can you reply in Spanish from
+        # now on?" are still requests.
+        asks = clause.question and not (rule.kind is Kind.TASK or (rule.kind is Kind.PREFERENCE and clause.request))
+        if asks or any(f.memory.topic == rule.topic for f in found):
             continue
-        memory = _apply(rule, clause)
-        if memory is not None:
-            found.append(memory)
+        hit = _apply(rule, clause)
+        if hit is not None:
+            found.append(hit)
     return found
 
 
 def clause_memories(raw_clause: str, message: Message) -> list[ExtractedMemory]:
-    """Memories in one clause: retractions alone if any, else specific rules, else the generic ones."""
+    """Memories in one clause: the specific rules and the retractions, else the generic ones. On one topic, a
+    new value said beside a retraction wins ("left Acme and joined Globex" is the Globex fact); a value said
+    inside the retraction is what it retracts ("不用再用英文回复了")."""
     question = is_question(raw_clause)
     if len(raw_clause) > MAX_CLAUSE_CHARS or (question and WH_QUESTION.search(raw_clause)):
         return []
     text = EDGE_PUNCT.sub("", raw_clause)
     deadline = find_deadline(text, message.ts)
     task_text = _cut(text, deadline[1]) if deadline else text
-    clause = _Clause(text, task_text, deadline[0] if deadline else None, question, message)
-    for rules in (RETRACTION_RULES, RULES, GENERIC_RULES):
-        found = _fire(rules, clause)
-        if found:
-            return found
-    return []
+    clause = _Clause(text, task_text, deadline[0] if deadline else None, question, is_request(text), message)
+    stated, ended = _fire(RULES, clause), _fire(RETRACTION_RULES, clause)
+    outvoted = [s for s in stated if any(s.memory.topic == e.memory.topic and s.inside(e) for e in ended)]
+    stated = [s for s in stated if s not in outvoted]
+    ended = [e for e in ended if all(s.memory.topic != e.memory.topic for s in stated)]
+    found = [*ended, *stated] or _fire(GENERIC_RULES, clause)
+    return [f.memory for f in found]
 
 
 def extract_message(message: Message) -> list[ExtractedMemory]:
-    """Every memory a single user message states, without repeats."""
+    """Every memory a single user message states, without repeats; a topic given a new value in one clause
+    and ended in another ("I left Acme. Now I'm at Globex.") keeps the new value."""
     memories: list[ExtractedMemory] = []
     for clause in split_clauses(message.content):
         for memory in clause_memories(clause, message):
             if not any((m.topic, m.content) == (memory.topic, memory.content) for m in memories):
                 memories.append(memory)
-    return memories
+    valued = {m.topic for m in memories if not m.retracts}
+    return [m for m in memories if not (m.retracts and m.topic in valued)]
 
 
 class RulesExtractor:

@@ -26,6 +26,22 @@ _EN_TERM = (
 )
 # A capital letter even inside case-insensitive English patterns: names and tools start with one.
 CAPITAL = r"(?-i:[A-Z])"
+_EN_DETERMINERS = r"(?:a|an|my|our|the|this|that|his|her|their|your|some|another|there|here|home|it)"
+_NO_DETERMINER = rf"(?-i:(?!{_EN_DETERMINERS}\b))"
+_EN_WORDS = r"[\w'.&-]+(?:\s+[\w'.&-]+){0,3}?"  # one to four words, as few as the end allows
+_CAPITALISED = rf"{CAPITAL}[\w'.&+-]*"
+_EN_VALUE_END = (
+    r"(?=\s+(?:and|but|since|because|cause|so|as|now|anymore|these\s+days|currently|right\s+now|for|with|from|in|on|"
+    r"at|by|to|too|already|though|instead|which|who|where|when|if|this|last|next|yesterday|today|tonight|tomorrow|"
+    r"ago|recently|after|before|until|near|around|starting|effective|soon|finally|officially|lol|haha|btw|"
+    r"permanently|full[- ]time|part[- ]time|again|a\s+(?:few|couple)|(?:two|three|four|five|six|\d+)\s+"
+    r"(?:days?|weeks?|months?|years?))\b|\s*[,.;:!?()\u2013\u2014]|\s+-|\s*$)"
+)
+# A Chinese value ends at a particle, a duration or an "after/when" ("搬到杭州快一个月了", "搬到北京以后").
+_ZH_VALUE_END = (
+    r"(?=(?:快|都|已经|有|差不多)?[一二两三四五六七八九十几半\d]+(?:个)?(?:多)?(?:月|年|周|天|礼拜|星期)"
+    r"|了|啦|呀|啊|吧|呢|哈|嘛|哦|喔|咯|的时候|之后|以后|这边|那边|$)"
+)
 _EN_JOBS = (
     r"engineer|developer|programmer|manager|designer|scientist|analyst|teacher|professor|doctor|nurse|"
     r"lawyer|attorney|accountant|consultant|architect|researcher|student|writer|editor|journalist|"
@@ -49,7 +65,19 @@ _MACROS = {
     "PHONE": r"(?P<{g}>\+?\(?\d[\d\s()-]{5,}\d)",
     "JOB": rf"(?P<{{g}}>(?:[\w-]+\s+){{0,3}}?(?:{_EN_JOBS})s?)\b",
     "ZJOB": rf"(?P<{{g}}>[^，,。]{{0,12}}?(?:{_ZH_JOBS}))",
+    # Values of the phrasebook (pipelines.extract.rules.phrasebook): they end where a time, a reason or a
+    # connective starts ("moved to denver last spring"), and a place or an organisation never starts with a
+    # determiner ("moved to a new place" names no city).
+    "PLACE": rf"(?P<{{g}}>(?:the\s+(?={CAPITAL}))?{_NO_DETERMINER}{_EN_WORDS}){_EN_VALUE_END}",
+    "ORG": rf"(?P<{{g}}>(?:the\s+)?{_CAPITALISED}(?:\s+(?:of\s+|and\s+|&\s+)?{_CAPITALISED}){{0,3}}){_EN_VALUE_END}",
+    "WORK": rf"(?P<{{g}}>{_NO_DETERMINER}(?:an?\s+|the\s+)?{_EN_WORDS}){_EN_VALUE_END}",
+    "ROLE": rf"(?:an?\s+|the\s+|their\s+|our\s+)?(?P<{{g}}>[\w'/-]+(?:\s+[\w'/-]+){{0,4}}?){_EN_VALUE_END}",
+    "ZP": rf"(?P<{{g}}>[^，,。！？!?\s]{{1,14}}?){_ZH_VALUE_END}",
 }
+
+# Languages answers may come in.
+LANGUAGES_EN = r"English|Chinese|Mandarin|Cantonese|Japanese|Korean|French|German|Spanish|Italian|Portuguese|Russian"
+LANGUAGES_ZH = r"中文|英文|英语|汉语|普通话|粤语|日语|日文|韩语|韩文|法语|德语|西班牙语|俄语"
 
 # First-person subjects with the adverbs that may follow them ("I've just", "I'm currently", "我现在").
 EN_I = r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|now\s+|currently\s+|also\s+|really\s+|finally\s+)*"
@@ -77,6 +105,10 @@ class Rule:
     unless: re.Pattern[str] | None = None  # a clause matching this is not what the rule means
     needs_deadline: bool = False  # "我要…" is a task only when it names a deadline
     retracts: bool = False
+    # Which moods of the clause may state this (pipelines.extract.signals.mood); None: the rule checks itself.
+    moods: frozenset[str] | None = None
+    # the pattern names its own subject ("they made me lead"): only the words before it set the mood
+    own_subject: bool = False
 
 
 def _rule(
@@ -91,6 +123,8 @@ def _rule(
     transform: Callable[[str], str] | None = None,
     unless: str | None = None,
     needs_deadline: bool = False,
+    moods: frozenset[str] | None = None,
+    own_subject: bool = False,
 ) -> Rule:
     flags = re.IGNORECASE if lang == "en" else 0
     return Rule(
@@ -104,6 +138,8 @@ def _rule(
         transform=transform,
         unless=re.compile(unless, flags) if unless else None,
         needs_deadline=needs_deadline,
+        moods=moods,
+        own_subject=own_subject,
     )
 
 

@@ -6,69 +6,27 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pipelines.extract.rules.frames import phrasebook_rules
 from pipelines.extract.rules.grammar import (
-    CAPITAL,
     DECISION,
     EN_I,
     EN_IM,
     FACT,
+    LANGUAGES_EN,
+    LANGUAGES_ZH,
     PREF,
     SKILL,
     TASK,
-    ZH_WO,
     Rule,
     en,
     zh,
 )
 from pipelines.extract.rules.text import third_person_en, third_person_zh, tool_only
 
-# (English, Chinese) keywords a topic's retractions share with its positive rules, so both are recalled together.
-_RESIDENCE_KW = ("residence live city address", "住址 居住 城市")
-_EMPLOYER_KW = ("employer work company job", "工作 公司 单位 雇主")
-
-# --------------------------------------------------------------------------------------------------
-# Retractions: a retraction closes the current value of a single-valued topic; it wins over every
-# positive rule.
-# --------------------------------------------------------------------------------------------------
-
-# residence
-_RESIDENCE_GONE_EN: tuple[Rule, ...] = (
-    en(EN_I + r"(?:no\s+longer|don't|dont|do\s+not)\s+live\s+in\s+<V>", FACT, "residence",
-       "User no longer lives in {v}.", _RESIDENCE_KW[0]),
-    en(EN_IM + r"(?:no\s+longer|not)\s+(?:living|based)\s+in\s+<V>", FACT, "residence",
-       "User no longer lives in {v}.", _RESIDENCE_KW[0]),
-    en(EN_I + r"moved\s+(?:out\s+of|away\s+from|from)\s+<V>", FACT, "residence",
-       "User no longer lives in {v}.", _RESIDENCE_KW[0], unless=r"\bto\s"),
-)
-_RESIDENCE_GONE_ZH: tuple[Rule, ...] = (
-    zh(ZH_WO + r"(?:不再|不)住在<ZV><END>", FACT, "residence", "用户不再住在{v}", _RESIDENCE_KW[1]),
-    zh(ZH_WO + r"不在<ZV>(?:住)?了$", FACT, "residence", "用户不再住在{v}", _RESIDENCE_KW[1],
-       unless=r"工作|上班|任职|供职|实习"),
-    zh(ZH_WO + r"(?:从<ZV>搬走|搬离(?:了)?<ZV:w>)<END>", FACT, "residence",
-       ("用户不再住在{v}", "用户不再住在{w}"), _RESIDENCE_KW[1]),
-)
-
-# employer
-_EMPLOYER_GONE_EN: tuple[Rule, ...] = (
-    en(EN_I + r"(?:no\s+longer|don't|dont|do\s+not)\s+work\s+(?:at|for)\s+<V>", FACT, "employer",
-       "User no longer works at {v}.", _EMPLOYER_KW[0]),
-    en(EN_IM + r"(?:no\s+longer|not)\s+(?:working|employed)\s+(?:at|for|by)\s+<V>", FACT, "employer",
-       "User no longer works at {v}.", _EMPLOYER_KW[0]),
-    en(EN_I + r"(?:left|quit)\s+<TOOL>", FACT, "employer", "User no longer works at {v}.", _EMPLOYER_KW[0]),
-    en(EN_I + r"(?:left|quit)\s+my\s+job\b|\bI\s+(?:was|got)\s+(?:laid\s+off|fired)\b", FACT, "employer",
-       "User left their job.", _EMPLOYER_KW[0]),
-)
-_EMPLOYER_GONE_ZH: tuple[Rule, ...] = (
-    zh(ZH_WO + r"(?:不再|不)在<ZV>(?:工作|上班|任职|供职|实习)<END>", FACT, "employer",
-       "用户不再在{v}工作", _EMPLOYER_KW[1]),
-    zh(ZH_WO + r"从<ZV>(?:离职|辞职)<END>", FACT, "employer", "用户不再在{v}工作", _EMPLOYER_KW[1]),
-    zh(ZH_WO + r"(?:离职|辞职|被裁员?|被开除)<END>", FACT, "employer", "用户已离职", _EMPLOYER_KW[1]),
-)
-
-# Evaluated in the order the rules were first written: within a topic the first match wins, and across
-# topics the order decides the order of a clause's memories, which callers see.
-RETRACTION_RULES: tuple[Rule, ...] = tuple(replace(r, retracts=True) for r in (
-    *_RESIDENCE_GONE_EN, *_EMPLOYER_GONE_EN, *_EMPLOYER_GONE_ZH, *_RESIDENCE_GONE_ZH))
+# The single-valued topics said as states, changes and endings come from the phrasebook; what follows are the
+# topics whose values are preferences and the accumulating ones.
+_PHRASEBOOK_HOLDS, _PHRASEBOOK_ENDS = phrasebook_rules()
+RETRACTION_RULES: tuple[Rule, ...] = tuple(replace(r, retracts=True) for r in _PHRASEBOOK_ENDS)
 
 # --------------------------------------------------------------------------------------------------
 # Vocabularies of single topics. A layout or length word counts only next to a cue that it is about
@@ -89,8 +47,6 @@ _FORMATS = (  # (English pattern, Chinese pattern, English value, Chinese value,
     (r"\bmarkdown\b", r"(?i:markdown)", "markdown", "Markdown", "markdown"),
 )
 # answer languages, pets, family members and how many
-_LANGUAGES_EN = r"English|Chinese|Mandarin|Cantonese|Japanese|Korean|French|German|Spanish|Italian|Portuguese|Russian"
-_LANGUAGES_ZH = r"中文|英文|英语|汉语|普通话|粤语|日语|日文|韩语|韩文|法语|德语|西班牙语|俄语"
 _PETS_EN = r"dogs?|cats?|pupp(?:y|ies)|kittens?|parrots?|rabbits?|bunn(?:y|ies)|hamsters?|fish|turtles?|birds?|horses?"
 _PETS_ZH = r"猫咪|猫|狗狗|狗|兔子|仓鼠|鹦鹉|金鱼|鱼|乌龟|鸟|柯基|金毛|泰迪|布偶猫|英短"
 _KIN_EN = (r"(?:little\s+|older\s+|younger\s+|big\s+|twin\s+)?(?:sons?|daughters?|kids?|children|brothers?|"
@@ -115,55 +71,15 @@ def _format_rules() -> tuple[Rule, ...]:
 # --------------------------------------------------------------------------------------------------
 
 RULES: tuple[Rule, ...] = (
-    # name
-    en(r"\bmy\s+(?:first\s+|full\s+)?name\s+is\s+<V>", FACT, "name", "User's name is {v}.", "name called identity"),
-    en(r"\b(?:call|address)\s+me\s+(?!at\b)<NAME>", FACT, "name", "User's name is {v}.", "name called identity"),
-    en(r"\bI(?:'m|\s+am)\s+called\s+<NAME>", FACT, "name", "User's name is {v}.", "name called identity"),
-    zh(r"我的?名字(?:是|叫)<ZV><END>", FACT, "name", "用户的名字是{v}", "名字 姓名 称呼"),
-    zh(r"我叫(?!了|过|外卖|车)(?P<v>[\u4e00-\u9fffA-Za-z·\s]{1,12}?)<END>", FACT, "name", "用户的名字是{v}",
-       "名字 姓名 称呼"),
-    zh(r"(?:^|请|你)叫我(?P<v>[\u4e00-\u9fffA-Za-z·\s]{1,12}?)(?:就行|就好|就可以)?<END>", FACT, "name",
-       "用户的名字是{v}", "名字 姓名 称呼"),
-    # residence
-    en(EN_I + r"(?:live|reside)\s+in\s+<V>", FACT, "residence", "User lives in {v}.", _RESIDENCE_KW[0]),
-    en(EN_I + r"(?:moved|relocated)\s+(?:from\s+.+?\s+)?to\s+(?=" + CAPITAL + r")<V>", FACT, "residence",
-       "User lives in {v}.", _RESIDENCE_KW[0]),
-    en(EN_IM + r"(?:living|based|located|staying)\s+in\s+<V>", FACT, "residence", "User lives in {v}.",
-       _RESIDENCE_KW[0], 0.8),
-    en(r"\bmy\s+(?:home\s+)?address\s+is\s+<T>", FACT, "residence", "User's address is {v}.", _RESIDENCE_KW[0]),
-    zh(ZH_WO + r"(?:住在|定居在|定居于|住)<ZV><END>", FACT, "residence", "用户住在{v}", _RESIDENCE_KW[1],
-       unless=r"住院|住酒店|住宾馆"),
-    zh(ZH_WO + r"搬(?:家)?(?:到|去)了?<ZV><END>", FACT, "residence", "用户住在{v}", _RESIDENCE_KW[1]),
-    zh(ZH_WO + r"在<ZV>住<END>", FACT, "residence", "用户住在{v}", _RESIDENCE_KW[1]),
-    zh(r"我家在<ZV><END>", FACT, "residence", "用户住在{v}", _RESIDENCE_KW[1], 0.7),
-    zh(r"我的?(?:家庭)?(?:地址|住址)(?:是|：|:)<ZV><END>", FACT, "residence", "用户的地址是{v}", _RESIDENCE_KW[1]),
-    # employer and job title: the English rules of both topics, then the Chinese ones
-    en(EN_I + r"work(?:ing)?\s+(?:at|for)\s+<V>", FACT, "employer", "User works at {v}.", _EMPLOYER_KW[0]),
-    en(EN_IM + r"(?:working\s+(?:at|for)|employed\s+(?:at|by))\s+<V>", FACT, "employer", "User works at {v}.",
-       _EMPLOYER_KW[0]),
-    en(EN_I + r"(?:joined|got\s+a\s+job\s+at)\s+<TOOL>", FACT, "employer", "User works at {v}.", _EMPLOYER_KW[0],
-       0.8),
-    en(EN_IM + r"an?\s+<JOB:x>\s+(?:at|for|with)\s+<V>", FACT, "employer", "User works at {v}.", _EMPLOYER_KW[0],
-       0.8),
-    en(r"\bI(?:'m)?\s+(?:\w+\s+){0,2}?work(?:ing)?\b.*?\bas\s+(?:an?\s+|the\s+)?<V>", FACT, "job_title",
-       "User's job title is {v}.", "job title role position"),
-    en(EN_IM + r"an?\s+<JOB>", FACT, "job_title", "User's job title is {v}.", "job title role position", 0.8),
-    en(r"\bmy\s+(?:job\s+title|title|role|position|job)\s+is\s+(?:an?\s+)?<V>", FACT, "job_title",
-       "User's job title is {v}.", "job title role position"),
-    zh(ZH_WO + r"在<ZV>(?:工作|上班|任职|供职|实习)<END>", FACT, "employer", "用户在{v}工作", _EMPLOYER_KW[1]),
-    zh(r"我的?(?:公司|单位|雇主)是<ZV><END>", FACT, "employer", "用户在{v}工作", _EMPLOYER_KW[1]),
-    zh(ZH_WO + r"是(?:一名|一个|一位|个|名|位)?<ZJOB><END>", FACT, "job_title", "用户的职位是{v}",
-       "职位 职业 岗位 工作", 0.8),
-    zh(r"(?:当|担任|做)(?:一名|一个|个)?<ZJOB><END>", FACT, "job_title", "用户的职位是{v}", "职位 职业 岗位 工作",
-       0.7),
-    zh(r"我的?(?:职位|职业|岗位|工作)是<ZV><END>", FACT, "job_title", "用户的职位是{v}", "职位 职业 岗位 工作"),
+    *_PHRASEBOOK_HOLDS,
     # answer language
-    en(r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|write|communicate|use|prefer|(?:talk|speak)\s+to\s+me)\b"
-       rf"(?:\s+[\w']+){{0,3}}?\s+(?:in\s+)?(?P<v>{_LANGUAGES_EN})\b", PREF, "language",
+    # "write to me in", not "when I write in English" (how the user writes is not how they want answers)
+    en(r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|write\s+(?:to\s+me|back)|communicate|use|prefer|(?:talk|speak)\s+to\s+me)\b"
+       rf"(?:\s+[\w']+){{0,3}}?\s+(?:in\s+)?(?P<v>{LANGUAGES_EN})\b", PREF, "language",
        "User wants answers in {v}.", "language reply answer"),
-    zh(rf"(?:用|使用|以|说|讲)(?P<v>{_LANGUAGES_ZH})(?:来)?(?:回答|回复|交流|沟通|跟我说|和我说|对话|聊|输出|写)",
+    zh(rf"(?:用|使用|以|说|讲)(?P<v>{LANGUAGES_ZH})(?:来)?(?:回答|回复|交流|沟通|跟我说|和我说|对话|聊|输出|写)",
        PREF, "language", "用户希望用{v}回答", "语言 回答 回复"),
-    zh(rf"我(?:更|比较)?(?:偏好|习惯|希望用)(?P<v>{_LANGUAGES_ZH})<END>", PREF, "language", "用户希望用{v}回答",
+    zh(rf"我(?:更|比较)?(?:偏好|习惯|希望用)(?P<v>{LANGUAGES_ZH})<END>", PREF, "language", "用户希望用{v}回答",
        "语言 回答 回复"),
     # answer layout (tables, bullets, ...): one English and one Chinese rule per format
     *_format_rules(),
@@ -176,16 +92,6 @@ RULES: tuple[Rule, ...] = (
        "answer_length", "用户偏好简洁的回答", "长度 简洁 简短 回答", 0.8),
     zh(_LENGTH_CUE_ZH + r".*(?:详细|详尽|展开讲|具体一点|具体些)", PREF, "answer_length", "用户偏好详细的回答",
        "长度 详细 详尽 回答", 0.7),
-    # e-mail
-    en(r"\b(?:my\s+)?e-?mail(?:\s+address)?\s+is:?\s*<EMAIL>|\b(?:e-?mail|reach)\s+me\s+at\s+<EMAIL:w>", FACT,
-       "email", ("User's email is {v}.", "User's email is {w}."), "email contact address"),
-    zh(r"(?:邮箱|邮件地址|电子邮件|(?i:e-?mail))(?:地址)?(?:是|：|:|为)\s*<EMAIL>", FACT, "email",
-       "用户的邮箱是{v}", "邮箱 联系方式 email"),
-    # phone
-    en(r"\bmy\s+(?:phone|mobile|cell)(?:\s+number)?\s+is:?\s*<PHONE>|\bcall\s+me\s+at\s+<PHONE:w>", FACT, "phone",
-       ("User's phone number is {v}.", "User's phone number is {w}."), "phone contact number"),
-    zh(r"(?:手机|电话|手机号|电话号码|手机号码|联系方式)(?:是|：|:|为)\s*<PHONE>", FACT, "phone", "用户的电话是{v}",
-       "电话 手机 联系方式"),
     # birthday
     en(r"\bmy\s+birthday\s+is\s+(?:on\s+)?<V>|\bI\s+was\s+born\s+on\s+<V:w>", FACT, "birthday",
        ("User's birthday is {v}.", "User's birthday is {w}."), "birthday birth date"),
@@ -197,13 +103,6 @@ RULES: tuple[Rule, ...] = (
        ("User's time zone is {v}.", "User's time zone is {w}."), "timezone time zone"),
     zh(r"我的?时区是<ZV><END>|我在(?P<w>[东西][一二三四五六七八九十]+区)", FACT, "timezone",
        ("用户的时区是{v}", "用户的时区是{w}"), "时区 时间"),
-    # relationship status
-    en(EN_IM + r"(?:happily\s+)?(?P<v>married|single|engaged|divorced|widowed)\b|\bI\s+got\s+(?P<w>married|engaged|"
-       r"divorced)\b", FACT, "relationship_status", ("User is {v}.", "User is {w}."),
-       "relationship status marriage"),
-    zh(ZH_WO + r"(?:结婚|已婚)<END>", FACT, "relationship_status", "用户已婚", "婚姻 感情 状态"),
-    zh(ZH_WO + r"(?:是)?单身<END>", FACT, "relationship_status", "用户单身", "婚姻 感情 状态"),
-    zh(ZH_WO + r"订婚<END>", FACT, "relationship_status", "用户已订婚", "婚姻 感情 状态"),
     # pets
     en(rf"\bI\s+(?:have|own|got)\s+{_COUNT_EN}\s+(?P<species>{_PETS_EN})\b(?:\s+(?:named|called)\s+<NAME:name>)?",
        FACT, "pets", ("User has {count} {species} named {name}.", "User has {count} {species}."), "pet animal"),

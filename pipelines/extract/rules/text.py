@@ -41,6 +41,13 @@ STOP_VALUES = frozenset(
         "这",
         "那",
         "家",
+        # "there" in Chinese: completed from the turn that named the place (pipelines.extract.rules.across_turns)
+        "那边",
+        "那里",
+        "那儿",
+        "这边",
+        "这里",
+        "这儿",
     }
 )
 _EN_STOPWORDS = frozenset(

@@ -101,3 +101,42 @@ ANTECEDENTS: dict[str, tuple[str, str]] = {
         r"(?:在|入职|进了?)" + PLACE_ZH + r"(?=工作|上班|任职|实习)",
     ),
 }
+
+# The assistant asking for a topic's value: the user's next turn may be the value alone ("Which city did you end
+# up in?" … "halifax, north end"; "那新号码是多少？" … "159 0000 8312"). topic -> (English, Chinese) entries; a question
+# that fits two topics ("Where are you headed next?") takes the one the conversation's cues are about.
+ASSISTANT_ASKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "residence": (
+        (r"\bwhere\s+(?:did|are|will|do|have)\s+you\s+(?:\w+\s+){0,2}?(?:move|moving|moved|living|live|headed|heading|"
+         r"end(?:ed|ing)?\s+up|land(?:ed)?|settl\w*|relocat\w*|based)", r"\bwhich\s+(?:city|town|neighbou?rhood|part\s+of)",
+         r"\bwhat\s+(?:city|town|neighbou?rhood)", r"\b(?:new|what)\s+(?:address|city)\b"),
+        (r"搬(?:到|去)了?哪", r"(?:在|住)哪(?:个城市|个区|里|儿)", r"哪个城市", r"新(?:地址|住址)", r"地址是(?:什么|多少|啥)",
+         r"去哪(?:个城市|里|儿)了"),
+    ),
+    "employer": (
+        (r"\bwhere\s+(?:are|did|will|do)\s+you\s+(?:\w+\s+){0,2}?(?:headed|heading|going|go|working|work|end(?:ed|ing)?\s+up|"
+         r"land(?:ed)?|start(?:ing)?|join(?:ing|ed)?)", r"\bwhich\s+(?:company|firm|employer)", r"\bwhat\s+(?:company|firm)",
+         r"\bwho(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:new\s+)?(?:employer|company)", r"\bwho\s+(?:did\s+you|are\s+you)\s+(?:join|joining|working\s+for)"),
+        (r"(?:去|跳|跳槽去|跳槽到)了?哪(?:家|个|里|儿)", r"哪家(?:公司)?", r"新(?:公司|东家|单位)(?:是|叫)?(?:哪|什么|啥)",
+         r"在哪(?:里|儿)?(?:工作|上班)"),
+    ),
+    "phone": (
+        (r"\b(?:new|your|the)\s+(?:phone\s+|cell\s+|mobile\s+)?number\b", r"\bwhat(?:'s|\s+is)\s+(?:the\s+|your\s+)?(?:new\s+)?(?:number|phone)"),
+        (r"新(?:手机)?号(?:码)?", r"号码?是多少", r"手机号?(?:码)?(?:是)?多少"),
+    ),
+    "email": (
+        (r"\b(?:new|your|which|what)\s+(?:e-?mail|email\s+address)\b",),
+        (r"新邮箱", r"邮箱(?:地址)?是(?:什么|多少|啥)"),
+    ),
+}
+# An answer typed in lower case ("halifax") counts only right after such a question, and only a few words that
+# are no filler ("not sure yet", "idk").
+ANSWER_SHAPES: dict[str, tuple[str, str]] = {
+    "residence": (r"^(?P<v>[a-z][\w'.-]+(?:\s+[a-z][\w'.-]+){0,2})$", r"^" + PLACE_ZH + "<END>"),
+    "employer": (r"^(?P<v>[a-z][\w'.&-]+(?:\s+[a-z][\w'.&-]+){0,2})$", r"^" + PLACE_ZH + "<END>"),
+}
+NOT_ANSWER_WORDS = frozenset({
+    "not", "sure", "yet", "idk", "dunno", "maybe", "still", "same", "haven't", "havent", "don't", "dont", "a", "an",
+    "the", "my", "our", "lol", "haha", "good", "fine", "thanks", "thank", "you", "yes", "no", "yeah", "nope", "ok",
+    "okay", "i", "we", "it", "that", "this", "there", "here", "home", "nowhere", "somewhere", "anywhere", "what",
+})

@@ -15,15 +15,19 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("live", "lives", "living", "lived", "move", "moved", "moving", "relocat\\w*", "apartment", "flat",
          "lease", "landlord", "rent", "roommates?", "neighbou?rhood", "settled", "based", "hometown",
          "address", "house", "condo", "no fixed address", "city", "I'm in (?-i:[A-Z])\\w+",
-         "here in (?-i:[A-Z])\\w+", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+"),
+         # people type place names in lower case too: "my whole life is here in columbus"
+         "here in \\w+", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes",
+         "hometown", "home town", "back home"),
         ("住", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
-         "公寓", "居住证", "家在", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)"),
+         "公寓", "居住证", "家在", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
+         "搬过去", "搬回"),
     ),
     "employer": (
         ("work", "works", "working", "worked", "job", "company", "employer", "joined", "hired",
          "quit", "notice", "laid off", "fired", "last day", "first day", "start at", "starting at", "offer",
          "(?-i:[A-Z])\\w+ (?:Health|Hospital|Clinic|Bank|Inc|Corp|Ltd|LLC|Labs?|Systems|Technologies|Group|Industries)",
-         "new role", "recruiter", "startup", "firm", "staying at", "employed"),
+         "new role", "recruiter", "startup", "firm", "staying at", "employed", "put in my two weeks", "two weeks'? notice",
+         "resign\\w*", "severance", "onboarding", "offer letter", "401\\(?k\\)?", "coworkers?", "colleagues?"),
         ("公司", "上班", "工作", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "工牌", "单位",
          "创业公司", "供职", "任职", "在职", "我在[^，,。！？]{1,10}(?:做|干|搞)"),
     ),
@@ -36,8 +40,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "name": (
         # the user's own name: "his name is Pretzel" (a puppy) and "its name" (a book) are not
         ("call me", "calls me", "my name", "my name is", "go by", "goes by", "my nickname", "it's \\w+ now",
-         "I'm (?-i:[A-Z])\\w+(?<!In)", "address (?:me|the user|them)", "what name", "user's name"),
-        ("叫我", "(?:我|用户)的?名字", "叫什么名字", "称呼", "英文名", "管我叫", "我叫"),
+         "I'm (?-i:[A-Z])\\w+(?<!In)", "address (?:me|the user|them)", "what name", "user's name",
+         "call (?:the user|them|him|her)", "nickname", "what to call"),
+        ("叫我", "(?:我|用户)的?名字", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "叫(?:用户|他|她)什么"),
     ),
     "phone": (
         ("phone", "number", "cell", "mobile", "call me at", "text me", "carrier"),
@@ -51,7 +56,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("relationship", "girlfriend", "boyfriend", "partner", "married", "marry", "wedding", "engaged", "proposal", "proposed",
          "said yes", "divorced?", "single", "honeymoon", "wife", "husband", "dating", "together"),
         ("单身", "脱单", "对象", "结婚", "领证", "民政局", "婚礼", "离婚", "老公", "老婆", "男朋友", "女朋友",
-         "在一起", "订婚", "求婚", "婚戒", "感情"),
+         "在一起", "订婚", "求婚", "婚戒", "感情", "红本本", "结婚证", "扯证", "分手", "恋爱", "表白"),
     ),
     "diet": (
         ("vegetarian", "vegan", "meat", "dairy", "eggs?", "spicy", "gluten", "allergic", "allergy", "keto",
@@ -78,19 +83,30 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "contact_time": (
         ("mornings? (?:are|is|work) best", "evenings? (?:are|is|work) best", "after [0-9]{1,2} ?(?:am|pm)",
          "before [0-9]{1,2} ?(?:am|pm)", "nights", "night shifts?", "day shifts?", "schedule", "best time",
-         "reach me", "nudge", "contact me", "shifts"),
-        ("早上", "上午", "下午", "晚上", "几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段"),
+         "reach me", "nudge", "contact me", "shifts", "when to (?:reach|contact|call|text|message|ping)",
+         "(?:reach|contact|call|text|message|ping) (?:the user|them|him|her)"),
+        ("早上", "上午", "下午", "晚上", "几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
+         "联系(?:用户|他|她)", "找我", "发我", "什么时候(?:联系|找|方便)"),
     ),
     "school": (
         ("school", "university", "college", "grad school", "PhD", "master'?s", "degree", "studying", "semester",
-         "campus", "enrolled", "admitted", "student"),
+         "campus", "enrolled", "admitted", "student", "midterms?", "finals week", "quarter system", "transfer(?:red)?",
+         "major", "classes", "dorm", "freshman", "sophomore", "junior year", "senior year", "professor"),
         ("读研", "读博", "学校", "大学", "研究生", "博士", "导师", "报到", "入学", "毕业", "研二", "研一",
-         "宿舍", "港大", "浙大", "学院"),
+         "宿舍", "港大", "浙大", "学院", "期末", "考试周", "高数", "学分", "挂科", "绩点", "选课", "本科", "大一",
+         "大二", "大三", "大四", "研三", "转学", "专业课", "上课"),
     ),
     "vehicle": (
-        ("car", "drive", "drives", "driving", "sold the", "bought a", "vehicle", "lease", "Subaru", "Tesla", "my (?:19|20)[0-9]{2}",
-         "Toyota", "Honda", "bike"),
-        ("我的车", "开车", "买车", "卖车", "新车", "二手车", "车贷", "驾照", "电动车"),
+        ("car", "drive", "drives", "driving", "sold the", "bought a", "vehicle", "lease", "my (?:19|20)[0-9]{2}", "bike",
+         # makes and models people name their car by, and what only a car has
+         "Subaru", "Tesla", "Toyota", "Honda", "Ford", "BMW", "Audi", "Mercedes", "Volkswagen", "VW", "Kia", "Hyundai",
+         "Nissan", "Mazda", "Volvo", "Jeep", "Chevy", "Lexus", "civic", "corolla", "camry", "prius", "outback",
+         "forester", "rav4", "cr-v", "f-150", "jetta", "golf", "polo", "miata", "mustang", "wrangler", "model [3ysx]",
+         "truck", "suv", "minivan", "mpg", "oil change", "dealership", "transmission", "car-free", "carfree"),
+        ("我的车", "开车", "买车", "卖车", "新车", "二手车", "车贷", "驾照", "电动车", "那辆", "这辆", "提车", "4S店",
+         "什么车", "哪(?:辆|款)车", "的车",
+         "保养", "油耗", "续航", "电车", "油车", "车险", "过户", "置换", "充电桩", "飞度", "轩逸", "朗逸", "卡罗拉", "雅阁",
+         "思域", "凯美瑞", "(?i:polo)", "特斯拉", "比亚迪", "蔚来", "小鹏", "理想", "宝马", "奔驰", "奥迪", "大众", "丰田", "本田"),
     ),
 }
 

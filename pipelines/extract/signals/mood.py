@@ -31,7 +31,9 @@ _REQUEST = re.compile(
 )
 # A question asks; "Was in Tokyo last week." does not (an auxiliary at the start is not enough here).
 _QUESTION = re.compile(
-    r"(?<![?？])[?？]\s*$|^\s*(?:what|what's|where|when|why|who|whom|whose|which|how)\b|(?:吗|么|呢)[\s。]*$|是不是|有没有|要不要",
+    r"(?<![?？])[?？]\s*$|^\s*(?:what|what's|where|when|why|who|whom|whose|which|how)\b|(?:吗|么|呢)[\s。]*$|是不是|有没有|要不要"
+    # a Chinese question word asks even without a question mark: "青岛租房哪个区方便"
+    r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋",
     re.IGNORECASE,
 )
 _PEOPLE_EN = (
@@ -49,18 +51,26 @@ _PLAN = re.compile(
     r"\b(?:might|maybe|perhaps|thinking\s+(?:about|of)|considering|consider|plan(?:ning)?\s+to|going\s+to|gonna|"
     r"want\s+to|wanna|would|if|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|tempted|should\s+i|"
     # a change being explored is not a change made
-    r"recruiters?|interview(?:s|ing|ed)?|job\s+offer|an\s+offer|applying|applied)\b"
-    r"|考虑|打算|如果|要是|可能|准备|计划|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历",
+    r"recruiters?|interview(?:s|ing|ed)?|job\s+offer|an\s+offer|applying|applied|"
+    # what is still to come is a plan, however sure: "next month", "we're moving to Oslo", "下个月搬"
+    r"next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|in\s+(?:a\s+few|two|three|\d+)\s+(?:days|weeks|months)|"
+    r"will\s+be\s+(?:moving|starting|joining|relocating)|(?:'m|am|are|'re)\s+(?:moving|relocating)\s+to)\b"
+    r"|考虑|打算|如果|要是|的话|可能|准备|计划|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历"
+    r"|下个?月|下周|下礼拜|下星期|明年|下半年|年后|过几天|过段时间|即将|快要|将要|要搬|"
+    r"[一二三四五六七八九十\d]{1,2}月份?(?:就|要|会)?(?:搬|去|入职|开始)(?![^，,。]*了)",
     re.IGNORECASE,
 )
 _PAST = re.compile(
     r"\b(?:was|were)\s+in\b|\btrip\b|\bvisit(?:ed|ing)?\b|\bvacation\b|\bholiday\b|\bconference\b|"
     r"\btravel(?:l?ed|ling|ing)?\b|\bback\s+from\s+(?!the\s+honeymoon)"
-    r"|出差|旅游|旅行|度假|玩了|去了一趟|回老家|探亲",
+    # a stay counted in days or weeks is a trip: "stayed two weeks in Lisbon", "在洱海边住了两周"
+    r"|\b(?:stayed|spent)\s+(?:for\s+)?(?:a|an|one|two|three|four|five|a\s+few|a\s+couple\s+of|\d+)\s+(?:nights?|days?|weeks?)\b"
+    r"|出差|旅游|旅行|度假|玩了|去了一趟|回老家|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几\d]*(?:个)?(?:晚|天|周|星期|礼拜)",
     re.IGNORECASE,
 )
 _REPORTED = re.compile(
     r"\b(?:says|said|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+telling)\b"
+    r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
     r"|(?<!跟你)(?<!和你)(?<!给你)(?:念叨|介绍|说)(?:让我|我)|^\s*(?:还|又|也)?(?:让|叫|逼)我",
     re.IGNORECASE,
 )
@@ -93,11 +103,27 @@ def split_clauses(text: str) -> list[str]:
     return [piece.strip() for piece in _CLAUSE_END.split(text) if piece and piece.strip(" .,!?;。，！？；")]
 
 
+def is_request(clause: str) -> bool:
+    """True for "Can you answer in Spanish from now on?": a way of being treated, asked for."""
+    return bool(_REQUEST.search(clause))
+
+
 def about_a_trip(text: str) -> bool:
     """True when `text` speaks of a trip or visit, whatever its mood ("which cities has she visited?")."""
     return bool(_PAST.search(text))
 
 
+# Someone's words in quotes: 'you'd love it here, come live with me' (an apostrophe inside is no closing quote).
+_QUOTED = re.compile(r"(?<!\w)'.{4,}?'(?!\w)|\".{4,}?\"|\u201c.{4,}?\u201d|\u300c.{2,}?\u300d|\u300e.{2,}?\u300f")
+
+
 def clauses_with_moods(text: str) -> list[tuple[str, str]]:
-    """The message's clauses, each with its mood."""
-    return [(clause, clause_mood(clause)) for clause in split_clauses(text)]
+    """The message's clauses, each with its mood; a clause inside quotes is reported speech."""
+    quoted = [match.span() for match in _QUOTED.finditer(text)]
+    moods, cursor = [], 0
+    for clause in split_clauses(text):
+        start = text.find(clause, cursor)
+        cursor = max(cursor, start)
+        inside = start >= 0 and any(begin <= start < end for begin, end in quoted)
+        moods.append((clause, REPORTED if inside else clause_mood(clause)))
+    return moods

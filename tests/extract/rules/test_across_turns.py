@@ -125,3 +125,65 @@ def test_what_does_not_complete_a_change_states_nothing(turns):
 def test_a_turn_that_states_its_own_value_is_not_completed_from_the_next():
     found = facts(("user", "I moved to Porto"), ("assistant", "Where exactly?"), ("user", "Lisbon"))
     assert found == [("residence", "User lives in Porto.", ["s1:1"])]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # nothing opened the topic: the assistant's question does, and the answer leads the next user turn
+        (
+            [
+                ("user", "flew in yesterday, the movers bring our stuff thursday"),
+                ("assistant", "Congrats on the move! Which city did you end up in?"),
+                ("user", "halifax, north end. its gorgeous"),
+            ],
+            [("residence", "User lives in halifax.", ["s1:3"])],
+        ),
+        (
+            [
+                ("user", "they couldnt port my old number so its a different one now"),
+                ("assistant", "That's annoying! What's the new number?"),
+                ("user", "(520) 555-0193"),
+            ],
+            [("phone", "User's phone number is (520) 555-0193.", ["s1:3"])],
+        ),
+        (
+            [
+                ("user", "我那个号不用了"),
+                ("assistant", "明白，那新号码是多少？"),
+                ("user", "159 0000 8312，以后都打这个"),
+            ],
+            [("phone", "用户的电话是159 0000 8312", ["s1:3"])],
+        ),
+        # "headed" fits a move and a job: the talk before it was about work
+        (
+            [
+                ("user", "hit 3 years and put in my two weeks, leaving the company"),
+                ("assistant", "Nice timing! Where are you headed next?"),
+                ("user", "Fennimore Health, the hospital group. data analyst there."),
+            ],
+            [("employer", "User works at Fennimore Health.", ["s1:3"])],
+        ),
+    ],
+)
+def test_the_assistants_question_opens_the_topic_its_answer_completes(turns, expected):
+    assert [f for f in facts(*turns) if f[0] != "plan"] == expected
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        [("user", "just got back"), ("assistant", "Which city did you end up in?"), ("user", "not sure yet")],
+        [("user", "long day"), ("assistant", "Where are you headed next?"), ("user", "Boston")],  # a move or a job?
+        # the answer must lead the very next user turn
+        [
+            ("user", "new job soon"),
+            ("assistant", "Which company?"),
+            ("user", "can't say yet"),
+            ("assistant", "ok"),
+            ("user", "Initech"),
+        ],
+    ],
+)
+def test_no_value_without_a_clear_answer_to_a_clear_question(turns):
+    assert [f for f in facts(*turns) if f[0] in ("residence", "employer")] == []

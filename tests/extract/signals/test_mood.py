@@ -57,3 +57,20 @@ def test_clauses_split_at_punctuation_emoji_and_spaces_between_chinese_but_not_i
 def test_a_message_mixes_moods_clause_by_clause():
     moods = [mood for _, mood in clauses_with_moods("I'm in Austin now. What's a good substitute for buttermilk?")]
     assert moods == [ASSERTION, QUESTION]
+
+
+def test_quoted_words_are_reported_speech():
+    moods = dict(clauses_with_moods("she's all 'you'd love it here, come live with me'. she sent links"))
+    assert moods["come live with me'."] == REPORTED
+
+
+@pytest.mark.parametrize(
+    "clause",
+    ["We're moving to Rome next year.", "I'm moving to Oslo", "七月份搬去青岛", "下个月入职字节", "要是去上海的话"],
+)
+def test_what_is_still_to_come_is_a_plan(clause):
+    assert clause_mood(clause) == PLAN
+
+
+def test_a_done_move_in_a_named_month_is_an_assertion():
+    assert clause_mood("七月份搬去青岛了") == ASSERTION

@@ -35,3 +35,19 @@ def test_the_vector_preference_confirms_a_single_cue_and_exclude_leaves_a_topic_
     signal = message_signal("I live in Seattle", near_residence, centroids, SignalParams(vector_weight=0.5))
     assert (signal.topic, signal.mood) == ("residence", ASSERTION)  # 1 cue + 0.5 * 1.41 standard deviations
     assert message_signal("I live in Seattle", near_residence, centroids, exclude=frozenset({"residence"})) == NO_SIGNAL
+
+
+def test_things_only_a_topic_has_are_its_cues_in_either_language():
+    assert cue_hits("my 2014 civic squeals when i turn on the AC")["vehicle"] >= 2  # a year and a model
+    assert cue_hits("我那辆老polo最近老是打不着火")["vehicle"] >= 2
+    assert "school" in cue_hits("first midterm season and the quarter system is brutal")
+    assert "school" in cue_hits("期末周要死了，高数老师出题出了名的狠")
+    assert "relationship_status" in cue_hits("红本本终于到手啦")
+    # lower-case place names still count: people type "here in columbus"
+    assert "residence" in cue_hits("my whole life is here in columbus")
+
+
+def test_a_stay_counted_in_days_is_a_trip_and_a_plan_with_a_date_is_still_a_plan():
+    assert message_signal("刚从大理回来，在洱海边住了两周，太舒服了").mood != ASSERTION
+    assert message_signal("We stayed two weeks in Lisbon and loved the apartment").mood != ASSERTION
+    assert message_signal("定了！七月份搬去青岛。青岛租房哪个区方便").mood != ASSERTION

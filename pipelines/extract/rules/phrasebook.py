@@ -1,0 +1,431 @@
+"""The phrasebook of the single-valued topics: every way of stating, changing or ending a value that the
+offline rules know, one entry per phrasing, English beside Chinese.
+
+An entry is the words after the subject ("moved to <PLACE>"); `pipelines.extract.rules.frames` puts the
+subjects, adverbs and mood checks around it, so "I've finally moved to", "we moved to", "Big news - moved to"
+and "上个月底我已经把家搬到" all come from the entries "moved to <PLACE>" and "把家搬到了?<ZP>". Someone else as the
+subject, questions, plans and conditionals, negation, reported speech and past trips are the frame's concern,
+not the entry's. Macros (<PLACE>, <ORG>, <ROLE>, <ZP>, ...) are in `pipelines.extract.rules.grammar`.
+A phrasing the rules miss is one more entry here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pipelines.core.schemas import Kind
+from pipelines.extract.rules.grammar import LANGUAGES_EN, LANGUAGES_ZH
+
+
+@dataclass(frozen=True)
+class Say:
+    """An entry whose meaning is not the topic's template: a fixed value ("tied the knot" -> married) or its
+    own content ("stopped eating <V>" -> "User doesn't eat {v}.")."""
+
+    phrase: str
+    value: str | None = None
+    content: str | None = None
+    unless: str | None = None  # a clause matching this is not what the entry means
+
+
+Entry = str | Say
+
+
+@dataclass(frozen=True)
+class Ways:
+    """One language's entries for a topic."""
+
+    # after a subject: "live in <PLACE>" ("I live in", "we've been living in", "我住在")
+    states: tuple[Entry, ...] = ()
+    # after a subject, or with it left out at the start of a clause or after "and": "moved to <PLACE>"
+    changes: tuple[Entry, ...] = ()
+    # whole sentences with their own subject, found anywhere in a clause: "my address is <T>"
+    sentences: tuple[Entry, ...] = ()
+    # the value no longer holds, framed like changes: "moved out of <PLACE>"; "quit my job" names none
+    ends: tuple[Entry, ...] = ()
+    # sentences, with their own subject, that end the value: "you can drop the <LANG> replies"
+    ending_sentences: tuple[Entry, ...] = ()
+
+
+@dataclass(frozen=True)
+class TopicBook:
+    topic: str
+    kind: Kind
+    en: Ways
+    zh: Ways
+    holds: tuple[str, str]  # (English, Chinese) content of a value that holds
+    ends: tuple[str, str]  # content of a value that no longer holds
+    keywords: tuple[str, str]
+    # "state": only a plain assertion of the user's own state counts (no plan, condition, trip or aside);
+    # "contact": a plan or a condition still gives the value ("if you need me, my number is ...")
+    gate: str = "state"
+    confidence: float = 0.9
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+
+_PREP_PLACE = r"(?:in|to|into)"
+
+RESIDENCE = TopicBook(
+    "residence",
+    Kind.FACT,
+    en=Ways(
+        states=(
+            r"live\s+in\s+<PLACE>", r"reside\s+in\s+<PLACE>", r"am\s+(?:living|based|settled|located)\s+in\s+<PLACE>",
+            r"am\s+based\s+out\s+of\s+<PLACE>", r"have\s+been\s+(?:living|based)\s+in\s+<PLACE>",
+            r"call\s+<PLACE>\s+home", r"am\s+a\s+(?:resident|local)\s+of\s+<PLACE>",
+        ),
+        changes=(
+            r"moved\s+(?:from\s+.+?\s+)?(?:back\s+|over\s+|out\s+|down\s+|up\s+|across\s+|all\s+the\s+way\s+)?"
+            + _PREP_PLACE + r"\s+<PLACE>",
+            r"relocated\s+(?:from\s+.+?\s+)?(?:back\s+)?to\s+<PLACE>",
+            r"packed\s+up\s+and\s+moved\s+(?:back\s+|over\s+|out\s+)?to\s+<PLACE>",
+            r"(?:made|finished)\s+the\s+move\s+to\s+<PLACE>", r"settled\s+(?:down\s+)?in\s+<PLACE>",
+            r"(?:got|found|rented|bought|signed\s+(?:a\s+)?lease\s+on)\s+(?:a|an|our|my)\s+(?:new\s+)?"
+            r"(?:place|apartment|flat|house|condo|home)\s+in\s+<PLACE>",
+            r"signed\s+a\s+lease\s+in\s+<PLACE>", r"moved\s+(?:house|home)\s+to\s+<PLACE>",
+            r"left\s+.+?\s+for\s+(?:good\s+)?(?:and\s+moved\s+to\s+)?<PLACE:w>(?=.*\b(?:moved|live|living|lease|apartment|flat))",
+        ),
+        sentences=(
+            Say(r"\bmy\s+(?:new\s+)?(?:home\s+)?address\s+is(?:\s+now)?:?\s+<T>", content="User's address is {v}."),
+            r"\bhome\s+is\s+(?:now\s+)?<PLACE>(?:\s+now)?$", r"\bmy\s+new\s+(?:home|place|apartment|flat)\s+is\s+in\s+<PLACE>",
+        ),
+        ends=(
+            r"(?:no\s+longer|don't|dont|do\s+not)\s+live\s+in\s+<PLACE>", r"am\s+(?:no\s+longer|not)\s+(?:living|based)\s+in\s+<PLACE>",
+            r"moved\s+(?:out\s+of|away\s+from)\s+<PLACE>(?!.*\bto\s)",
+        ),
+    ),
+    zh=Ways(
+        states=(
+            r"住在<ZP>", r"住<ZP>", r"定居(?:在|于)?<ZP>", r"在<ZV>(?:住|定居|安家|落户|生活|租房|租了房)<END>",
+            r"家在<ZP>", r"(?:人)?在<ZV>(?:这边|这儿|这里)(?:住|生活|定居)", r"是<ZV>(?:人|本地人)了<END>",
+        ),
+        changes=(
+            r"(?:把家)?搬(?:家)?(?:到|去|来|回)了?<ZP>", r"搬回(?:了)?<ZP>", r"落户(?:到|在)?了?<ZP>", r"安家在<ZP>",
+            r"安顿在<ZP>", r"在<ZV>(?:买了?房|安顿下来|安顿好|租了?(?:个|套)?房子?|定居下来|落脚)<END>",
+            r"(?:回|去)<ZV>(?:定居|安家|生活)了?<END>", r"(?:已经)?在<ZV>落脚",
+        ),
+        sentences=(
+            Say(r"我的?(?:新)?(?:家庭)?(?:地址|住址)(?:是|：|:|改成|换成)<ZV><END>", content="用户的地址是{v}"),
+            r"我(?:的)?新家在<ZP>",
+        ),
+        ends=(
+            r"(?:不再|不)住在<ZV><END>", Say(r"不在<ZV>(?:住)?了$", content="用户不再住在{v}", unless=r"工作|上班|任职|供职|实习|读书|上学"),
+            r"从<ZV>搬(?:走|出来)<END>", r"搬离(?:了)?<ZV><END>", r"离开<ZV>(?:了)?(?=.*(?:搬|住|房))",
+        ),
+    ),
+    holds=("User lives in {v}.", "用户住在{v}"),
+    ends=("User no longer lives in {v}.", "用户不再住在{v}"),
+    keywords=("residence live city address", "住址 居住 城市"),
+)
+
+EMPLOYER = TopicBook(
+    "employer",
+    Kind.FACT,
+    en=Ways(
+        states=(
+            r"work\s+(?:at|for)\s+<WORK>", r"am\s+(?:working\s+(?:at|for)|employed\s+(?:at|by))\s+<WORK>",
+            r"have\s+been\s+working\s+(?:at|for)\s+<WORK>", r"am\s+(?:now\s+)?with\s+<ORG>(?=\s+now|\s*$)",
+            r"am\s+an?\s+<JOB:x>\s+(?:at|for|with)\s+<WORK>", r"am\s+on\s+the\s+\w+\s+team\s+at\s+<ORG>",
+        ),
+        changes=(
+            r"joined\s+<ORG>", r"started\s+(?:a\s+new\s+job\s+|working\s+|my\s+new\s+job\s+|work\s+)?(?:at|with|for)\s+<ORG>",
+            r"started\s+(?:a\s+new\s+job\s+|working\s+|my\s+new\s+job\s+|work\s+)(?:at|for)\s+<WORK>",
+            r"(?:got|took|accepted|landed)\s+(?:a|the|an)\s+(?:new\s+)?(?:job|position|role|offer)\s+(?:at|with|from)\s+<WORK>",
+            r"(?:got|was)\s+hired\s+(?:at|by)\s+<WORK>", r"moved\s+(?:over\s+)?to\s+<ORG>(?=\s+(?:as|last|this)\b)",
+            r"left\s+.+?\s+for\s+<ORG>", r"switched\s+(?:jobs\s+|companies\s+)?to\s+<ORG>(?=.*\b(?:job|role|work|team|as)\b)",
+            r"switched\s+(?:jobs|companies)\s+to\s+<WORK>", r"signed\s+(?:on\s+)?with\s+<ORG>",
+        ),
+        sentences=(
+            r"\b(?:my\s+)?(?:new\s+)?(?:employer|company)\s+is\s+(?:now\s+)?<ORG>", r"\b(?:started|starting)\s+at\s+<ORG>\s+(?:on|this|next)\b",
+        ),
+        ends=(
+            r"(?:no\s+longer|don't|dont|do\s+not)\s+work\s+(?:at|for)\s+<WORK>",
+            r"am\s+(?:no\s+longer|not)\s+(?:working|employed)\s+(?:at|for|by)\s+<WORK>", r"(?:left|quit)\s+<ORG>",
+            Say(r"(?:left|quit)\s+my\s+job\b", content="User left their job."),
+            Say(r"(?:was|got)\s+(?:laid\s+off|fired|let\s+go)\b", content="User left their job."),
+            Say(r"resigned\b", content="User left their job."),
+            Say(r"am\s+(?:between\s+jobs|unemployed|out\s+of\s+work)\b", content="User left their job."),
+        ),
+    ),
+    zh=Ways(
+        states=(
+            Say(r"在<ZV>(?:工作|上班|任职|供职|实习|打工)<END>", unless=r"找(?:份)?工作|面试|应聘|投简历"),
+            r"在<ZV>(?:做|当|担任)<ZJOB:x>", r"是<ZV>的员工<END>",
+        ),
+        changes=(
+            r"(?:已经)?入职(?:了)?<ZP>", r"跳槽(?:去|到)了?<ZP>", r"去了<ZV>(?:工作|上班)<END>", r"加入(?:了)?<ZP>",
+            r"换到(?:了)?<ZV>(?:工作|上班)?<END>", r"跳槽(?:去|到)了?<ZV>(?:做|当)", r"入职(?:了)?<ZV>(?:做|当)",
+            r"进了<ZV>(?:工作|上班)<END>", r"去<ZV>(?:上班|工作)了<END>", r"拿了<ZV>的offer(?:，|,)?(?:已经)?(?:入职|去了)",
+        ),
+        sentences=(r"我的?(?:新)?(?:公司|单位|雇主|东家)(?:是|叫)<ZV><END>", r"新东家(?:是)?<ZP>"),
+        ends=(
+            r"(?:不再|不)在<ZV>(?:工作|上班|任职|供职|实习)<END>", r"从<ZV>(?:离职|辞职)<END>", r"离开(?:了)?<ZV>(?:公司)?<END>",
+            Say(r"(?:离职|辞职|裸辞|被裁员?|被开除|被辞退|失业)(?:了)?<END>", content="用户已离职"),
+        ),
+    ),
+    holds=("User works at {v}.", "用户在{v}工作"),
+    ends=("User no longer works at {v}.", "用户不再在{v}工作"),
+    keywords=("employer work company job", "工作 公司 单位 雇主"),
+)
+
+JOB_TITLE = TopicBook(
+    "job_title",
+    Kind.FACT,
+    en=Ways(
+        states=(
+            r"work(?:ing)?\s+as\s+<ROLE>", r"am\s+working\s+as\s+<ROLE>", Say(r"am\s+an?\s+<JOB>", content="User's job title is {v}."),
+            r"work\s+(?:at|for)\s+\S+(?:\s+\S+){0,3}?\s+as\s+<ROLE>", r"am\s+now\s+(?:the|a|an)\s+<ROLE>(?=.*\b(?:at|team|job|work)\b)",
+        ),
+        changes=(
+            r"(?:got|was|been|have\s+been)\s+promoted\s+(?:to|as)\s+<ROLE>", r"got\s+(?:a\s+)?promot(?:ed|ion)\s+to\s+<ROLE>",
+            r"joined\s+\S+(?:\s+\S+){0,3}?\s+as\s+<ROLE>", r"started\s+(?:at\s+\S+(?:\s+\S+){0,3}?\s+|a\s+new\s+job\s+)?as\s+<ROLE>",
+            r"(?:got|was)\s+hired\s+(?:at\s+\S+\s+|by\s+\S+\s+)?as\s+<ROLE>", r"(?:became|become)\s+(?:a|an|the)\s+<ROLE>",
+            r"moved\s+(?:into|up\s+to)\s+(?:a|an|the)\s+<ROLE>\s+(?:role|position)", r"switched\s+to\s+(?:a|an|the)\s+<ROLE>\s+(?:role|position)",
+            r"(?:took|accepted|landed|got)\s+(?:a|an|the)\s+(?:new\s+)?(?:job|position|role)\s+as\s+(?:a|an|the\s+)?<ROLE>",
+        ),
+        sentences=(
+            r"\bmy\s+(?:new\s+)?(?:job\s+title|title|role|position|job)\s+is\s+(?:now\s+)?(?:an?\s+)?<ROLE>",
+            r"\b(?:they|my\s+boss|my\s+manager)\s+made\s+me\s+(?:the\s+|a\s+)?<ROLE>",
+            r"\bnew\s+title:?\s+<ROLE>",
+        ),
+    ),
+    zh=Ways(
+        states=(
+            r"是(?:一名|一个|一位|个|名|位)?<ZJOB><END>", r"(?:当|担任|做)(?:一名|一个|个)?<ZJOB><END>",
+            r"在\S+?(?:做|当|担任)<ZJOB><END>",
+        ),
+        changes=(
+            r"升(?:职)?(?:为|成|到|做|当)?了?<ZJOB>", r"升职(?:了)?(?:，|,)?(?:现在)?(?:是|做|当)<ZJOB>", r"(?:被)?(?:提拔|晋升)(?:为|成)?了?<ZJOB>",
+            r"转岗(?:做|到|成|为)了?<ZJOB>", r"当上(?:了)?<ZJOB>", r"(?:入职|跳槽去|跳槽到)\S+?(?:做|当)<ZJOB>",
+        ),
+        sentences=(r"我的?(?:新)?(?:职位|职业|岗位|工作|title|头衔)(?:是|变成了?|改成了?)<ZV><END>",),
+    ),
+    holds=("User's job title is {v}.", "用户的职位是{v}"),
+    ends=("User no longer has a job title.", "用户不再担任原职位"),
+    keywords=("job title role position", "职位 职业 岗位 工作"),
+    confidence=0.85,
+)
+
+NAME = TopicBook(
+    "name",
+    Kind.FACT,
+    en=Ways(
+        states=(r"am\s+called\s+<NAME>", r"go\s+by\s+<NAME>", r"prefer\s+(?:to\s+be\s+called\s+)?<NAME>(?=\s+(?:now|please|from)\b|\s*$)"),
+        changes=(r"(?:changed|legally\s+changed)\s+my\s+(?:first\s+|last\s+)?name\s+to\s+<NAME>",),
+        sentences=(
+            r"\bmy\s+(?:first\s+|full\s+|new\s+|preferred\s+)?name\s+is\s+(?:now\s+)?<V>", r"\b(?:call|address)\s+me\s+(?!at\b)<NAME>",
+            r"\bname's\s+<NAME>", r"\bit's\s+<NAME>\s+now\b(?=.*\bname\b)|\bname\b.*\bit's\s+<NAME:w>\s+now\b",
+        ),
+    ),
+    zh=Ways(
+        states=(r"叫(?!了|过|外卖|车)(?P<v>[\u4e00-\u9fffA-Za-z·\s]{1,12}?)<END>",),
+        changes=(r"改名(?:叫|为|成)了?(?P<v>[\u4e00-\u9fffA-Za-z·\s]{1,12}?)<END>",),
+        sentences=(
+            r"我的?(?:新)?名字(?:是|叫|改成了?)<ZV><END>",
+            r"叫我(?P<v>[\u4e00-\u9fffA-Za-z·\s]{1,12}?)(?:就行|就好|就可以|吧)?<END>",
+        ),
+    ),
+    holds=("User's name is {v}.", "用户的名字是{v}"),
+    ends=("User's name is no longer {v}.", "用户不再叫{v}"),
+    keywords=("name called identity", "名字 姓名 称呼"),
+    gate="contact",
+)
+
+PHONE = TopicBook(
+    "phone",
+    Kind.FACT,
+    en=Ways(
+        sentences=(
+            r"\bmy\s+(?:new\s+)?(?:phone|mobile|cell)(?:\s+number)?\s+is(?:\s+now)?:?\s*<PHONE>",
+            r"\bmy\s+(?:new\s+)?number\s+is(?:\s+now)?:?\s*<PHONE>", r"\b(?:call|text|reach)\s+me\s+(?:at|on)\s+<PHONE>",
+            r"\bnew\s+(?:phone\s+|cell\s+|mobile\s+)?number:?\s*(?:is\s+)?<PHONE>",
+            r"\b(?:changed|switched)\s+(?:my\s+)?(?:phone\s+)?number\s+to\s+<PHONE>",
+            # a number said with a word that makes it a phone number: "texts go to my cell? 520-555-0187"
+            r"\b(?:number|cell|phone|mobile|text\s+me|call\s+me)\b[^.\d]{0,24}?<PHONE>",
+        ),
+    ),
+    zh=Ways(
+        sentences=(
+            r"(?:手机|电话|手机号|电话号码|手机号码|联系方式|号码)(?:是|：|:|为)\s*<PHONE>",
+            r"(?:手机|电话)?(?:号|号码)?(?:换成|改成|变成|改为)了?\s*<PHONE>", r"打我?(?:电话|手机)?\s*<PHONE>",
+            r"(?:号|号码|手机|电话)[^，,。\d]{0,6}[：:]?\s*<PHONE>",
+        ),
+    ),
+    holds=("User's phone number is {v}.", "用户的电话是{v}"),
+    ends=("User's phone number is no longer {v}.", "用户的电话不再是{v}"),
+    keywords=("phone contact number", "电话 手机 联系方式"),
+    gate="contact",
+)
+
+EMAIL = TopicBook(
+    "email",
+    Kind.FACT,
+    en=Ways(
+        sentences=(
+            r"\b(?:my\s+)?(?:new\s+)?e-?mail(?:\s+address)?\s+is(?:\s+now)?:?\s*<EMAIL>",
+            r"\b(?:e-?mail|reach|contact|write\s+to)\s+me\s+at\s+<EMAIL>", r"\b(?:changed|switched)\s+(?:my\s+)?e-?mail\s+to\s+<EMAIL>",
+            r"\bnew\s+(?:e-?mail|address):?\s*(?:is\s+)?<EMAIL>",
+        ),
+    ),
+    zh=Ways(
+        sentences=(
+            r"(?:邮箱|邮件地址|电子邮件|(?i:e-?mail))(?:地址)?(?:是|：|:|为)\s*<EMAIL>",
+            r"(?:邮箱|邮件地址)(?:地址)?(?:换成|改成|变成|改为)了?\s*<EMAIL>", r"(?:发到|发邮件到|寄到)\s*<EMAIL>",
+        ),
+    ),
+    holds=("User's email is {v}.", "用户的邮箱是{v}"),
+    ends=("User's email is no longer {v}.", "用户的邮箱不再是{v}"),
+    keywords=("email contact address", "邮箱 联系方式 email"),
+    gate="contact",
+)
+
+_COUPLE_EN = r"(?P<v>married|single|engaged|divorced|widowed|separated)\b"
+RELATIONSHIP = TopicBook(
+    "relationship_status",
+    Kind.FACT,
+    en=Ways(
+        states=(r"am\s+(?:happily\s+|newly\s+|officially\s+)?" + _COUPLE_EN, Say(r"am\s+(?:in\s+a\s+relationship|seeing\s+someone|dating\s+someone)\b", "in a relationship")),
+        changes=(
+            r"got\s+(?P<v>married|engaged|divorced)\b", Say(r"tied\s+the\s+knot\b", "married"),
+            Say(r"(?:broke\s+up|split\s+up|called\s+it\s+off)\b", "single"), Say(r"(?:got|are)\s+back\s+together\b", "in a relationship"),
+        ),
+        sentences=(
+            Say(r"\b(?:she|he)\s+said\s+yes\b", "engaged"), Say(r"\bwe(?:'re|\s+are)\s+engaged\b", "engaged"),
+            Say(r"\bwe(?:'re|\s+are)\s+(?:now\s+)?married\b", "married"),
+        ),
+    ),
+    zh=Ways(
+        states=(Say(r"(?:是)?单身(?:狗)?<END>", "单身"), Say(r"(?:已婚|结婚了)<END>", "已婚"), Say(r"有(?:对象|男朋友|女朋友)了<END>", "恋爱中")),
+        changes=(
+            Say(r"(?:结婚|领证|登记结婚)(?:了)?<END>", "已婚"), Say(r"订婚(?:了)?<END>", "已订婚"),
+            Say(r"(?:离婚|离了)(?:了)?<END>", "已离婚"), Say(r"(?:分手|分了)(?:了)?<END>", "单身"), Say(r"脱单(?:了)?<END>", "恋爱中"),
+        ),
+        sentences=(Say(r"(?:我们|我俩)(?:已经)?(?:领证|结婚)了", "已婚"),),
+    ),
+    holds=("User is {v}.", "用户{v}"),
+    ends=("User is no longer {v}.", "用户不再{v}"),
+    keywords=("relationship status marriage", "婚姻 感情 状态"),
+)
+
+_DIET_EN = r"(?P<v>vegetarian|vegan|pescatarian|pescetarian|plant-based|keto|gluten-free|dairy-free|halal|kosher)"
+DIET = TopicBook(
+    "diet",
+    Kind.PREFERENCE,
+    en=Ways(
+        states=(
+            r"am\s+(?:a\s+|fully\s+|strictly\s+|mostly\s+)?" + _DIET_EN + r"\b", Say(r"(?:don't|dont|do\s+not)\s+eat\s+<V>", content="User doesn't eat {v}."),
+            Say(r"am\s+allergic\s+to\s+<V>", content="User is allergic to {v}."),
+        ),
+        changes=(
+            r"(?:went|gone|have\s+gone|turned|became)\s+(?:fully\s+)?" + _DIET_EN + r"\b",
+            Say(r"(?:stopped|quit|gave\s+up)\s+eating\s+<V>", content="User doesn't eat {v}."),
+            Say(r"(?:started|am)\s+eating\s+<V>\s+again\b", content="User eats {v} again."),
+            Say(r"(?:eat|eating)\s+<V>\s+again\b", content="User eats {v} again."),
+            Say(r"(?:am\s+)?(?:no\s+longer|not)\s+(?:vegetarian|vegan|pescatarian)\b", content="User is no longer on a restricted diet."),
+        ),
+    ),
+    zh=Ways(
+        states=(
+            Say(r"(?:是)?(?:吃素|素食者?|纯素)(?:的)?<END>", content="用户吃素"),
+            Say(r"不吃(?P<v>[^，,。！？]{1,8}?)<END>", content="用户不吃{v}"),
+            Say(r"对<ZV>过敏<END>", content="用户对{v}过敏"),
+        ),
+        changes=(
+            Say(r"(?:开始|改|决定|已经)?吃素(?:了)?<END>", content="用户吃素"), Say(r"戒了?(?P<v>肉|荤|辣|糖|奶|海鲜)<END>", content="用户不吃{v}"),
+            Say(r"(?:又|重新)?(?:开始)?吃(?P<v>肉|荤|辣|海鲜)了<END>", content="用户恢复吃{v}"),
+            Say(r"不(?:再)?吃素了<END>", content="用户不再吃素"),
+        ),
+    ),
+    holds=("User is {v}.", "用户{v}"),
+    ends=("User is no longer {v}.", "用户不再{v}"),
+    keywords=("diet food eat vegetarian", "饮食 吃 忌口"),
+    confidence=0.85,
+)
+
+SCHOOL = TopicBook(
+    "school",
+    Kind.FACT,
+    en=Ways(
+        states=(
+            r"(?:study|studying)\s+at\s+<ORG>", r"am\s+(?:studying|enrolled)\s+(?:at|in)\s+<ORG>",
+            r"am\s+(?:a|an)\s+(?:\w+\s+)?(?:student|freshman|sophomore|junior|senior|undergrad|grad\s+student|PhD\s+student|master'?s\s+student)\s+at\s+<ORG>",
+            r"go\s+to\s+<ORG>(?=.*\b(?:school|university|college|class|semester)\b)",
+        ),
+        changes=(
+            r"started\s+(?:grad\s+school|my\s+(?:masters?|master's|PhD|degree)|uni|college|university|school)\s+at\s+<ORG>",
+            r"enrolled\s+(?:at|in)\s+<ORG>", r"transferred\s+to\s+<ORG>(?=.*\b(?:school|university|college|semester|credits?)\b)",
+        ),
+        ends=(Say(r"graduated\s+from\s+<ORG>", content="User graduated from {v}."), Say(r"(?:dropped\s+out\s+of|left)\s+<ORG>(?=.*\b(?:school|university|college|program)\b)", content="User no longer studies at {v}.")),
+    ),
+    zh=Ways(
+        states=(r"在<ZV>(?:读书|上学|读研|读博|念书|读大学|读本科|读硕士|读博士|读研究生|上大学)<END>", r"是<ZV>的(?:学生|研究生|博士生|本科生)<END>"),
+        changes=(r"(?:考上|考进|考到)了?<ZP>", r"转学(?:到|去)了?<ZP>", r"(?:去|到)<ZV>(?:读研|读博|上学|读书)了<END>"),
+        ends=(Say(r"从<ZV>毕业(?:了)?<END>", content="用户已从{v}毕业"), Say(r"(?:已经)?毕业(?:了)?<END>", content="用户已毕业"), Say(r"(?:退学|休学)(?:了)?<END>", content="用户已离开学校")),
+    ),
+    holds=("User studies at {v}.", "用户在{v}读书"),
+    ends=("User no longer studies at {v}.", "用户不再在{v}读书"),
+    keywords=("school university study student", "学校 大学 读书 学生"),
+)
+
+_CAR_EN = (
+    r"(?P<v>(?:(?:19|20)\d\d\s+)?(?-i:(?:Toyota|Honda|Tesla|Subaru|Ford|BMW|Audi|Mercedes(?:-Benz)?|Volkswagen|VW|Kia|Hyundai|"
+    r"Nissan|Mazda|Volvo|Jeep|Chevy|Chevrolet|Lexus|Porsche|Mini|Fiat|Rivian|Polestar|BYD|Prius|Civic|Corolla|Camry|"
+    r"Model\s+[3YSX]))(?:\s+(?-i:[A-Z0-9])[\w-]*){0,2})"
+)
+_CAR_ZH = r"(?P<v>(?:特斯拉|比亚迪|蔚来|小鹏|理想|丰田|本田|大众|宝马|奔驰|奥迪|日产|马自达|沃尔沃|吉利|长城|五菱|问界|小米|极氪|领克|哪吒|零跑)[\w\u4e00-\u9fff]{0,6}?)"
+VEHICLE = TopicBook(
+    "vehicle",
+    Kind.FACT,
+    en=Ways(
+        states=(r"(?:drive|own|have)\s+(?:a|an)\s+(?:new\s+|used\s+)?" + _CAR_EN, r"am\s+driving\s+(?:a|an)\s+(?:new\s+|used\s+)?" + _CAR_EN),
+        changes=(
+            r"(?:bought|got|leased|picked\s+up)\s+(?:a|an|my)\s+(?:new\s+|used\s+|second-hand\s+)?" + _CAR_EN,
+            r"traded\s+(?:in\s+)?.+?\s+for\s+(?:a|an)\s+(?:new\s+|used\s+)?" + _CAR_EN,
+        ),
+        ends=(Say(r"sold\s+(?:my|the|our)\s+(?:car|" + _CAR_EN + r")", content="User no longer has a car."), Say(r"(?:don't|dont|do\s+not)\s+(?:have|own)\s+a\s+car\s+anymore\b", content="User no longer has a car.")),
+    ),
+    zh=Ways(
+        states=(r"开(?:的是|着)?(?:一辆|辆)?" + _CAR_ZH + r"<END>", r"(?:的车是|车是)" + _CAR_ZH + r"<END>"),
+        changes=(r"(?:买了|提了|入手了?|换了)(?:一辆|辆|台)?(?:新的?|二手)?" + _CAR_ZH,),
+        ends=(Say(r"(?:把车卖了|卖了车|车卖了|卖掉了?车)", content="用户已经没有车了"),),
+    ),
+    holds=("User drives a {v}.", "用户的车是{v}"),
+    ends=("User no longer has a {v}.", "用户不再有{v}"),
+    keywords=("car vehicle drive", "车 汽车 开车"),
+)
+
+_LANG_EN = rf"(?P<v>{LANGUAGES_EN})\b"
+_LANG_ZH = rf"(?P<v>{LANGUAGES_ZH})"
+# How answers' language is asked for lives in the rule tables (a preference cue, not a state); here are the
+# ways of going back to another language and of dropping the request.
+LANGUAGE = TopicBook(
+    "language",
+    Kind.PREFERENCE,
+    en=Ways(
+        sentences=(
+            r"\b(?:go|switch|change|going)\s+back\s+to\s+" + _LANG_EN, r"\bback\s+to\s+" + _LANG_EN + r"\s+(?:please|replies|answers|for\s+now)",
+        ),
+        ending_sentences=(
+            r"\b(?:drop|stop|skip|ditch|pause|no\s+more|enough\s+with|done\s+with)\s+(?:the\s+|with\s+the\s+)?" + _LANG_EN
+            + r"(?:\s+(?:replies|answers|responses|mode|thing|practice))?",
+            r"\bstop\s+(?:replying|answering|writing|responding|talking)\s+(?:to\s+me\s+)?in\s+" + _LANG_EN,
+            r"\bno\s+(?:need|longer\s+need)\s+(?:for|to\s+(?:use|reply\s+in|answer\s+in))\s+" + _LANG_EN,
+            r"\b(?:don't|dont|do\s+not)\s+(?:need|want)\s+(?:the\s+)?" + _LANG_EN + r"\s+(?:replies|answers|responses)\s+anymore",
+        ),
+    ),
+    zh=Ways(
+        sentences=(r"(?:恢复|改回|换回|切回|还是)(?:用)?" + _LANG_ZH + r"(?:回复|回答|交流|吧|就行)?",),
+        ending_sentences=(
+            r"不用(?:再)?(?:用)?" + _LANG_ZH + r"(?:回复|回答|跟我说|聊|交流)?了", r"(?:别|不要)(?:再)?用" + _LANG_ZH + r"(?:回复|回答|跟我说)了?",
+            r"" + _LANG_ZH + r"(?:回复|回答)(?:就)?(?:先)?(?:停了|不用了|取消)",
+        ),
+    ),
+    holds=("User wants answers in {v}.", "用户希望用{v}回答"),
+    ends=("User no longer wants answers in {v}.", "用户不再需要用{v}回答"),
+    keywords=("language reply answer", "语言 回答 回复"),
+    gate="contact",
+)
+
+PHRASEBOOK: tuple[TopicBook, ...] = (
+    NAME, RESIDENCE, EMPLOYER, JOB_TITLE, PHONE, EMAIL, RELATIONSHIP, DIET, SCHOOL, VEHICLE, LANGUAGE,
+)

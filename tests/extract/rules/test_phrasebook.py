@@ -1,0 +1,166 @@
+"""The phrasebook and its frames: a phrasing is an entry, and the frame decides who says it and in which mood."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from pipelines.core.schemas import Kind, Message
+from pipelines.core.topics import is_single_valued
+from pipelines.extract.rules.engine import extract_message
+from pipelines.extract.rules.frames import topic_rules
+from pipelines.extract.rules.phrasebook import PHRASEBOOK, RESIDENCE, Say, TopicBook, Ways
+
+
+def _message(text: str) -> Message:
+    return Message(
+        message_id="m1",
+        agent_id="a",
+        user_id="u",
+        session_id="s",
+        msg_seq=1,
+        role="user",
+        content=text,
+        ts=datetime(2025, 3, 1),
+    )
+
+
+def _on(text: str, topic: str) -> list[str]:
+    return [m.content for m in extract_message(_message(text)) if m.topic == topic]
+
+
+@pytest.mark.parametrize(
+    "text, topic, content",
+    [
+        ("Finally settled in Lisbon after months of apartment hunting.", "residence", "User lives in Lisbon."),
+        ("We packed up and moved out to Denver last spring.", "residence", "User lives in Denver."),
+        ("I've been living in Toronto since March.", "residence", "User lives in Toronto."),
+        ("Home is Melbourne now.", "residence", "User lives in Melbourne."),
+        ("i moved to denver last week", "residence", "User lives in denver."),
+        ("My wife and I moved to New York City.", "residence", "User lives in New York City."),
+        ("just started at Stripe as a senior PM", "employer", "User works at Stripe."),
+        ("Got promoted to engineering manager!", "job_title", "User's job title is engineering manager."),
+        ("we're celebrating, they made me senior designer today", "job_title", "User's job title is senior designer."),
+        ("I go by Alex these days.", "name", "User's name is Alex."),
+        ("My new number is 555-0199.", "phone", "User's phone number is 555-0199."),
+        ("I went vegan last month.", "diet", "User is vegan."),
+        ("We tied the knot in June.", "relationship_status", "User is married."),
+        ("I'm studying at McGill now.", "school", "User studies at McGill."),
+        ("Bought a used Subaru Outback last weekend.", "vehicle", "User drives a Subaru Outback."),
+        ("上个月底我已经把家搬到北京朝阳区了", "residence", "用户住在北京朝阳区"),
+        ("我搬到杭州快一个月了", "residence", "用户住在杭州"),
+        ("目前在深圳生活", "residence", "用户住在深圳"),
+        ("我跳槽去了字节", "employer", "用户在字节工作"),
+        ("我已经入职腾讯了", "employer", "用户在腾讯工作"),
+        ("我升职做主管了", "job_title", "用户的职位是主管"),
+        ("以后叫我小王就行", "name", "用户的名字是小王"),
+        ("我现在吃素了", "diet", "用户吃素"),
+        ("我们上周领证了", "relationship_status", "用户已婚"),
+        ("我在浙大读研", "school", "用户在浙大读书"),
+    ],
+)
+def test_a_change_said_naturally_gives_the_new_value(text, topic, content):
+    assert _on(text, topic) == [content]
+
+
+@pytest.mark.parametrize(
+    "text, topic",
+    [
+        ("My sister moved to Berlin.", "residence"),  # someone else
+        ("If I moved to Berlin, would my rent go up?", "residence"),  # a condition
+        ("I might move to Berlin next year.", "residence"),  # a plan
+        ("We're moving to Berlin next month.", "residence"),  # still to come
+        ("I didn't move to Berlin after all.", "residence"),  # negated
+        ("My boss said I should relocate to Berlin.", "residence"),  # reported
+        ("I was in Berlin last week for a conference.", "residence"),  # a trip
+        ("My husband works at Google.", "employer"),
+        ("If I worked at Google I'd be rich.", "employer"),
+        ("Please don't call me Sam.", "name"),
+        ("我妹妹搬到北京了", "residence"),
+        ("我打算搬到北京", "residence"),
+        ("如果我搬到北京，房租会不会很贵", "residence"),
+        ("我没有搬到北京", "residence"),
+        ("七月份搬去青岛，公司派我过去", "residence"),  # a month still to come, no 了
+        ("我同事说我应该搬到北京", "residence"),
+        ("我老公在腾讯上班", "employer"),
+        ("我在考虑去腾讯工作", "employer"),
+        ("别叫我小王", "name"),
+    ],
+)
+def test_what_is_not_the_users_own_change_states_nothing(text, topic):
+    assert _on(text, topic) == []
+
+
+def test_one_sentence_gives_two_topics_and_the_new_employer_beats_the_old():
+    memories = extract_message(_message("Big news - I've left Initech and joined Hooli as a staff engineer this week."))
+    assert [(m.topic, m.content, m.retracts) for m in memories] == [
+        ("employer", "User works at Hooli.", False),
+        ("job_title", "User's job title is staff engineer.", False),
+    ]
+
+
+def test_a_retraction_and_a_new_value_in_two_clauses_keep_the_new_value():
+    memories = extract_message(_message("I left Initech. Now I work at Hooli."))
+    assert [(m.topic, m.content) for m in memories] == [("employer", "User works at Hooli.")]
+
+
+@pytest.mark.parametrize(
+    "text, content",
+    [
+        ("不用再用英文回复了", "用户不再需要用英文回答"),
+        ("you can drop the spanish replies, thanks", "User no longer wants answers in spanish."),
+    ],
+)
+def test_a_value_named_inside_its_retraction_is_retracted(text, content):
+    (memory,) = [m for m in extract_message(_message(text)) if m.topic == "language"]
+    assert (memory.content, memory.retracts) == (content, True)
+
+
+def test_a_request_asked_as_a_question_is_a_preference_and_how_the_user_writes_is_not():
+    contents = _on("can you reply to me in spanish from now on? even when i write in english", "language")
+    assert contents == ["User wants answers in spanish."]
+
+
+def test_a_new_entry_is_one_line_and_takes_every_frame():
+    book = TopicBook(
+        "residence",
+        Kind.FACT,
+        en=Ways(changes=(r"put\s+down\s+roots\s+in\s+<PLACE>",)),
+        zh=Ways(changes=(r"扎根(?:在)?<ZP>",)),
+        holds=RESIDENCE.holds,
+        ends=RESIDENCE.ends,
+        keywords=RESIDENCE.keywords,
+    )
+    holds, _ = topic_rules(book)
+
+    def said(text: str) -> str | None:
+        match = next((m for rule in holds if (m := rule.pattern.search(text))), None)
+        return match["v"] if match else None
+
+    assert said("I've finally put down roots in Porto") == "Porto"
+    assert said("we put down roots in Porto") == "Porto"
+    assert said("Update: put down roots in Porto") == "Porto"
+    assert said("我们去年终于扎根在成都了") == "成都"
+    assert said("She put down roots in Porto") is None
+
+
+def test_a_fixed_meaning_entry_needs_no_capture():
+    book = TopicBook(
+        "relationship_status",
+        Kind.FACT,
+        en=Ways(changes=(Say(r"walked\s+down\s+the\s+aisle\b", "married"),)),
+        zh=Ways(),
+        holds=("User is {v}.", "用户{v}"),
+        ends=("User is no longer {v}.", "用户不再{v}"),
+        keywords=("a", "b"),
+    )
+    (rule, *_), _ = topic_rules(book)
+    assert rule.templates == ("User is married.",)
+
+
+def test_every_phrasebook_topic_is_single_valued_and_has_both_languages():
+    for book in PHRASEBOOK:
+        assert is_single_valued(book.topic), book.topic
+        holds, _ = topic_rules(book)
+        assert {rule.lang for rule in holds} == {"en", "zh"}, book.topic
