@@ -16,6 +16,7 @@ from typing import Any
 import polars as pl
 
 from pipelines.core.clock import utc
+from pipelines.core.timeline import on_timeline
 from pipelines.recall.eval import CHARS_AT, QuestionFileError, Tally, parse_times, question_recall, require_columns
 from pipelines.recall.reader import MemoryReader
 
@@ -99,7 +100,7 @@ def _recall_time(as_of: datetime | None) -> datetime | None:
 
 def evaluate_updates(reader: MemoryReader, probes: pl.DataFrame, ks: Sequence[int] = (1, 5, 10)) -> dict[str, Any]:
     """{"questions", "current@1", "stale@3", "R@k"..., "chars@10", "per_category", "per_language",
-    "per_category_language"}; the groups' keys are `update`, `en`, `update:en`."""
+    "per_category_language", "distractors"}; the groups' keys are `update`, `en`, `update:en`."""
     ks = tuple(sorted(set(ks)))
     depth = max(*ks, CHARS_AT)
     overall = UpdateTally(ks)
@@ -124,6 +125,7 @@ def evaluate_updates(reader: MemoryReader, probes: pl.DataFrame, ks: Sequence[in
         category, language = row["category"], row["language"]
         for tally in (overall, per_category[category], per_language[language], per_pair[f"{category}:{language}"]):
             tally.add(*scores, chars)
+    audit = distractor_audit(reader.store.read_memories(version), probes)
     categories, languages = _categories(probes), sorted(per_language)
     pairs = [f"{c}:{lang}" for c in categories for lang in languages if f"{c}:{lang}" in per_pair]
     return {
@@ -131,6 +133,30 @@ def evaluate_updates(reader: MemoryReader, probes: pl.DataFrame, ks: Sequence[in
         "per_category": {c: per_category[c].figures() for c in categories},
         "per_language": {lang: per_language[lang].figures() for lang in languages},
         "per_category_language": {pair: per_pair[pair].figures() for pair in pairs},
+        "distractors": audit,
+    }
+
+
+def distractor_audit(memories: pl.DataFrame, probes: pl.DataFrame) -> dict[str, int]:
+    """What the distractor messages (the stale messages of `distractor` probes) did to the store: how many became
+    a statement on a single-valued topic, how many only a tentative one, and how many closed an older value
+    (a false supersession)."""
+    distractors = (
+        probes.filter(pl.col("category") == "distractor")
+        .select("user_id", pl.col("stale_message_ids").alias("message_id"))
+        .explode("message_id")
+        .drop_nulls()
+        .unique()
+    )
+    cited = memories.filter(pl.col("agent_id") == STORY_AGENT).explode("source_message_ids")
+    made = cited.join(distractors, left_on=["user_id", "source_message_ids"], right_on=["user_id", "message_id"])
+    statements = made.filter(on_timeline())
+    closed = memories.filter(pl.col("superseded_by").is_in(made["memory_id"].implode()))
+    return {
+        "messages": distractors.height,
+        "statements": statements.select("user_id", "source_message_ids").unique().height,
+        "tentative": made.filter(pl.col("mood") == "tentative").select("user_id", "source_message_ids").unique().height,
+        "closed_older": closed.height,
     }
 
 
@@ -147,4 +173,10 @@ def format_updates_table(report: dict[str, Any]) -> str:
     rows = [("all", report), *((name, figures) for group in groups for name, figures in report[group].items())]
     for name, figures in rows:
         lines.append(f"{name:<24} {figures['questions']:>5} " + " ".join(f"{figures[m]:>9}" for m in metrics))
+    audit = report.get("distractors")
+    if audit:
+        lines.append(
+            f"distractor messages {audit['messages']}: {audit['statements']} became a statement, "
+            f"{audit['tentative']} a tentative one, {audit['closed_older']} closed an older value"
+        )
     return "\n".join(lines)

@@ -237,6 +237,7 @@ def test_eval_command_prints_the_updates_json(tmp_path, capsys):
         "per_category",
         "per_language",
         "per_category_language",
+        "distractors",
         "summary",
     }
     assert (report["set"], report["protocol"], report["questions"]) == ("updates-dev", "updates", 7)
@@ -251,3 +252,17 @@ def test_an_agent_id_column_names_each_probes_agent(tmp_path):
     path = probes_file(tmp_path / "updates-dev", probe, extra={"agent_id": ["bot"]})
     report = score_question_set(MemoryReader(tmp_path / "store", HashingEmbedder()), read_question_set(path), [1])
     assert (report["current@1"], report["stale@3"]) == (0.0, 1.0)  # the bot's memory is the stale statement
+
+
+def test_the_report_audits_what_the_distractor_messages_did(tmp_path):
+    sister = story("User's sister lives in Paris.", "upd-en-004", ["en4:sister"], topic="residence")
+    home = story("User lives in Lyon.", "upd-en-004", ["en4:home"], topic="residence", valid_from=MOVED)
+    publish(tmp_path / "store", [*MEMORIES, {**home, "valid_to": LATER, "superseded_by": sister["memory_id"]}, sister])
+    probe = ("upd-en-004:q1", "Where does the user live?", "distractor", ["en4:home"], ["en4:sister"], LATER, None)
+    question_set = read_question_set(probes_file(tmp_path / "updates-dev", [*PROBES, probe]))
+    report = score_question_set(MemoryReader(tmp_path / "store", HashingEmbedder()), question_set, [1])
+    # en3:sister (an episode-like memory, no single-valued topic) changed nothing; en4:sister closed Lyon
+    assert report["distractors"] == {"messages": 3, "statements": 1, "tentative": 0, "closed_older": 1}
+    assert "distractor messages 3: 1 became a statement, 0 a tentative one, 1 closed an older value" in format_report(
+        report
+    )

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from pipelines.core.schemas import ExtractedMemory, Kind, Message
 from pipelines.extract.deadlines import find_deadline
 from pipelines.extract.rules.across_turns import facts_across_turns
-from pipelines.extract.rules.frames import NEGATION_BEFORE, SUBJECT_GROUP
+from pipelines.extract.rules.frames import INCLUSIVE_SUBJECT, NEGATION_BEFORE, SUBJECT_GROUP
 from pipelines.extract.rules.grammar import Rule
 from pipelines.extract.rules.tables import GENERIC_RULES, RETRACTION_RULES, RULES
 from pipelines.extract.rules.text import (
@@ -87,7 +87,7 @@ def _stated(rule: Rule, text: str, match: re.Match) -> bool:
         mood = clause_mood(before) if before.strip() else ASSERTION
         return mood in rule.moods and not NEGATION_BEFORE[rule.lang].search(before)
     mood = clause_mood(text[: match.end()])
-    if mood == THIRD_PARTY and match.groupdict().get(SUBJECT_GROUP):
+    if mood == THIRD_PARTY and INCLUSIVE_SUBJECT.fullmatch(match.groupdict().get(SUBJECT_GROUP) or ""):
         mood = clause_mood(text[match.start() : match.end()])  # "my wife and I moved …" is the user too
     if mood not in rule.moods:
         return False

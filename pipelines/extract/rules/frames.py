@@ -129,8 +129,10 @@ def phrasebook_rules() -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
     return tuple(holds), tuple(ends)
 
 
-# Only the subject of a frame is checked for someone else's name in it ("my wife and I" is the user too).
+# The frame's subject group. A clause that starts with someone else ("我妈说我在深圳买房了") states nothing, unless
+# the subject itself takes the user in: "My wife and I moved to Denver", "我们家搬到杭州了".
 SUBJECT_GROUP = "_s"
+INCLUSIVE_SUBJECT = re.compile(r"we|my\s+.+\s+and\s+I|我们家|我们|我家|咱们|咱家|我俩", re.I)
 NEGATION_BEFORE = {
     "en": re.compile(
         r"\b(?:not|never|don't|dont|do\s+not|didn't|didnt|did\s+not|won't|wont|no\s+longer|haven't|hasn't|isn't|"

@@ -12,7 +12,7 @@ from functools import cache
 # topic -> (English cues, Chinese cues). Cues are regular expressions; keep them short and literal.
 TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "residence": (
-        ("live", "lives", "living", "lived", "move", "moved", "moving", "relocat\\w*", "apartment", "flat",
+        ("live", "lives", "living(?! rooms?)", "lived", "move", "moved", "moving", "relocat\\w*", "apartment", "flat",
          "lease", "landlord", "rent", "roommates?", "neighbou?rhood", "settled", "based", "hometown",
          "address", "house", "condo", "no fixed address", "city", "I'm in (?-i:[A-Z])\\w+",
          # people type place names in lower case too: "my whole life is here in columbus"
@@ -114,9 +114,14 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 # Words that announce a change of the topic's value count once more: "跳槽了，入职美团, title 还是 analyst" is
 # about the employer first.
 CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "residence": (("moved", "relocated", "new apartment", "new place"), ("搬家", "搬到", "搬去", "安顿", "退租")),
-    "employer": (("joined", "quit", "last day", "notice", "start(?:ing)? at", "new job", "laid off", "fired"),
-                 ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家")),
+    # ... and so do words that say the value still holds after all ("still at pellucid", "我还在郑州待着"): they
+    # restate it over a plan or an aside that came between
+    "residence": (("moved", "relocated", "new apartment", "new place", "still (?:live|living|in|here|based)",
+                   "staying put"),
+                  ("搬家", "搬到", "搬去", "安顿", "退租", "还在[^，,。！？]{1,6}(?:住|待|呆)", "不搬了")),
+    "employer": (("joined", "quit", "last day", "notice", "start(?:ing)? at", "new job", "laid off", "fired",
+                  "still (?:at|with|working)", "staying at"),
+                 ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家", "还在[^，,。！？]{1,8}(?:上班|工作|干)")),
     "job_title": (("promoted", "promotion", "new title", "new role"), ("升职", "升了", "升店长", "当上")),
 }
 

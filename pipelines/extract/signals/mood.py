@@ -42,7 +42,9 @@ _PEOPLE_EN = (
     r"team\s*lead|roommate|neighbou?r|landlord|aunt|uncle|in-laws|family|everyone|everybody|people"
 )
 _THIRD_PARTY = re.compile(
-    rf"^\s*(?:(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:{_PEOPLE_EN})\b|(?:he|she|they|everyone|everybody)\b)"
+    rf"^\s*(?:(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:{_PEOPLE_EN})\b|(?:he|she|they|everyone|everybody)\b)"
+    # a person named without "my" still is someone else: "husband's company is relocating"
+    rf"|^\s*(?:{_PEOPLE_EN})s?(?:'s|\u2019s)?\s"
     r"|^\s*(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
     r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东)|大家都|别人都|everyone\s+(?:says|uses|calls)",
     re.IGNORECASE,

@@ -86,6 +86,8 @@ def test_a_change_said_naturally_gives_the_new_value(text, topic, content):
         ("我老公在腾讯上班", "employer"),
         ("我在考虑去腾讯工作", "employer"),
         ("别叫我小王", "name"),
+        ("我妈跟亲戚说我在深圳买房了", "residence"),  # someone else's words about the user
+        ("My mom says I live in Boston", "residence"),
     ],
 )
 def test_what_is_not_the_users_own_change_states_nothing(text, topic):

@@ -51,3 +51,13 @@ def test_a_stay_counted_in_days_is_a_trip_and_a_plan_with_a_date_is_still_a_plan
     assert message_signal("刚从大理回来，在洱海边住了两周，太舒服了").mood != ASSERTION
     assert message_signal("We stayed two weeks in Lisbon and loved the apartment").mood != ASSERTION
     assert message_signal("定了！七月份搬去青岛。青岛租房哪个区方便").mood != ASSERTION
+
+
+def test_a_living_room_is_no_home_and_a_spouses_company_is_someone_elses_move():
+    assert "residence" not in cue_hits("i want our living room to look like that")
+    assert message_signal("husband's company is relocating his whole team.").mood == THIRD_PARTY
+
+
+def test_saying_the_value_still_holds_is_a_cue_of_its_topic():
+    assert cue_hits("turned them down, still at pellucid") == {"employer": 1}  # no other employer word in it
+    assert cue_hits("青岛不去了，我还在郑州待着") == {"residence": 1}
