@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pipelines.core.clock import parse_utc
 from pipelines.core.config import EmbedSettings, SettingsError
-from pipelines.recall.reader import EmbeddingModelMismatchError
+from pipelines.recall.reader import EmbeddingModelMismatchError, memory_label
 from pipelines.store.integrity import StoreCorruptError
 from pipelines.store.lease import StoreLockedError
 from pipelines.store.snapshots import SnapshotNotFoundError, SnapshotStore
@@ -88,7 +88,7 @@ def cmd_recall(args: argparse.Namespace) -> int:
         print(f"recall user={args.user} query={args.query!r} ({len(found)} memories)")
         for m in found:
             print(
-                f"  {m.score:.3g}  [{m.kind}/{m.topic}] {m.content}  "
+                f"  {m.score:.3g}  [{memory_label(m)}] {m.content}  "
                 f"(since {m.valid_from:%Y-%m-%d}, from {', '.join(m.source_message_ids)})"
             )
     return 0

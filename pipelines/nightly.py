@@ -163,7 +163,7 @@ def _extract(
 
 def as_memories(candidates: pl.DataFrame, now: datetime) -> pl.DataFrame:
     """Candidates in the memory-record shape: ids from their keys, fresh strength, no version yet."""
-    for optional in ("context", "mood"):
+    for optional in ("context", "mood", "role"):
         if optional not in candidates.columns:
             candidates = candidates.with_columns(pl.lit(None, pl.String).alias(optional))
     rows = with_memory_ids(candidates).with_columns(

@@ -122,6 +122,8 @@ CANDIDATE_SCHEMA = pl.Schema(
         "context": pl.String(),
         # an episode's mood toward its topic (pipelines.extract.signals.mood), null for distilled memories
         "mood": pl.String(),
+        # who said an episode: `user` or `assistant` (see MEMORY_SCHEMA `role`)
+        "role": pl.String(),
     }
 )
 
@@ -158,6 +160,9 @@ MEMORY_SCHEMA = pa.schema(
         # An episode that speaks to a single-valued topic carries that topic and its mood: an `assertion` is
         # the topic's statement (on its timeline, superseding and superseded), any other mood only mentions it.
         ("mood", pa.string()),
+        # Who said an episode, `user` or `assistant`; null for distilled memories. What the assistant said is
+        # recalled (what it suggested, promised, told) but never becomes a fact about the user.
+        ("role", pa.string()),
     ]
 )
 

@@ -1,6 +1,7 @@
 """The extract stage: validated messages into candidate memories and a conservation ledger.
 
-Every user message is also kept verbatim as an `episode` memory, so nothing said becomes unrecallable.
+Every user and assistant message is also kept verbatim as an `episode` memory, so nothing said becomes
+unrecallable; tool and system messages are not conversation and leave none.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def episode_for(message: Message, previous: Message | None = None, max_chars: in
 
 
 SESSION_KEY = ["agent_id", "user_id", "session_id"]
+# The roles whose messages are kept as episodes; only the user's are read for facts about the user.
+EPISODE_ROLES = ("user", "assistant")
 _TURN_FIELDS = TURN_SCHEMA.names
 
 
@@ -82,7 +85,7 @@ def extract(
 
     A memory citing a message outside its session is discarded: provenance must point at what was said.
     `outcomes` has one row per input message: `extracted` when it is the source of at least one
-    memory, `no_memory` otherwise (assistant turns, greetings). Episodes are made for every user message
+    memory, `no_memory` otherwise (greetings, tool output). Episodes are made for every user and assistant message
     of a touched session, the stored ones included, with the turn before each in the whole session as its
     context (`earlier_turns`: the sessions' turns from earlier nights), so batching never changes them.
     The extractor sees each message's first `max_chars` characters; its episode keeps the whole text.
@@ -103,7 +106,9 @@ def extract(
     for session, found in zip(sessions, found_per_session, strict=True):
         turns = whole[_key(session)]
         episodes = [
-            episode_for(m, turns[i - 1] if i else None, max_chars) for i, m in enumerate(turns) if m.role == "user"
+            episode_for(m, turns[i - 1] if i else None, max_chars)
+            for i, m in enumerate(turns)
+            if m.role in EPISODE_ROLES
         ]
         rows += _rows(turns, list(found) + episodes, extractor.name)
     for session, found in recovered:
@@ -148,6 +153,7 @@ def _candidate_row(memory: ExtractedMemory, first: Message, extractor_name: str)
         "extractor": "verbatim@1" if memory.kind is Kind.EPISODE else extractor_name,
         "context": mask_secrets(memory.context) if memory.context else None,
         "mood": None,  # set on episodes by pipelines.extract.signals.labelling
+        "role": first.role if memory.kind is Kind.EPISODE else None,
     }
 
 

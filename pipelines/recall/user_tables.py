@@ -45,8 +45,9 @@ def load_user_tables(
     memories, terms_table = f"user_memories_{n}", f"user_terms_{n}"
     params = {"path": str(store.memories_path(version)), "user": user_id, "agent": agent_id}
     rows = con.sql(LOAD_USER_SQL, params=params).to_arrow_table()
-    if "mood" not in rows.column_names:  # a version written before episodes carried their topic's mood
-        rows = rows.append_column("mood", pa.nulls(rows.num_rows, pa.string()))
+    for optional in ("mood", "role"):  # versions written before episodes carried their mood and their speaker's role
+        if optional not in rows.column_names:
+            rows = rows.append_column(optional, pa.nulls(rows.num_rows, pa.string()))
     speaker_ids, speakers = _speakers(rows)
     con.register(f"user_rows_{n}", rows.append_column("speaker_id", speaker_ids))
     con.execute(

@@ -32,22 +32,30 @@ class OneFactPerSession:
         return [good, foreign]
 
 
-def test_every_user_message_becomes_an_episode_and_outcomes_cover_every_message():
+def test_every_user_and_assistant_message_becomes_an_episode_and_outcomes_cover_every_message():
     frame = messages(
         [
             message("s1", 1, "I live in Oslo", T),
-            message("s1", 2, "Noted.", T, role="assistant"),
+            message("s1", 2, "Noted. Try the Vigeland park.", T, role="assistant"),
+            message("s1", 3, '{"weather": "rain"}', T, role="tool"),
             message("s2", 1, "hello", T, user="u2"),
         ]
     )
     candidates, outcomes = extract(frame, OneFactPerSession())
-    assert sorted(candidates.filter(pl.col("kind") == "episode")["content"]) == ["I live in Oslo", "hello"]
+    episodes = candidates.filter(pl.col("kind") == "episode").sort("content")
+    assert episodes.select("content", "role").rows() == [
+        ("I live in Oslo", "user"),
+        ("Noted. Try the Vigeland park.", "assistant"),  # what the assistant said is recallable
+        ("hello", "user"),
+    ]  # tool output is no conversation
+    assert candidates.filter(pl.col("kind") != "episode")["role"].is_null().all()
     assert "stolen" not in candidates["content"].to_list()  # cites a message outside its session
     facts = candidates.filter(pl.col("kind") == "fact")
     assert facts["user_id"].to_list() == ["u1", "u2"]  # each session's fact belongs to that session's user
     assert dict(outcomes.select("message_id", "outcome").iter_rows()) == {
         "s1:1": "extracted",
-        "s1:2": "no_memory",
+        "s1:2": "extracted",
+        "s1:3": "no_memory",
         "s2:1": "extracted",
     }
     assert candidates.filter(pl.col("kind") == "episode")["extractor"].unique().to_list() == ["verbatim@1"]
@@ -96,7 +104,7 @@ def test_outcomes_of_two_users_sharing_a_message_id_are_each_their_own():
     frame = messages(
         [
             message("1", 1, "I live in Oslo", T, user="a"),
-            message("1", 1, "Noted.", T, user="b", role="assistant"),
+            message("1", 1, '{"ok": true}', T, user="b", role="tool"),
         ]
     )
     _, outcomes = extract(frame, RulesExtractor())

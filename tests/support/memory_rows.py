@@ -30,6 +30,7 @@ def row(
     message_id: str | None = None,
     agent: str = "bot",
     mood: str | None = None,
+    role: str | None = None,
 ) -> dict:
     memory_id = hashlib.sha256(f"{user}|{kind}|{topic}|{content}|{message_id}".encode()).hexdigest()[:32]
     return {
@@ -61,6 +62,7 @@ def row(
         "extractor": "test@1",
         "context": context,
         "mood": mood,
+        "role": role if role is not None else ("user" if kind == "episode" else None),
     }
 
 

@@ -37,7 +37,9 @@ def label_statements(
 ) -> pl.DataFrame:
     """`candidates` with `topic` and `mood` set on every episode whose message speaks to a single-valued topic
     (read from its first `max_chars` characters, as the extractor read it)."""
-    episodes = candidates.with_row_index("_row").filter(pl.col("kind") == "episode")
+    # what the assistant said is never a statement of the user's state
+    said_by = pl.col("role").fill_null("user") if "role" in candidates.columns else pl.lit("user")
+    episodes = candidates.with_row_index("_row").filter((pl.col("kind") == "episode") & (said_by != "assistant"))
     if episodes.is_empty():
         return candidates
     covered = _covered_topics(candidates)

@@ -35,3 +35,19 @@ def test_episodes_are_labelled_and_a_covered_topic_is_left_to_its_fact():
     assert (by_message["m3"]["topic"], by_message["m3"]["mood"]) == ("residence", THIRD_PARTY)
     assert (by_message["m4"]["topic"], by_message["m4"]["mood"]) == ("episode", None)
     assert labelled.filter(pl.col("kind") == "fact")["topic"].to_list() == ["residence"]
+
+
+def test_what_the_assistant_said_is_never_a_statement_of_the_users_state():
+    moved = "Gave up the Portland lease, moved out, no fixed address now"
+    candidates = pl.DataFrame(
+        [
+            _row("episode", "episode", moved, "m1") | {"role": "assistant"},  # e.g. repeating the user back
+            _row("episode", "episode", moved, "m2") | {"role": "user"},
+        ],
+        schema=CANDIDATE_SCHEMA,
+    )
+    labelled = label_statements(candidates, HashingEmbedder().embed_passages)
+    assert labelled.select("role", "topic", "mood").rows() == [
+        ("assistant", "episode", None),
+        ("user", "residence", ASSERTION),
+    ]

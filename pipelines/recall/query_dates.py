@@ -1,0 +1,70 @@
+"""The day a recall query names ("What did I cook on May 5th?", "在4月27号我们聊了什么？"), if any.
+
+A question that names a day asks about what was said that day: recall favours memories whose valid time
+starts within it. A date without a year is the latest such day not after the moment asked.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
+_YEAR = r"(?:,?\s+(?P<year>\d{4}))?"
+_PATTERNS = (
+    re.compile(rf"\b{_MONTH}\s+{_DAY}\b{_YEAR}", re.I),  # May 4th, 2023
+    re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH}\b{_YEAR}", re.I),  # 4 May 2023, the 4th of May
+    re.compile(r"\b(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})\b"),  # 2023-05-04
+    re.compile(r"(?:(?P<year>\d{4})\s*年\s*)?(?P<month>\d{1,2})\s*月\s*(?P<day>\d{1,2})\s*[日号]"),  # 2023年5月4日
+)
+# The log's times are UTC and the user's day is local: half a day either side covers every time zone's day.
+DAY_MARGIN = timedelta(hours=12)
+
+
+def _month_number(text: str) -> int:
+    return int(text) if text.isdigit() else _MONTHS[text.lower().rstrip(".")]
+
+
+def _resolve(year: int | None, month: int, day: int, asked: datetime) -> datetime | None:
+    try:
+        if year is not None:
+            return datetime(year, month, day, tzinfo=UTC)
+        moment = datetime(asked.year, month, day, tzinfo=UTC)
+        return moment if moment <= asked else datetime(asked.year - 1, month, day, tzinfo=UTC)
+    except ValueError:  # "February 30th"
+        return None
+
+
+def named_day(query: str, asked: datetime) -> tuple[float, float] | None:
+    """(start, end) in epoch seconds of the first day `query` names, widened by DAY_MARGIN; None if it names none."""
+    for pattern in _PATTERNS:
+        match = pattern.search(query)
+        if match is None:
+            continue
+        year = int(match["year"]) if match["year"] else None
+        day = _resolve(year, _month_number(match["month"]), int(match["day"]), asked.astimezone(UTC))
+        if day is not None:
+            return (day - DAY_MARGIN).timestamp(), (day + timedelta(days=1) + DAY_MARGIN).timestamp()
+    return None

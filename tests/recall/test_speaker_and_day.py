@@ -1,0 +1,113 @@
+"""What the assistant said, and the day a question names: two things a question can point recall at."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from pipelines.recall.query_dates import named_day
+from pipelines.recall.query_speaker import asks_what_assistant_said
+from pipelines.recall.reader import MemoryReader, format_for_prompt
+from tests.support.hashing_embedder import HashingEmbedder
+from tests.support.memory_rows import publish, row
+
+ASKED = datetime(2023, 5, 10, 12, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "What painters did you recommend to me?",
+        "what did you suggest I try for my sleep?",
+        "You once told me about a book, which one?",
+        "What was your advice about the interview?",
+        "你曾经给我推荐过哪些画家？",
+        "你上次建议我怎么缓解压力？",
+        "你的建议是什么？",
+    ],
+)
+def test_questions_about_what_the_assistant_said(query):
+    assert asks_what_assistant_said(query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "I recommended a science fiction movie before, what was it?",  # the user recommended it
+        "Where does the user live?",
+        "Do you remember what I saw in the park?",
+        "我曾经和你推荐过一部科幻电影，它的名字是？",  # 和你推荐: the user to the assistant
+        "在5月6号，我给你推荐了一些书目，是哪些书？",
+        "用户住在哪里？",
+    ],
+)
+def test_questions_about_the_user(query):
+    assert not asks_what_assistant_said(query)
+
+
+@pytest.mark.parametrize(
+    "query, day",
+    [
+        ("What dish did I make on May 5th?", (2023, 5, 5)),
+        ("What topic did we talk about on April 27th?", (2023, 4, 27)),
+        ("on the 4th of May, what did I say?", (2023, 5, 4)),
+        ("What happened on 2022-12-31?", (2022, 12, 31)),
+        ("在4月27号我们聊了什么话题？", (2023, 4, 27)),
+        ("我曾经在2021年5月4日这天分享了什么？", (2021, 5, 4)),
+        ("What did I plan for December 24?", (2022, 12, 24)),  # no year: the last one before asking
+    ],
+)
+def test_the_day_a_question_names_with_half_a_day_either_side(query, day):
+    start, end = named_day(query, ASKED)
+    midnight = datetime(*day, tzinfo=UTC).timestamp()
+    assert (start, end) == (midnight - 12 * 3600, midnight + 36 * 3600)
+
+
+@pytest.mark.parametrize("query", ["May I ask what I cooked?", "What did I do on February 30th?", "where do I live"])
+def test_no_day_named(query):
+    assert named_day(query, ASKED) is None
+
+
+def _episode(content, message_id, role, day):
+    return row(
+        content,
+        kind="episode",
+        topic="episode",
+        message_id=message_id,
+        role=role,
+        valid_from=datetime(2023, 5, day, 9, tzinfo=UTC),
+    )
+
+
+@pytest.fixture
+def chat(tmp_path):
+    rows = [
+        # the same words said by each: only who said them tells them apart
+        _episode("I recommend the novel Dune.", "m1", "user", 1),
+        _episode("I recommend the novel Neuromancer.", "m2", "assistant", 1),
+        _episode("I cooked a novel dish today: mapo tofu.", "m3", "user", 5),
+        _episode("I cooked pasta with a friend, a novel recipe.", "m4", "user", 7),
+    ]
+    publish(tmp_path / "store", rows)
+    return MemoryReader(tmp_path / "store", HashingEmbedder())
+
+
+def test_what_the_assistant_said_comes_first_when_asked_and_after_the_user_otherwise(chat):
+    asked = chat.recall("u1", "which novel did you recommend", k=4, as_of=ASKED)
+    assert asked[0].source_message_ids == ["m2"]
+    about_user = chat.recall("u1", "which novel do I recommend", k=4, as_of=ASKED)
+    assert about_user[0].source_message_ids == ["m1"]
+    assert [m.source_message_ids for m in about_user].index(["m2"]) > 0
+
+
+def test_a_named_day_favours_what_was_said_that_day(chat):
+    found = chat.recall("u1", "what novel dish did I cook on May 5th?", k=2, as_of=ASKED)
+    assert found[0].source_message_ids == ["m3"]
+    undated = chat.recall("u1", "what novel dish did I cook?", k=2, as_of=ASKED)
+    assert undated[0].score < found[0].score
+
+
+def test_the_prompt_says_which_words_were_the_assistants(chat):
+    found = chat.recall("u1", "which novel did you recommend", k=1, as_of=ASKED)
+    assert format_for_prompt(found).splitlines()[2].startswith("- you said, since 2023-05-01")
