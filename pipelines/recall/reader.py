@@ -61,7 +61,8 @@ class RecallParams:
     # Factor for an episode whose speaker the query names (docs/recall.md measures 1.1-1.5 alike).
     speaker_boost: float = 1.25
     # What the assistant said: the factor of its turns when the query asks what it said, suggested or
-    # promised ("what did you recommend?"), and otherwise (a question about the user hears the user first).
+    # promised ("what did you recommend?"), and otherwise (a question about the user hears the user first; one
+    # about a topic of their state weighs the assistant's turns like other topics' statements as well).
     assistant_boost: float = 2.0
     assistant_weight: float = 0.5
     # A query naming a day ("what did I cook on May 5th?") favours what was said that day by this factor.
@@ -336,8 +337,7 @@ class MemoryReader:
         mmr = lam is not None and vector is not None
         params = self._sql_params(speakers, vector is not None, at, agent_id, kinds, min_confidence, k, mmr)
         params["topic"] = topic
-        asks_assistant = asks_what_assistant_said(query)
-        params["assistant_factor"] = self.params.assistant_boost if asks_assistant else self.params.assistant_weight
+        params["assistant_factor"] = self._assistant_factor(query, topic)
         day = named_day(query, at)
         params["day_start"], params["day_end"] = day if day is not None else (math.inf, math.inf)
         params["date_boost"] = self.params.date_boost
@@ -348,6 +348,14 @@ class MemoryReader:
         if self.access_log is not None and found:
             self.access_log.append(user_id, agent_id, [m.memory_id for m in found])
         return found
+
+    def _assistant_factor(self, query: str, topic: str | None) -> float:
+        """The weight of the assistant's turns for `query`: first when it asks what the assistant said; after the
+        user's words otherwise, and after every statement of the user when it asks about a topic of their state."""
+        p = self.params
+        if asks_what_assistant_said(query):
+            return p.assistant_boost
+        return p.assistant_weight * (p.other_topic_weight if topic is not None else 1.0)
 
     def _vector_top(self, rids: pa.Array | pa.ChunkedArray, depth: pa.Array | pa.ChunkedArray) -> pa.Array:
         """vector_top(list of visible rids, depth): the `depth` most similar as (rid, similarity, vector_rank)."""

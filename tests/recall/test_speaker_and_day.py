@@ -111,3 +111,19 @@ def test_a_named_day_favours_what_was_said_that_day(chat):
 def test_the_prompt_says_which_words_were_the_assistants(chat):
     found = chat.recall("u1", "which novel did you recommend", k=1, as_of=ASKED)
     assert format_for_prompt(found).splitlines()[2].startswith("- you said, since 2023-05-01")
+
+
+def test_a_question_about_the_users_state_hears_every_statement_of_theirs_before_the_assistant(tmp_path):
+    rows = [
+        row(
+            "User's job title is nurse on night shifts at the company.",
+            topic="job_title",
+            message_id="m1",
+            valid_from=datetime(2023, 5, 1, tzinfo=UTC),
+        ),
+        _episode("Night shifts at the company are hard work; blackout curtains help.", "m2", "assistant", 1),
+    ]
+    publish(tmp_path / "store", rows)
+    reader = MemoryReader(tmp_path / "store", HashingEmbedder())
+    found = reader.recall("u1", "Which company does the user work for now?", k=2, as_of=ASKED)
+    assert [m.source_message_ids for m in found] == [["m1"], ["m2"]]
