@@ -59,7 +59,7 @@ def _chunk(rng: np.random.Generator, users: list[str], per_user: int, offset: in
         "keywords": [[] for _ in range(n)],
         "confidence": rng.uniform(0.5, 1.0, n),
         "source": ["chat"] * n,
-        "session_id": ["s"] * n,
+        "session_id": [f"s{i // 20}" for i in range(n)],  # sessions of twenty turns
         "source_message_ids": [[i] for i in ids],
         "valid_from": valid_from,
         "valid_to": [None] * n,
@@ -77,6 +77,8 @@ def _chunk(rng: np.random.Generator, users: list[str], per_user: int, offset: in
         "embedding": pa.FixedSizeListArray.from_arrays(pa.array(vectors.ravel()), EMBEDDING_DIM),
         "extractor": ["bench@1"] * n,
         "context": [None] * n,
+        "mood": [None] * n,
+        "role": ["user" if k == "episode" else None for k in kinds],
     }
     return pa.table({name: columns[name] for name in MEMORY_SCHEMA.names}, schema=MEMORY_SCHEMA)
 

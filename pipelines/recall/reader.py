@@ -67,6 +67,10 @@ class RecallParams:
     assistant_weight: float = 0.5
     # A query naming a day ("what did I cook on May 5th?") favours what was said that day by this factor.
     date_boost: float = 3.0
+    # The best `expand_hits` episodes lend `neighbour_share` of their fused score to the turns just before and
+    # after them in their session (0 turns it off).
+    neighbour_share: float = 0.7
+    expand_hits: int = 3
     # A query about a single-valued topic: the factor of its current (or as-of) statement, of a tentative one
     # (too weak a signal to supersede), and of other topics' statements ("User's job title is ..." does not say
     # where the user works). Messages that only mention the topic without asserting it are left out.
@@ -330,6 +334,7 @@ class MemoryReader:
             agent=agent_id is not None,
             speakers=bool(speakers),
             topic=topic is not None,
+            neighbours=self.params.neighbour_share > 0,
         )
         lam = self.params.mmr_lambda
         if vector is not None:
@@ -403,6 +408,8 @@ class MemoryReader:
             "topic_boost": p.topic_boost,
             "tentative_boost": p.tentative_boost,
             "other_topic_weight": p.other_topic_weight,
+            "neighbour_share": p.neighbour_share,
+            "expand_hits": p.expand_hits,
             "limit": k * p.mmr_pool if mmr else k,
             "depth": max(p.candidates, k * p.mmr_pool if mmr else k),
         }

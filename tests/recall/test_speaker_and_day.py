@@ -8,7 +8,7 @@ import pytest
 
 from pipelines.recall.query_dates import named_day
 from pipelines.recall.query_speaker import asks_what_assistant_said
-from pipelines.recall.reader import MemoryReader, format_for_prompt
+from pipelines.recall.reader import MemoryReader, RecallParams, format_for_prompt
 from tests.support.hashing_embedder import HashingEmbedder
 from tests.support.memory_rows import publish, row
 
@@ -127,3 +127,24 @@ def test_a_question_about_the_users_state_hears_every_statement_of_theirs_before
     reader = MemoryReader(tmp_path / "store", HashingEmbedder())
     found = reader.recall("u1", "Which company does the user work for now?", k=2, as_of=ASKED)
     assert [m.source_message_ids for m in found] == [["m1"], ["m2"]]
+
+
+def test_a_hit_lifts_the_turn_after_it_above_the_tail(tmp_path):
+    def turn(content, message_id, session, minute):
+        said = _episode(content, message_id, "user", 1)
+        return said | {"session_id": session, "valid_from": datetime(2023, 5, 1, 9, minute, tzinfo=UTC)}
+
+    rows = [
+        turn("Melanie wants to paint something for the show.", "a1", "a", 0),
+        turn("A lake at sunset, all blue and gold.", "a2", "a", 1),  # the answer, no word of the question
+        *(turn(f"Melanie went shopping, trip {i}.", f"b{i}", "b", 10 + i) for i in range(10)),
+    ]
+    publish(tmp_path / "store", rows)
+
+    def order(share: float) -> list[str]:
+        reader = MemoryReader(tmp_path / "store", HashingEmbedder(), params=RecallParams(neighbour_share=share))
+        return [m.source_message_ids[0] for m in reader.recall("u1", "what will Melanie paint", k=12, as_of=ASKED)]
+
+    assert order(0.0)[0] == order(0.7)[0] == "a1"
+    assert order(0.0).index("a2") == 11  # last without its neighbour
+    assert order(0.7).index("a2") < 11  # lifted by the hit before it
