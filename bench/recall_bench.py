@@ -23,9 +23,10 @@ import pyarrow.parquet as pq
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pipelines.core.schemas import EMBEDDING_DIM, MEMORY_SCHEMA  # noqa: E402
+from pipelines.core.schemas import EMBEDDING_DIM, MEMORY_SCHEMA, QUARANTINE_SCHEMA  # noqa: E402
 from pipelines.index.postings import POSTINGS_SCHEMA, build_postings  # noqa: E402
-from pipelines.store.snapshots import MEMORIES, POSTINGS, ROW_GROUP_SIZE, SnapshotStore  # noqa: E402
+from pipelines.store.integrity import file_record  # noqa: E402
+from pipelines.store.snapshots import MEMORIES, POSTINGS, QUARANTINE, ROW_GROUP_SIZE, SnapshotStore  # noqa: E402
 
 TARGET_USER = "u_bench"
 VOCAB = [f"w{i}" for i in range(5000)] + ["tables", "boston", "coffee", "chess", "python", "表格", "北京", "咖啡"]
@@ -103,8 +104,11 @@ def generate(root: Path, total: int, target: int, per_user: int) -> None:
             offset += table.num_rows
             memories.write_table(table, row_group_size=ROW_GROUP_SIZE)
             postings.write_table(build_postings(pl.from_arrow(table.drop_columns(["embedding"]))))
+    pq.write_table(QUARANTINE_SCHEMA.empty_table(), version_dir / QUARANTINE)
+    # the manifest seals the files like any version's, so the store's integrity checks accept it
+    files = {name: file_record(version_dir / name) for name in (MEMORIES, POSTINGS, QUARANTINE)}
     (version_dir / "manifest.json").write_text(
-        json.dumps({"version": 1, "parent": None, "bench": True, "rows": {"total": offset}})
+        json.dumps({"version": 1, "parent": None, "bench": True, "rows": {"total": offset}, "files": files})
     )
     store.publish(1)
 

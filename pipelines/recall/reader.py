@@ -67,10 +67,12 @@ class RecallParams:
     assistant_weight: float = 0.5
     # A query naming a day ("what did I cook on May 5th?") favours what was said that day by this factor.
     date_boost: float = 3.0
-    # The best `expand_hits` episodes lend `neighbour_share` of their fused score to the turns just before and
-    # after them in their session (0 turns it off).
+    # A hit lifts the turns just before and after it in its session: the second half of a multi-hop answer is
+    # often the reply to the first. The best `expand_hits` episodes lend `neighbour_share` of their fused score
+    # to those neighbours among the best `neighbour_pool` candidates (0 turns it off; docs/recall.md).
     neighbour_share: float = 0.7
     expand_hits: int = 3
+    neighbour_pool: int = 20
     # A query about a single-valued topic: the factor of its current (or as-of) statement, of a tentative one
     # (too weak a signal to supersede), and of other topics' statements ("User's job title is ..." does not say
     # where the user works). Messages that only mention the topic without asserting it are left out.
@@ -334,19 +336,22 @@ class MemoryReader:
             agent=agent_id is not None,
             speakers=bool(speakers),
             topic=topic is not None,
-            neighbours=self.params.neighbour_share > 0,
         )
         lam = self.params.mmr_lambda
         if vector is not None:
             self._similarities = tables.matrix @ vector
         mmr = lam is not None and vector is not None
-        params = self._sql_params(speakers, vector is not None, at, agent_id, kinds, min_confidence, k, mmr)
+        lifts = self.params.neighbour_share > 0 and topic is None  # a topic's statement answers alone
+        pool = max(k, self.params.neighbour_pool) if lifts else k
+        params = self._sql_params(speakers, vector is not None, at, agent_id, kinds, min_confidence, pool, mmr)
         params["topic"] = topic
         params["assistant_factor"] = self._assistant_factor(query, topic)
         day = named_day(query, at)
         params["day_start"], params["day_end"] = day if day is not None else (math.inf, math.inf)
         params["date_boost"] = self.params.date_boost
         ranked = self._con.execute(sql, {key: value for key, value in params.items() if f"${key}" in sql}).fetchall()
+        if lifts:
+            ranked = lift_neighbours(ranked, tables.turns, self.params.neighbour_share, self.params.expand_hits)
         if lam is not None and vector is not None:
             ranked = maximal_marginal_relevance(ranked, [tables.matrix[row[0]] for row in ranked], vector, k, lam)
         found = _recalled(tables.details, ranked[:k])
@@ -416,6 +421,31 @@ class MemoryReader:
 
 
 _RANKED = ("rid", "score", "similarity", "relevance", "freshness", "keyword", "fused", "focus")
+
+
+def lift_neighbours(ranked: list[tuple], turns: np.ndarray, share: float, hits: int) -> list[tuple]:
+    """`ranked` (rid, score, ..., fused, focus) re-ranked after the best `hits` episodes by fused score lend `share`
+    of it to their previous and next turn: a lifted row's score is what it would score with the lent fused score."""
+    fused_at, score_at = _RANKED.index("fused"), _RANKED.index("score")
+    seeds = sorted((row for row in ranked if turns[row[0]].max() >= 0), key=lambda row: -row[fused_at])[:hits]
+    lent: dict[int, float] = {}
+    for seed in seeds:
+        for neighbour in turns[seed[0]]:
+            if neighbour >= 0:
+                lent[int(neighbour)] = max(lent.get(int(neighbour), 0.0), share * seed[fused_at])
+    lifted = []
+    for row in ranked:
+        fused = row[fused_at]
+        if row[0] in lent and fused and lent[row[0]] > fused:
+            row = (
+                *row[:score_at],
+                row[score_at] * lent[row[0]] / fused,
+                *row[score_at + 1 : fused_at],
+                lent[row[0]],
+                *row[fused_at + 1 :],
+            )
+        lifted.append(row)
+    return sorted(lifted, key=lambda row: -row[score_at])  # stable: ties keep the statement's order
 
 
 def _recalled(details: pa.Table, ranked: list[tuple]) -> list[RecalledMemory]:

@@ -105,22 +105,6 @@ _TOPIC_SINCE = """topic_since AS (
     FROM visible JOIN {memories} m USING (rid)
     WHERE m.topic = $topic AND (m.single_slot OR m.mood = 'tentative')
 )"""
-# A hit lifts the turns just before and after it in its session: the second half of a multi-hop answer is
-# often the reply to the first ("What did she paint?" … "A lake at sunset"). The best $expand_hits episodes
-# lend $neighbour_share of their fused score to their neighbours (RecallParams; docs/recall.md measures it).
-_NEIGHBOURS = """seeds AS (
-    SELECT f.rid, f.fused, m.agent_id, m.session_id, m.turn_index FROM {fused} f JOIN {memories} m USING (rid)
-    WHERE m.turn_index IS NOT NULL ORDER BY f.fused DESC, f.rid LIMIT $expand_hits
-), lifted AS (
-    SELECT n.rid, max(s.fused) * $neighbour_share AS lift
-    FROM seeds s JOIN {memories} n ON n.agent_id = s.agent_id AND n.session_id = s.session_id
-         AND abs(n.turn_index - s.turn_index) = 1
-    WHERE n.rid IN (SELECT rid FROM visible) GROUP BY n.rid
-), expanded AS (
-    SELECT rid, f.similarity, coalesce(f.keyword, 0.0) AS keyword,
-           greatest(coalesce(f.fused, 0), coalesce(l.lift, 0)) AS fused
-    FROM {fused} f FULL OUTER JOIN lifted l USING (rid)
-)"""
 # A query naming who said an episode ("what did Caroline research?") favours what they said.
 _SPEAKER = "\n           * (CASE WHEN list_contains($speakers, m.speaker_id) THEN $speaker_boost ELSE 1 END)"
 _FRESHNESS = "pow(0.5, greatest($at - m.valid_from_s, 0) / 86400.0 / $half_life)"
@@ -136,7 +120,6 @@ def recall_sql(
     agent: bool,
     speakers: bool,
     topic: bool = False,
-    neighbours: bool = False,
 ) -> str:
     """The recall statement for one user's tables and the query's shape (only the lists it has)."""
     visible = _VISIBLE.format(kind_filter=_KIND_FILTER if kinds else "", agent_filter=_AGENT_FILTER if agent else "")
@@ -155,9 +138,6 @@ def recall_sql(
         ctes.append(_TOPIC_FUSED.format(memories=memories))
         ctes.append(_TOPIC_SINCE.format(memories=memories))
         fused = "topic_fused"
-    elif neighbours:  # a topic's question is answered by its statement, not by what surrounds it
-        ctes.append(_NEIGHBOURS.format(memories=memories, fused=fused))
-        fused = "expanded"
     scored = _SCORED.format(
         memories=memories,
         freshness=_FRESHNESS,
@@ -224,10 +204,11 @@ WITH flagged AS (
         coalesce(epoch(valid_to), 'infinity'::DOUBLE) AS valid_to_s,
         coalesce(epoch(expires_at), 'infinity'::DOUBLE) AS expires_s,
         strength * confidence * (CASE WHEN kind = 'episode' THEN $episode_weight ELSE 1 END) AS prior,
-        session_id,
-        CASE WHEN kind = 'episode' THEN row_number() OVER (
-            PARTITION BY agent_id, session_id, kind ORDER BY valid_from, memory_id) END AS turn_index
+        -- an episode's neighbours in its session, for RecallParams.neighbour_share
+        CASE WHEN kind = 'episode' THEN lag(rid) OVER turns END AS prev_turn,
+        CASE WHEN kind = 'episode' THEN lead(rid) OVER turns END AS next_turn
     FROM {{rows}}
+    WINDOW turns AS (PARTITION BY agent_id, session_id, kind ORDER BY valid_from, memory_id)
 )
 SELECT * EXCLUDE (is_current), is_current AND (NOT single_slot OR row_number() OVER (
         PARTITION BY agent_id, topic, is_current, single_slot ORDER BY timeline_rank DESC) = 1) AS current_visible

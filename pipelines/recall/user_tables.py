@@ -27,6 +27,8 @@ class UserTables:
     matrix: np.ndarray
     details: pa.Table
     speakers: dict[frozenset[str], int]
+    # per rid, the rids of the episode's previous and next turn in its session (-1: none; distilled memories)
+    turns: np.ndarray
 
 
 def load_user_tables(
@@ -56,7 +58,9 @@ def load_user_tables(
     )
     con.unregister(f"user_rows_{n}")
     term_ids = _load_terms(con, store, version, user_id, terms_table, memories, bm25_k1, bm25_b)
-    return UserTables(memories, terms_table, term_ids, _unit_matrix(rows), _details_by_rid(rows), speakers)
+    turns = con.execute(f"SELECT coalesce(prev_turn, -1), coalesce(next_turn, -1) FROM {memories} ORDER BY rid")
+    neighbours = np.asarray(turns.fetchall(), dtype=np.int64).reshape(-1, 2)
+    return UserTables(memories, terms_table, term_ids, _unit_matrix(rows), _details_by_rid(rows), speakers, neighbours)
 
 
 def drop_user_tables(con: duckdb.DuckDBPyConnection, tables: UserTables) -> None:
