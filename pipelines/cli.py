@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from datetime import datetime
@@ -61,11 +62,30 @@ def _recall_params(diversity: float | None):
     return RecallParams(mmr_lambda=diversity)
 
 
+def _recall_kinds(given: str | None) -> list[str] | None:
+    """`--kinds fact,preference` as a list; a kind that does not exist is an error, not an empty answer."""
+    from pipelines.core.schemas import ALL_KINDS
+
+    if not given:
+        return None
+    kinds = [kind.strip() for kind in given.split(",") if kind.strip()]
+    unknown = [kind for kind in kinds if kind not in ALL_KINDS]
+    if unknown or not kinds:
+        raise CommandError(
+            f"--kinds {given!r}: {', '.join(unknown) or 'nothing'} is no kind; use {', '.join(ALL_KINDS)}"
+        )
+    return kinds
+
+
 def cmd_recall(args: argparse.Namespace) -> int:
     from pipelines.recall.reader import MemoryReader, format_for_prompt
 
+    if args.k < 1:
+        raise CommandError(f"-k {args.k}: ask for at least 1 memory")
+    if args.json and args.prompt:
+        raise CommandError("--json and --prompt print different things: choose one")
+    kinds = _recall_kinds(args.kinds)
     reader = MemoryReader(args.store, embedder=_recall_embedder(), params=_recall_params(args.diversity))
-    kinds = args.kinds.split(",") if args.kinds else None
     as_of = _parse_time(args.as_of) if args.as_of else None
     version = args.version
     if args.known_at:
@@ -198,6 +218,15 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("agent-memory")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
 DIVERSITY_HELP = (
     "maximal marginal relevance: keep near-identical memories from filling the top k "
     "(λ in (0, 1], e.g. 0.7; off by default)"
@@ -206,6 +235,7 @@ DIVERSITY_HELP = (
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="memory", description="Long-term memory for AI agents (batch ETL + recall).")
+    parser.add_argument("--version", action="version", version=f"memory {_package_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     run = sub.add_parser("materialize", help="run the nightly Dagster job in-process on a raw log folder")
@@ -292,7 +322,14 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.func(args)
+        status = args.func(args)
+        sys.stdout.flush()  # inside the try: a reader that left shows here, not at interpreter exit
+        return status
+    except BrokenPipeError:
+        # the reader of our output left (`memory recall ... | head`): nothing is wrong, stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except (
         CommandError,
         SettingsError,
