@@ -421,31 +421,26 @@ class MemoryReader:
 
 
 _RANKED = ("rid", "score", "similarity", "relevance", "freshness", "keyword", "fused", "focus")
+_SCORE_AT, _FUSED_AT = _RANKED.index("score"), _RANKED.index("fused")
 
 
 def lift_neighbours(ranked: list[tuple], turns: np.ndarray, share: float, hits: int) -> list[tuple]:
     """`ranked` (rid, score, ..., fused, focus) re-ranked after the best `hits` episodes by fused score lend `share`
     of it to their previous and next turn: a lifted row's score is what it would score with the lent fused score."""
-    fused_at, score_at = _RANKED.index("fused"), _RANKED.index("score")
-    seeds = sorted((row for row in ranked if turns[row[0]].max() >= 0), key=lambda row: -row[fused_at])[:hits]
+    seeds = sorted((row for row in ranked if turns[row[0]].max() >= 0), key=lambda row: -row[_FUSED_AT])[:hits]
     lent: dict[int, float] = {}
     for seed in seeds:
-        for neighbour in turns[seed[0]]:
-            if neighbour >= 0:
-                lent[int(neighbour)] = max(lent.get(int(neighbour), 0.0), share * seed[fused_at])
+        for neighbour in turns[seed[0]][turns[seed[0]] >= 0]:
+            lent[int(neighbour)] = max(lent.get(int(neighbour), 0.0), share * seed[_FUSED_AT])
     lifted = []
     for row in ranked:
-        fused = row[fused_at]
-        if row[0] in lent and fused and lent[row[0]] > fused:
-            row = (
-                *row[:score_at],
-                row[score_at] * lent[row[0]] / fused,
-                *row[score_at + 1 : fused_at],
-                lent[row[0]],
-                *row[fused_at + 1 :],
-            )
+        lift, fused = lent.get(row[0], 0.0), row[_FUSED_AT]
+        if fused and lift > fused:
+            parts = list(row)
+            parts[_SCORE_AT], parts[_FUSED_AT] = row[_SCORE_AT] * lift / fused, lift
+            row = tuple(parts)
         lifted.append(row)
-    return sorted(lifted, key=lambda row: -row[score_at])  # stable: ties keep the statement's order
+    return sorted(lifted, key=lambda row: -row[_SCORE_AT])  # stable: ties keep the statement's order
 
 
 def _recalled(details: pa.Table, ranked: list[tuple]) -> list[RecalledMemory]:

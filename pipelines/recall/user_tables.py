@@ -58,8 +58,10 @@ def load_user_tables(
     )
     con.unregister(f"user_rows_{n}")
     term_ids = _load_terms(con, store, version, user_id, terms_table, memories, bm25_k1, bm25_b)
-    turns = con.execute(f"SELECT coalesce(prev_turn, -1), coalesce(next_turn, -1) FROM {memories} ORDER BY rid")
-    neighbours = np.asarray(turns.fetchall(), dtype=np.int64).reshape(-1, 2)
+    turns = con.execute(
+        f"SELECT coalesce(prev_turn, -1) AS prev, coalesce(next_turn, -1) AS next FROM {memories} ORDER BY rid"
+    ).fetchnumpy()
+    neighbours = np.stack([np.asarray(turns["prev"]), np.asarray(turns["next"])], axis=1).astype(np.int64)
     return UserTables(memories, terms_table, term_ids, _unit_matrix(rows), _details_by_rid(rows), speakers, neighbours)
 
 

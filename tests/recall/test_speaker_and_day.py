@@ -148,3 +148,15 @@ def test_a_hit_lifts_the_turn_after_it_above_the_tail(tmp_path):
     assert order(0.0)[0] == order(0.7)[0] == "a1"
     assert order(0.0).index("a2") == 11  # last without its neighbour
     assert order(0.7).index("a2") < 11  # lifted by the hit before it
+
+
+def test_the_label_says_what_a_memory_is():
+    from pipelines.recall.reader import memory_label
+
+    def labelled(kind, topic, role):
+        return memory_label(type("M", (), {"kind": kind, "topic": topic, "role": role})())
+
+    assert labelled("episode", "episode", "assistant") == "you said"
+    assert labelled("episode", "episode", "user") == "episode"  # not "episode/episode"
+    assert labelled("episode", "residence", "user") == "episode/residence"
+    assert labelled("fact", "residence", None) == "fact/residence"

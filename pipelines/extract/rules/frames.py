@@ -49,8 +49,9 @@ GATES = {"state": frozenset({ASSERTION}), "contact": frozenset({ASSERTION, PLAN,
 
 def _aux_and_rest(entry: str) -> tuple[str | None, str]:
     for aux in _EN_AUX:
-        if entry.startswith(aux + r"\s+"):
-            return aux, entry[len(aux) + 3 :]
+        lead = aux + r"\s+"
+        if entry.startswith(lead):
+            return aux, entry[len(lead) :]
     return None, entry
 
 
@@ -76,21 +77,20 @@ def _contents(entry: Entry, template: str) -> str:
     return entry.content if isinstance(entry, Say) and entry.content else template
 
 
-def _framed(ways: Ways, lang: str) -> Iterator[tuple[Entry, str, bool]]:
-    """(entry, framed pattern, retracts) for every entry of one language; sentences come unframed."""
-    frame = (lambda e, free: _en_frames(e, free)) if lang == "en" else (lambda e, _: _zh_frames(e))
+def _framed(ways: Ways, lang: str) -> Iterator[tuple[Entry, str, bool, bool]]:
+    """(entry, pattern, retracts, own subject) for every entry of one language; sentences come unframed."""
     for entries, subjectless, retracts in (
         (ways.states, False, False),
         (ways.changes, True, False),
         (ways.ends, True, True),
     ):
         for entry in entries:
-            for pattern in frame(_phrase(entry), subjectless):
-                yield entry, pattern, retracts
-    for entry in ways.sentences:
-        yield entry, _phrase(entry), False
-    for entry in ways.ending_sentences:
-        yield entry, _phrase(entry), True
+            patterns = _en_frames(_phrase(entry), subjectless) if lang == "en" else _zh_frames(_phrase(entry))
+            for pattern in patterns:
+                yield entry, pattern, retracts, False
+    for entries, retracts in ((ways.sentences, False), (ways.ending_sentences, True)):
+        for entry in entries:
+            yield entry, _phrase(entry), retracts, True
 
 
 def topic_rules(book: TopicBook) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
@@ -99,10 +99,9 @@ def topic_rules(book: TopicBook) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
     ends: list[Rule] = []
     for lang, ways, make in (("en", book.en, en), ("zh", book.zh, zh)):
         index = 0 if lang == "en" else 1
-        for entry, pattern, retracts in _framed(ways, lang):
+        for entry, pattern, retracts, own_subject in _framed(ways, lang):
             template = _contents(entry, (book.ends if retracts else book.holds)[index])
             unless = entry.unless if isinstance(entry, Say) else None
-            own_subject = entry in ways.sentences or entry in ways.ending_sentences
             rule = make(
                 pattern,
                 book.kind,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from pipelines.extract.rules.grammar import CAPITAL
+from pipelines.extract.rules.phrasebook import PHRASEBOOK
 
 # A change announced without its value: topic -> (English entries, Chinese entries). The subject is part of
 # the entry ("I", "we", "my"), so someone else's move opens nothing; mood (plans, questions, negation) is
@@ -41,12 +42,9 @@ CHANGE_WITHOUT_VALUE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
 }
 
-# How each topic's fact reads once its value is known: (English, Chinese) template and keywords.
+# How each topic's fact reads once its value is known: the phrasebook's (English, Chinese) template and keywords.
 STATEMENTS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
-    "residence": (("User lives in {v}.", "用户住在{v}"), ("residence live city address", "住址 居住 城市")),
-    "employer": (("User works at {v}.", "用户在{v}工作"), ("employer work company job", "工作 公司 单位 雇主")),
-    "phone": (("User's phone number is {v}.", "用户的电话是{v}"), ("phone contact number", "电话 手机 联系方式")),
-    "email": (("User's email is {v}.", "用户的邮箱是{v}"), ("email contact address", "邮箱 联系方式 email")),
+    book.topic: (book.holds, book.keywords) for book in PHRASEBOOK if book.topic in CHANGE_WITHOUT_VALUE
 }
 
 PLACE_ZH = r"(?P<v>[\u4e00-\u9fff]{2,10}?)"

@@ -84,6 +84,7 @@ def test_a_change_said_naturally_gives_the_new_value(text, topic, content):
         ("七月份搬去青岛，公司派我过去", "residence"),  # a month still to come, no 了
         ("我同事说我应该搬到北京", "residence"),
         ("我老公在腾讯上班", "employer"),
+        ("在家这边找工作", "employer"),  # looking for a job names no employer
         ("我在考虑去腾讯工作", "employer"),
         ("别叫我小王", "name"),
         ("我妈跟亲戚说我在深圳买房了", "residence"),  # someone else's words about the user
