@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import math
 import os
 import re
 import threading
@@ -22,17 +21,16 @@ from typing import Any
 import duckdb
 import numpy as np
 import pyarrow as pa
-from duckdb.func import PythonUDFType
 
 from pipelines.core.clock import now_utc, utc
 from pipelines.core.config import LimitSettings, RecallSettings
-from pipelines.core.schemas import ALL_KINDS
 from pipelines.index.tokens import terms
+from pipelines.recall.params import RecallParams
 from pipelines.recall.query_dates import named_day
 from pipelines.recall.query_speaker import asks_what_assistant_said
 from pipelines.recall.query_topic import QueryTopics
-from pipelines.recall.sql import RECALL_DISABLED_OPTIMIZERS, VECTOR_TOP_TYPE, recall_sql
-from pipelines.recall.user_tables import UserTables, drop_user_tables, load_user_tables
+from pipelines.recall.ranking import RANKED, RankQuery, rank
+from pipelines.recall.user_tables import UserTables, load_user_tables
 from pipelines.store.access import AccessLog
 from pipelines.store.pins import pin, unpin
 from pipelines.store.snapshots import MANIFEST, SnapshotNotFoundError, SnapshotStore
@@ -42,54 +40,6 @@ log = logging.getLogger(__name__)
 
 class EmbeddingModelMismatchError(RuntimeError):
     """The query would be embedded by another model than the snapshot's vectors."""
-
-
-@dataclass(frozen=True)
-class RecallParams:
-    half_life_days: float = 30.0
-    # Share of the weight that freshness controls: recency reorders near ties instead of burying an
-    # old but exact answer (0 = ignore age, 1 = score halves every half-life); docs/recall.md measures it.
-    recency_weight: float = 0.05
-    min_confidence: float = 0.0
-    # A raw message scores below the distilled memory it produced when both match a query equally.
-    episode_weight: float = 0.8
-    # Reciprocal rank fusion constant (Cormack et al. 2009 use 60 for many runs); with two lists a smaller
-    # one keeps the head of each list decisive (docs/recall.md: 10-30 measured alike, 60 lower).
-    rrf_k: float = 20.0
-    bm25_k1: float = 1.2
-    bm25_b: float = 0.75
-    # Factor for an episode whose speaker the query names (docs/recall.md measures 1.1-1.5 alike).
-    speaker_boost: float = 1.25
-    # What the assistant said: the factor of its turns when the query asks what it said, suggested or
-    # promised ("what did you recommend?"), and otherwise (a question about the user hears the user first; one
-    # about a topic of their state weighs the assistant's turns like other topics' statements as well).
-    assistant_boost: float = 2.0
-    assistant_weight: float = 0.5
-    # A query naming a day ("what did I cook on May 5th?") favours what was said that day by this factor.
-    date_boost: float = 3.0
-    # A hit lifts the turns just before and after it in its session: the second half of a multi-hop answer is
-    # often the reply to the first. The best `expand_hits` episodes lend `neighbour_share` of their fused score
-    # to those neighbours among the best `neighbour_pool` candidates (0 turns it off; docs/recall.md).
-    neighbour_share: float = 0.7
-    expand_hits: int = 3
-    neighbour_pool: int = 20
-    # A query about a single-valued topic: the factor of its current (or as-of) statement, of a tentative one
-    # (too weak a signal to supersede), and of other topics' statements ("User's job title is ..." does not say
-    # where the user works). Messages that only mention the topic without asserting it are left out.
-    topic_boost: float = 4.0
-    tentative_boost: float = 2.0
-    other_topic_weight: float = 0.25
-    # Fusion reads a hit's rank from its score where the list is flat: a hit ranks as far below the first as its
-    # score is, in steps of `vector_tie` cosine (`keyword_tie` of the top BM25 score, relative), when that is less
-    # than its place. Three one-line facts whose cosines differ by 0.001 are near ties, so the other list decides;
-    # a spread-out list keeps its ranks. docs/recall.md measures the steps on every dev set.
-    vector_tie: float = 0.002
-    keyword_tie: float = 0.05
-    # How deep each ranked list goes before fusion; a memory below it on both lists is not recalled.
-    candidates: int = 200
-    # Maximal marginal relevance over the fused top candidates; None keeps the fused order.
-    mmr_lambda: float | None = None
-    mmr_pool: int = 4
 
 
 @dataclass(frozen=True)
@@ -124,14 +74,8 @@ class RecalledMemory:
         return row
 
 
-# what vector_top returns, as VECTOR_TOP_TYPE declares it to DuckDB
-VECTOR_TOP_ARROW_TYPE = pa.list_(
-    pa.struct([("rid", pa.int32()), ("similarity", pa.float32()), ("vector_rank", pa.float32())])
-)
-
-
 def _one_at_a_time(method):
-    """One recall at a time per reader: DuckDB connections and the query's similarity vector are shared."""
+    """One recall at a time per reader: its DuckDB connection and its caches are shared."""
 
     @functools.wraps(method)
     def locked(self, *args, **kwargs):
@@ -154,50 +98,29 @@ class MemoryReader:
         self,
         store_root: Path | str,
         embedder: Any | None = None,
-        params: RecallParams = RecallParams(),
+        params: RecallParams | None = None,
         cached_users: int = 64,
         record_access: bool | None = None,
         use_embeddings: bool = True,
     ):
         self.store = SnapshotStore(store_root)
-        self.params = params
+        self.params = params or RecallParams()
         self._embedder = embedder
         self._use_embeddings = use_embeddings
         self._lock = threading.Lock()
         self._con = duckdb.connect(":memory:")
-        self._recall_settings()
-        self._con.create_function(
-            "vector_top",
-            self._vector_top,
-            ["INTEGER[]", "BIGINT"],
-            VECTOR_TOP_TYPE,
-            type=PythonUDFType.ARROW,
-            side_effects=False,
-        )
-        # cosine of every row of the user being recalled to the query (one matrix-vector product per query;
-        # gathering the visible rows' vectors first copied megabytes and took longer)
-        self._similarities: np.ndarray = np.zeros(0, dtype=np.float32)
+        # loading a user reads Parquet with every core; common_subplan costs more planning than it saves here
+        self._con.execute(f"SET threads = {os.cpu_count() or 1}")
+        self._con.execute("SET disabled_optimizers = 'common_subplan'")
         self._tables: OrderedDict[tuple[int, str, str | None], UserTables] = OrderedDict()
         self._pins: dict[int, int] = {}  # version -> descriptor of its pin (pipelines.store.pins)
         self._cached_users = cached_users
         self._models: dict[int, str | None] = {}
-        self._next_table = 0
         if record_access is None:
             record_access = RecallSettings.from_env().record_access
         self.access_log = AccessLog(store_root) if record_access else None
         self.max_query_chars = LimitSettings.from_env().max_query_chars
         self._topics = QueryTopics(lambda text: self.embedder.embed_query(text))
-
-    def _recall_settings(self) -> None:
-        # A recall touches a few thousand rows (the cosine is numpy's): one thread beats scheduling pipelines
-        # over two, and the optimizer passes listed cost more planning time than they save on a plan this
-        # small (docs/recall.md); loading a user's rows from Parquet uses every core and every pass.
-        self._con.execute("SET threads = 1")
-        self._con.execute(f"SET disabled_optimizers = '{RECALL_DISABLED_OPTIMIZERS}'")
-
-    def _load_settings(self) -> None:
-        self._con.execute(f"SET threads = {os.cpu_count() or 1}")
-        self._con.execute("SET disabled_optimizers = 'common_subplan'")
 
     @property
     def embedder(self) -> Any:
@@ -216,31 +139,24 @@ class MemoryReader:
         if key in self._tables:
             self._tables.move_to_end(key)
             return self._tables[key]
-        n = self._next_table
-        self._next_table += 1
-        self._load_settings()
-        try:
-            tables = load_user_tables(
-                self._con,
-                self.store,
-                version,
-                user_id,
-                agent_id,
-                n,
-                self.params.episode_weight,
-                self.params.bm25_k1,
-                self.params.bm25_b,
-            )
-        finally:
-            self._recall_settings()
+        tables = load_user_tables(
+            self._con,
+            self.store,
+            version,
+            user_id,
+            agent_id,
+            self.params.episode_weight,
+            self.params.bm25_k1,
+            self.params.bm25_b,
+        )
         self._tables[key] = tables
         while len(self._tables) > self._cached_users:
-            drop_user_tables(self._con, self._tables.popitem(last=False)[1])
+            self._tables.popitem(last=False)
         return tables
 
     def _drop_other_versions(self, version: int) -> None:
         for key in [key for key in self._tables if key[0] != version]:
-            drop_user_tables(self._con, self._tables.pop(key))
+            del self._tables[key]
         for old in [v for v in self._pins if v != version]:
             unpin(self._pins.pop(old))
 
@@ -326,30 +242,32 @@ class MemoryReader:
         speakers = [i for speaker, i in tables.speakers.items() if speaker <= query_terms]
         # a query naming one of the people in a shared log asks about them, not the account's own timeline
         topic = None if speakers else self._topics.topic_of(query, vector if self._use_embeddings else None)
-        sql = recall_sql(
-            tables.memories,
-            tables.terms,
-            sorted(tables.term_ids[t] for t in query_terms if t in tables.term_ids),
-            as_of=as_of is not None,
-            use_vectors=vector is not None,
-            kinds=bool(kinds),
-            agent=agent_id is not None,
-            speakers=bool(speakers),
-            topic=topic is not None,
-        )
         lam = self.params.mmr_lambda
-        if vector is not None:
-            self._similarities = tables.matrix @ vector
         mmr = lam is not None and vector is not None
         lifts = self.params.neighbour_share > 0 and topic is None  # a topic's statement answers alone
         pool = max(k, self.params.neighbour_pool) if lifts else k
-        params = self._sql_params(speakers, vector is not None, at, agent_id, kinds, min_confidence, pool, mmr)
-        params["topic"] = topic
-        params["assistant_factor"] = self._assistant_factor(query, topic)
-        day = named_day(query, at)
-        params["day_start"], params["day_end"] = day if day is not None else (math.inf, math.inf)
-        params["date_boost"] = self.params.date_boost
-        ranked = self._con.execute(sql, {key: value for key, value in params.items() if f"${key}" in sql}).fetchall()
+        limit = pool * self.params.mmr_pool if mmr else pool
+        ranked = rank(
+            tables.columns,
+            tables.postings,
+            RankQuery(
+                at=utc(at).timestamp(),
+                as_of=as_of is not None,
+                min_confidence=self.params.min_confidence if min_confidence is None else min_confidence,
+                kinds=list(kinds) if kinds else None,
+                agent=agent_id,
+                similarities=tables.matrix @ vector if vector is not None else None,
+                floor=getattr(self._embedder, "similarity_floor", 0.0) if vector is not None else 0.0,
+                term_ids=sorted(tables.term_ids[t] for t in query_terms if t in tables.term_ids),
+                topic=topic,
+                speakers=speakers,
+                day=named_day(query, at),
+                assistant_factor=self._assistant_factor(query, topic),
+                limit=limit,
+                depth=max(self.params.candidates, limit),
+            ),
+            self.params,
+        )
         if lifts:
             ranked = lift_neighbours(ranked, tables.turns, self.params.neighbour_share, self.params.expand_hits)
         if lam is not None and vector is not None:
@@ -367,61 +285,8 @@ class MemoryReader:
             return p.assistant_boost
         return p.assistant_weight * (p.other_topic_weight if topic is not None else 1.0)
 
-    def _vector_top(self, rids: pa.Array | pa.ChunkedArray, depth: pa.Array | pa.ChunkedArray) -> pa.Array:
-        """vector_top(list of visible rids, depth): the `depth` most similar as (rid, similarity, vector_rank)."""
-        if isinstance(rids, pa.ChunkedArray):
-            rids, depth = rids.combine_chunks(), depth.combine_chunks()
-        ranked = [
-            _rank_by_similarity(self._similarities, visible, int(limit), self.params.vector_tie)
-            for visible, limit in zip(
-                rids.to_numpy(zero_copy_only=False), depth.to_numpy(zero_copy_only=False), strict=True
-            )
-        ]
-        offsets = np.cumsum([0] + [len(top) for top, _, _ in ranked], dtype=np.int32)
-        top = np.concatenate([top for top, _, _ in ranked] or [np.zeros(0, np.int32)]).astype(np.int32)
-        similarities = np.concatenate([sims for _, sims, _ in ranked] or [np.zeros(0, np.float32)]).astype(np.float32)
-        ranks = np.concatenate([ranks for _, _, ranks in ranked] or [np.zeros(0, np.float32)]).astype(np.float32)
-        items = pa.StructArray.from_arrays(
-            [pa.array(top), pa.array(similarities), pa.array(ranks)], fields=list(VECTOR_TOP_ARROW_TYPE.value_type)
-        )
-        return pa.ListArray.from_arrays(pa.array(offsets), items)
 
-    def _sql_params(
-        self,
-        speakers: list[int],
-        use_vectors: bool,
-        at: datetime,
-        agent_id: str | None,
-        kinds: Sequence[str] | None,
-        min_confidence: float | None,
-        k: int,
-        mmr: bool,
-    ) -> dict[str, Any]:
-        p = self.params
-        return {
-            "speakers": speakers,
-            "agent": agent_id,
-            "kinds": list(kinds or ALL_KINDS),
-            "at": utc(at).timestamp(),
-            "half_life": p.half_life_days,
-            "recency": p.recency_weight,
-            "floor": getattr(self._embedder, "similarity_floor", 0.0) if use_vectors else 0.0,
-            "min_confidence": p.min_confidence if min_confidence is None else min_confidence,
-            "rrf_k": p.rrf_k,
-            "keyword_step": math.log1p(p.keyword_tie),
-            "speaker_boost": p.speaker_boost,
-            "topic_boost": p.topic_boost,
-            "tentative_boost": p.tentative_boost,
-            "other_topic_weight": p.other_topic_weight,
-            "neighbour_share": p.neighbour_share,
-            "expand_hits": p.expand_hits,
-            "limit": k * p.mmr_pool if mmr else k,
-            "depth": max(p.candidates, k * p.mmr_pool if mmr else k),
-        }
-
-
-_RANKED = ("rid", "score", "similarity", "relevance", "freshness", "keyword", "fused", "focus")
-_SCORE_AT, _FUSED_AT = _RANKED.index("score"), _RANKED.index("fused")
+_SCORE_AT, _FUSED_AT = RANKED.index("score"), RANKED.index("fused")
 
 
 def lift_neighbours(ranked: list[tuple], turns: np.ndarray, share: float, hits: int) -> list[tuple]:
@@ -447,26 +312,9 @@ def _recalled(details: pa.Table, ranked: list[tuple]) -> list[RecalledMemory]:
     """The results of the ranked rows (rid, score, ...) in their order, with what each memory shows."""
     shown = details.take(pa.array([row[0] for row in ranked], type=pa.int64())).to_pylist()
     return [
-        RecalledMemory(**detail, **dict(zip(_RANKED[1:], row[1:], strict=True)))
+        RecalledMemory(**detail, **dict(zip(RANKED[1:], row[1:], strict=True)))
         for detail, row in zip(shown, ranked, strict=True)
     ]
-
-
-def _rank_by_similarity(
-    all_similarities: np.ndarray, visible: np.ndarray | None, depth: int, tie: float = 0.0
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The `depth` visible rids most similar to the query, best first (ties: lower rid), their cosines, and
-    their fusion ranks: the place in the list, or 1 + the distance below the top cosine in units of `tie`
-    where that is less."""
-    if visible is None or len(visible) == 0:
-        return np.zeros(0, np.int32), np.zeros(0, np.float32), np.zeros(0, np.float32)
-    similarities = all_similarities[visible]
-    top = np.argpartition(-similarities, depth - 1)[:depth] if len(visible) > depth else np.arange(len(visible))
-    order = top[np.lexsort((visible[top], -similarities[top]))]
-    cosines = similarities[order]
-    places = np.arange(1, len(order) + 1, dtype=np.float32)
-    ranks = np.minimum(places, 1 + (cosines[0] - cosines) / tie) if tie > 0 else places
-    return visible[order], cosines, ranks.astype(np.float32)
 
 
 def maximal_marginal_relevance(

@@ -1,5 +1,5 @@
-"""One user's rows of a snapshot version, loaded once for recall: DuckDB tables that rank them, their
-unit vectors as a numpy matrix, what a result shows as an Arrow table, all indexed by `rid`."""
+"""One user's rows of a snapshot version, loaded once for recall: the numpy columns and postings that rank
+them, their unit vectors as a matrix, what a result shows as an Arrow table, all indexed by `rid`."""
 
 from __future__ import annotations
 
@@ -12,17 +12,18 @@ import pyarrow as pa
 from pipelines.core.schemas import EMBEDDING_DIM
 from pipelines.core.topics import SINGLE_VALUED_TOPICS
 from pipelines.index.tokens import terms
-from pipelines.recall.sql import DETAIL_COLUMNS, LOAD_TERMS_SQL, LOAD_USER_SQL, USER_TABLE_SQL
+from pipelines.recall.ranking import Postings, RankColumns
+from pipelines.recall.sql import DETAIL_COLUMNS, LOAD_USER_SQL, POSTING_WEIGHTS_SQL, RANK_COLUMNS_SQL
 from pipelines.store.snapshots import SnapshotStore
 
 
 @dataclass(frozen=True)
 class UserTables:
-    """One user's rows of one version: the DuckDB tables that rank them, the term ids of `terms`, the unit
-    vectors and what a result shows (DETAIL_COLUMNS) by rid, the speakers' ids by their index terms."""
+    """One user's rows of one version: the columns and postings that rank them, the term ids of `postings`,
+    the unit vectors and what a result shows (DETAIL_COLUMNS) by rid, the speakers' ids by their index terms."""
 
-    memories: str
-    terms: str
+    columns: RankColumns
+    postings: Postings
     term_ids: dict[str, int]
     matrix: np.ndarray
     details: pa.Table
@@ -37,58 +38,90 @@ def load_user_tables(
     version: int,
     user_id: str,
     agent_id: str | None,
-    n: int,
     episode_weight: float,
     bm25_k1: float,
     bm25_b: float,
 ) -> UserTables:
-    """Loads one user's rows of `version` (only `agent_id`'s when given) into tables suffixed `n` on `con`
-    (the caller drops them)."""
-    memories, terms_table = f"user_memories_{n}", f"user_terms_{n}"
+    """Loads one user's rows of `version` (only `agent_id`'s when given) through `con`."""
     params = {"path": str(store.memories_path(version)), "user": user_id, "agent": agent_id}
     rows = con.sql(LOAD_USER_SQL, params=params).to_arrow_table()
     for optional in ("mood", "role"):  # versions written before episodes carried their mood and their speaker's role
         if optional not in rows.column_names:
             rows = rows.append_column(optional, pa.nulls(rows.num_rows, pa.string()))
     speaker_ids, speakers = _speakers(rows)
-    con.register(f"user_rows_{n}", rows.append_column("speaker_id", speaker_ids))
-    con.execute(
-        USER_TABLE_SQL.format(memories=memories, rows=f"user_rows_{n}"),
-        {"single_topics": sorted(SINGLE_VALUED_TOPICS), "episode_weight": episode_weight},
+    con.register("recalled_rows", rows.append_column("speaker_id", speaker_ids))
+    try:
+        ranked = con.sql(
+            RANK_COLUMNS_SQL.format(rows="recalled_rows"),
+            params={"single_topics": sorted(SINGLE_VALUED_TOPICS), "episode_weight": episode_weight},
+        ).to_arrow_table()
+        term_ids, postings = _postings(con, store, version, user_id, bm25_k1, bm25_b)
+    finally:
+        con.unregister("recalled_rows")
+    turns = np.stack([_numbers(ranked, "prev_turn", np.int64, -1), _numbers(ranked, "next_turn", np.int64, -1)], axis=1)
+    return UserTables(
+        rank_columns(ranked), postings, term_ids, _unit_matrix(rows), _details_by_rid(rows), speakers, turns
     )
-    con.unregister(f"user_rows_{n}")
-    term_ids = _load_terms(con, store, version, user_id, terms_table, memories, bm25_k1, bm25_b)
-    turns = con.execute(
-        f"SELECT coalesce(prev_turn, -1) AS prev, coalesce(next_turn, -1) AS next FROM {memories} ORDER BY rid"
-    ).fetchnumpy()
-    neighbours = np.stack([np.asarray(turns["prev"]), np.asarray(turns["next"])], axis=1).astype(np.int64)
-    return UserTables(memories, terms_table, term_ids, _unit_matrix(rows), _details_by_rid(rows), speakers, neighbours)
 
 
-def drop_user_tables(con: duckdb.DuckDBPyConnection, tables: UserTables) -> None:
-    con.execute(f"DROP TABLE {tables.memories}")
-    con.execute(f"DROP TABLE {tables.terms}")
+def rank_columns(ranked: pa.Table) -> RankColumns:
+    """RANK_COLUMNS_SQL's rows (ordered by rid) as numpy arrays; strings become codes."""
+    kind, kinds = _codes(ranked.column("kind"))
+    agent, agents = _codes(ranked.column("agent_id"))
+    topic, topics = _codes(ranked.column("topic"))
+    return RankColumns(
+        confidence=_numbers(ranked, "confidence", np.float64, -np.inf),
+        kind=kind,
+        kinds=kinds,
+        agent=agent,
+        agents=agents,
+        topic=topic,
+        topics=topics,
+        mood=_numbers(ranked, "mood_code", np.int8, 0),
+        is_assistant=_flags(ranked, "is_assistant"),
+        valid_from=_numbers(ranked, "valid_from_s", np.float64, np.inf),
+        valid_to=_numbers(ranked, "valid_to_s", np.float64, np.inf),
+        expires=_numbers(ranked, "expires_s", np.float64, np.inf),
+        current_visible=_flags(ranked, "current_visible"),
+        said_before=_flags(ranked, "said_before"),
+        single_slot=_flags(ranked, "single_slot"),
+        unmerged=ranked.column("merged_into").is_null().to_numpy(zero_copy_only=False),
+        timeline_rank=_numbers(ranked, "timeline_rank", np.int64, 0),
+        slot_group=_numbers(ranked, "slot_group", np.int64, 0),
+        prior=_numbers(ranked, "prior", np.float64, 0.0),
+        speaker=_numbers(ranked, "speaker_id", np.int64, -1),
+        id_order=_numbers(ranked, "id_order", np.int64, 0),
+    )
 
 
-def _load_terms(
-    con: duckdb.DuckDBPyConnection,
-    store: SnapshotStore,
-    version: int,
-    user_id: str,
-    table: str,
-    memories: str,
-    k1: float,
-    b: float,
-) -> dict[str, int]:
+def _postings(
+    con: duckdb.DuckDBPyConnection, store: SnapshotStore, version: int, user_id: str, k1: float, b: float
+) -> tuple[dict[str, int], Postings]:
+    """The user's BM25 postings as a CSR index, and each term's index into it."""
     path = store.postings_path(version)
-    if path.exists():
-        con.execute(
-            LOAD_TERMS_SQL.format(terms=table, memories=memories),
-            {"path": str(path), "user": user_id, "k1": k1, "b": b},
-        )
-    else:  # a version written before postings existed: vector recall only
-        con.execute(f"CREATE TABLE {table} (term_id INTEGER, term VARCHAR, rids INTEGER[], weights DOUBLE[])")
-    return dict(con.execute(f"SELECT term, term_id FROM {table}").fetchall())
+    if not path.exists():  # a version written before postings existed: vector recall only
+        return {}, Postings(np.zeros(1, np.int64), np.zeros(0, np.int64), np.zeros(0))
+    flat = con.sql(
+        POSTING_WEIGHTS_SQL.format(rows="recalled_rows"), params={"path": str(path), "user": user_id, "k1": k1, "b": b}
+    ).to_arrow_table()
+    term_of_posting, words = _codes(flat.column("term"))  # in term order, so each term's postings are contiguous
+    starts = np.searchsorted(term_of_posting, np.arange(len(words) + 1))
+    return words, Postings(starts, _numbers(flat, "rid", np.int64, -1), _numbers(flat, "weight", np.float64, 0.0))
+
+
+def _codes(column: pa.ChunkedArray) -> tuple[np.ndarray, dict[str, int]]:
+    """Each value's code, and the codes by value (dictionary order: first appearance)."""
+    encoded = column.combine_chunks().dictionary_encode()
+    codes = encoded.indices.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
+    return codes, {value: i for i, value in enumerate(encoded.dictionary.to_pylist())}
+
+
+def _numbers(table: pa.Table, name: str, dtype: type, missing: float) -> np.ndarray:
+    return table.column(name).fill_null(missing).to_numpy().astype(dtype)
+
+
+def _flags(table: pa.Table, name: str) -> np.ndarray:
+    return table.column(name).fill_null(False).to_numpy(zero_copy_only=False).astype(bool)
 
 
 def _speakers(rows: pa.Table) -> tuple[pa.Array, dict[frozenset[str], int]]:

@@ -6,7 +6,8 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 import pytest
 
-from pipelines.recall.reader import EmbeddingModelMismatchError, MemoryReader, RecallParams, _rank_by_similarity
+from pipelines.recall.ranking import rank_by_similarity
+from pipelines.recall.reader import EmbeddingModelMismatchError, MemoryReader, RecallParams
 from tests.support.hashing_embedder import HashingEmbedder
 from tests.support.memory_rows import RECORDED, publish, row
 
@@ -163,7 +164,7 @@ def test_a_query_naming_the_speaker_favours_what_that_speaker_said(tmp_path):
 
 def test_the_vector_list_is_the_visible_rows_by_cosine_ties_to_the_lower_row():
     similarities = np.array([0.5, 0.9, 0.7, 0.9, 0.1], dtype=np.float32)
-    rids, cosines, ranks = _rank_by_similarity(similarities, np.array([4, 3, 2, 1], dtype=np.int32), depth=3)
+    rids, cosines, ranks = rank_by_similarity(similarities, np.array([4, 3, 2, 1], dtype=np.int32), depth=3)
     assert rids.tolist() == [1, 3, 2]  # row 0 is not visible; rows 1 and 3 tie
     assert cosines.tolist() == pytest.approx([0.9, 0.9, 0.7])
     assert ranks.tolist() == [1, 2, 3]
@@ -172,10 +173,10 @@ def test_the_vector_list_is_the_visible_rows_by_cosine_ties_to_the_lower_row():
 def test_a_flat_vector_list_ranks_its_hits_by_how_far_below_the_top_they_are():
     similarities = np.array([0.900, 0.898, 0.896, 0.850, 0.848], dtype=np.float32)
     visible = np.arange(5, dtype=np.int32)
-    _, _, ranks = _rank_by_similarity(similarities, visible, depth=5, tie=0.005)
+    _, _, ranks = rank_by_similarity(similarities, visible, depth=5, tie=0.005)
     # within 0.005 of the top a hit is 0.4 and 0.8 ranks down, not a whole place each; further down the place counts
     assert ranks.tolist() == pytest.approx([1.0, 1.4, 1.8, 4.0, 5.0], abs=1e-3)
-    assert _rank_by_similarity(similarities, visible, depth=5)[2].tolist() == [1, 2, 3, 4, 5]
+    assert rank_by_similarity(similarities, visible, depth=5)[2].tolist() == [1, 2, 3, 4, 5]
 
 
 def test_recall_now_hides_what_expired_or_is_not_yet_true(tmp_path):

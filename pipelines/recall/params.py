@@ -1,0 +1,53 @@
+"""The constants of recall's ranking, each with the reason for its value; docs/recall.md measures them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RecallParams:
+    half_life_days: float = 30.0
+    # Share of the weight that freshness controls: recency reorders near ties instead of burying an
+    # old but exact answer (0 = ignore age, 1 = score halves every half-life); docs/recall.md measures it.
+    recency_weight: float = 0.05
+    min_confidence: float = 0.0
+    # A raw message scores below the distilled memory it produced when both match a query equally.
+    episode_weight: float = 0.8
+    # Reciprocal rank fusion constant (Cormack et al. 2009 use 60 for many runs); with two lists a smaller
+    # one keeps the head of each list decisive (docs/recall.md: 10-30 measured alike, 60 lower).
+    rrf_k: float = 20.0
+    bm25_k1: float = 1.2
+    bm25_b: float = 0.75
+    # Factor for an episode whose speaker the query names (docs/recall.md measures 1.1-1.5 alike).
+    speaker_boost: float = 1.25
+    # What the assistant said: the factor of its turns when the query asks what it said, suggested or
+    # promised ("what did you recommend?"), and otherwise (a question about the user hears the user first; one
+    # about a topic of their state weighs the assistant's turns like other topics' statements as well).
+    assistant_boost: float = 2.0
+    assistant_weight: float = 0.5
+    # A query naming a day ("what did I cook on May 5th?") favours what was said that day by this factor.
+    date_boost: float = 3.0
+    # A hit lifts the turns just before and after it in its session: the second half of a multi-hop answer is
+    # often the reply to the first. The best `expand_hits` episodes lend `neighbour_share` of their fused score
+    # to those neighbours among the best `neighbour_pool` candidates (0 turns it off; docs/recall.md).
+    neighbour_share: float = 0.7
+    expand_hits: int = 3
+    neighbour_pool: int = 20
+    # A query about a single-valued topic: the factor of its current (or as-of) statement, of a tentative one
+    # (too weak a signal to supersede), and of other topics' statements ("User's job title is ..." does not say
+    # where the user works). Messages that only mention the topic without asserting it are left out.
+    topic_boost: float = 4.0
+    tentative_boost: float = 2.0
+    other_topic_weight: float = 0.25
+    # Fusion reads a hit's rank from its score where the list is flat: a hit ranks as far below the first as its
+    # score is, in steps of `vector_tie` cosine (`keyword_tie` of the top BM25 score, relative), when that is less
+    # than its place. Three one-line facts whose cosines differ by 0.001 are near ties, so the other list decides;
+    # a spread-out list keeps its ranks. docs/recall.md measures the steps on every dev set.
+    vector_tie: float = 0.002
+    keyword_tie: float = 0.05
+    # How deep each ranked list goes before fusion; a memory below it on both lists is not recalled.
+    candidates: int = 200
+    # Maximal marginal relevance over the fused top candidates; None keeps the fused order.
+    mmr_lambda: float | None = None
+    mmr_pool: int = 4

@@ -1,0 +1,235 @@
+"""The per-query ranking of recall: one user's rows as numpy columns, ranked by cosine and by BM25, fused
+(RRF) and weighted by strength, confidence, freshness and the query's focus; docs/recall.md describes it.
+
+DuckDB reads the snapshot and computes every column that does not depend on the query when a user is
+loaded (pipelines.recall.sql); what depends on the query runs here over a few thousand rows, where one
+statement's operators cost ten times the arithmetic (docs/recall.md, "Speed").
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from pipelines.recall.params import RecallParams
+
+# Mood codes of RankColumns.mood: an episode's statement of the user's own state, a tentative one, any other
+# mood (a question, a plan, someone else's news), and none (distilled memories carry no mood).
+NO_MOOD, ASSERTION, TENTATIVE, OTHER_MOOD = 0, 1, 2, 3
+RANKED = ("rid", "score", "similarity", "relevance", "freshness", "keyword", "fused", "focus")
+
+
+@dataclass(frozen=True)
+class RankColumns:
+    """One user's rows by rid: what decides visibility, the timeline and the weight (pipelines.recall.sql
+    USER_TABLE_SQL computes them); strings are codes into `kinds`, `agents` and `topics`."""
+
+    confidence: np.ndarray
+    kind: np.ndarray
+    kinds: dict[str, int]
+    agent: np.ndarray
+    agents: dict[str, int]
+    topic: np.ndarray
+    topics: dict[str, int]
+    mood: np.ndarray
+    is_assistant: np.ndarray
+    valid_from: np.ndarray  # epoch seconds
+    valid_to: np.ndarray  # epoch seconds, +inf while open
+    expires: np.ndarray  # epoch seconds, +inf without expiry
+    current_visible: np.ndarray
+    said_before: np.ndarray
+    single_slot: np.ndarray
+    unmerged: np.ndarray
+    timeline_rank: np.ndarray
+    slot_group: np.ndarray  # one code per (agent_id, topic): a single-valued topic's timeline
+    prior: np.ndarray
+    speaker: np.ndarray  # -1: no speaker
+    id_order: np.ndarray  # the row's place in memory_id order (the deterministic tie-break)
+
+
+@dataclass(frozen=True)
+class Postings:
+    """BM25 weights of one user's postings as a CSR index: term i's rows are rids[starts[i]:starts[i+1]]."""
+
+    starts: np.ndarray
+    rids: np.ndarray
+    weights: np.ndarray
+
+
+@dataclass(frozen=True)
+class RankQuery:
+    """What one recall asks; RecallParams holds the weights."""
+
+    at: float  # epoch seconds of the moment asked
+    as_of: bool  # the state at `at` rather than the current one
+    min_confidence: float
+    kinds: list[str] | None
+    agent: str | None
+    similarities: np.ndarray | None  # every row's cosine to the query; None: keyword recall only
+    floor: float  # the embedder's cosine of unrelated text
+    term_ids: list[int]  # the query's terms in the user's postings
+    topic: str | None  # the single-valued topic the query asks about
+    speakers: list[int]  # the speakers the query names
+    day: tuple[float, float] | None  # the day the query names, epoch seconds [start, end)
+    assistant_factor: float
+    limit: int
+    depth: int  # how deep each list goes before fusion
+
+
+def rank(columns: RankColumns, postings: Postings, query: RankQuery, params: RecallParams) -> list[tuple]:
+    """The best `query.limit` visible rows as (rid, score, similarity, relevance, freshness, keyword, fused,
+    focus), best first; ties go to the lower memory_id."""
+    visible = visible_rows(columns, query)
+    n = len(visible)
+    fused = np.zeros(n)
+    similarity = np.full(n, np.nan)
+    keyword = np.zeros(n)
+    listed = np.zeros(n, dtype=bool)
+    if query.similarities is not None:
+        visible_rids = np.flatnonzero(visible)
+        rids, cosines, ranks = rank_by_similarity(query.similarities, visible_rids, query.depth, params.vector_tie)
+        fused[rids] += 1.0 / (params.rrf_k + ranks.astype(np.float64))
+        similarity[rids] = cosines
+        listed[rids] = True
+    if query.term_ids or query.similarities is None:
+        step = math.log1p(params.keyword_tie)
+        rids, scores, ranks = keyword_hits(postings, query.term_ids, visible, query.depth, step)
+        fused[rids] += 1.0 / (params.rrf_k + ranks)
+        keyword[rids] = scores
+        listed[rids] = True
+    focus = np.ones(n)
+    if query.topic is not None:
+        statements = visible & columns.single_slot & _is(columns.topic, columns.topics, query.topic)
+        fused[statements & ~listed] = 1.0 / (params.rrf_k + 1)
+        listed |= statements
+        focus = topic_focus(columns, visible, query.topic, params)
+        listed &= focus > 0
+    return _scored(columns, query, params, np.flatnonzero(listed), fused, similarity, keyword, focus)
+
+
+def visible_rows(columns: RankColumns, query: RankQuery) -> np.ndarray:
+    """Which rows the recall may see: confident enough, of the asked kinds and agent, begun and not expired;
+    now the current state (USER_TABLE_SQL shadows the losers of each timeline), as of a moment the memories
+    true then with one per single-valued topic. What was said stays said except for a topic's question."""
+    c = columns
+    base = (c.confidence >= query.min_confidence) & (c.valid_from <= query.at) & (c.expires > query.at)
+    if query.kinds:
+        base &= np.isin(c.kind, [c.kinds[k] for k in query.kinds if k in c.kinds])
+    if query.agent is not None:
+        base &= _is(c.agent, c.agents, query.agent)
+    history = c.said_before if query.topic is None else np.zeros(len(base), dtype=bool)
+    if not query.as_of:
+        return (c.current_visible | history) & base
+    true_then = c.unmerged & base
+    contenders = true_then & c.single_slot & (c.valid_to > query.at)
+    latest = np.zeros(int(c.slot_group.max(initial=-1)) + 1, dtype=c.timeline_rank.dtype)
+    np.maximum.at(latest, c.slot_group[contenders], c.timeline_rank[contenders])
+    shadowed = contenders & (c.timeline_rank < latest[c.slot_group])
+    return true_then & ((c.valid_to > query.at) | history) & ~shadowed
+
+
+def rank_by_similarity(
+    all_similarities: np.ndarray, visible: np.ndarray, depth: int, tie: float = 0.0
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The `depth` visible rids most similar to the query, best first (ties: lower rid), their cosines, and
+    their fusion ranks: the place in the list, or 1 + the distance below the top cosine in units of `tie`
+    where that is less."""
+    if len(visible) == 0 or depth < 1:
+        return np.zeros(0, np.int64), np.zeros(0, np.float32), np.zeros(0, np.float32)
+    similarities = all_similarities[visible]
+    top = np.argpartition(-similarities, depth - 1)[:depth] if len(visible) > depth else np.arange(len(visible))
+    order = top[np.lexsort((visible[top], -similarities[top]))]
+    cosines = similarities[order]
+    places = np.arange(1, len(order) + 1, dtype=np.float32)
+    ranks = np.minimum(places, 1 + (cosines[0] - cosines) / tie) if tie > 0 else places
+    return visible[order], cosines, ranks.astype(np.float32)
+
+
+def keyword_hits(
+    postings: Postings, term_ids: list[int], visible: np.ndarray, depth: int, step: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """BM25 (Robertson & Zaragoza 2009): the `depth` visible rids with the highest sum of the query terms'
+    weights (ties: lower rid), the sums, and their fusion ranks: the place in the list, or where a flat list
+    puts it, 1 + the log distance below the top score in units of `step`."""
+    slices = [slice(postings.starts[i], postings.starts[i + 1]) for i in term_ids]
+    if not slices:
+        return np.zeros(0, np.int64), np.zeros(0), np.zeros(0)
+    rids = np.concatenate([postings.rids[s] for s in slices])
+    weights = np.concatenate([postings.weights[s] for s in slices])
+    keep = visible[rids]
+    hit_rids, sums = _summed(rids[keep], weights[keep])
+    order = np.lexsort((hit_rids, -sums))[:depth]
+    hit_rids, sums = hit_rids[order], sums[order]
+    places = np.arange(1, len(order) + 1, dtype=np.float64)
+    if step > 0 and len(sums):
+        with np.errstate(divide="ignore"):
+            places = np.minimum(places, 1 + (np.log(sums[0]) - np.log(sums)) / step)
+    return hit_rids, sums, places
+
+
+def topic_focus(columns: RankColumns, visible: np.ndarray, topic: str, params: RecallParams) -> np.ndarray:
+    """Each row's factor for a question about a single-valued topic: the topic's statement first, a tentative
+    one next; a message that only mentions a topic (a plan, a question) never answers (0); statements on other
+    topics made before the asked topic's statement began describe an older state (0), later ones weigh less."""
+    c = columns
+    on_topic = _is(c.topic, c.topics, topic)
+    tentative = c.mood == TENTATIVE
+    stated = c.single_slot | tentative
+    since_rows = c.valid_from[visible & on_topic & stated]
+    since = since_rows.max() if len(since_rows) else -np.inf
+    focus = np.where(stated, params.other_topic_weight, 1.0)
+    focus[stated & (c.valid_from < since)] = 0.0
+    focus[c.mood == OTHER_MOOD] = 0.0
+    focus[on_topic & tentative] = params.tentative_boost
+    focus[on_topic & c.single_slot] = params.topic_boost
+    return focus
+
+
+def _scored(
+    c: RankColumns,
+    q: RankQuery,
+    p: RecallParams,
+    rids: np.ndarray,
+    fused: np.ndarray,
+    similarity: np.ndarray,
+    keyword: np.ndarray,
+    focus: np.ndarray,
+) -> list[tuple]:
+    """Each listed row's weight (fused rank × prior × freshness and the query's factors, multiplied in this
+    order so equal inputs give equal scores), best `q.limit` first."""
+    freshness = np.power(0.5, np.maximum(q.at - c.valid_from[rids], 0) / 86400.0 / p.half_life_days)
+    score = fused[rids] * c.prior[rids] * (1 - p.recency_weight + p.recency_weight * freshness)
+    if q.speakers:
+        score = score * np.where(np.isin(c.speaker[rids], q.speakers), p.speaker_boost, 1.0)
+    score = score * focus[rids] * np.where(c.is_assistant[rids], q.assistant_factor, 1.0)
+    if q.day is not None:
+        on_day = (c.valid_from[rids] >= q.day[0]) & (c.valid_from[rids] < q.day[1])
+        score = score * np.where(on_day, p.date_boost, 1.0)
+    order = np.lexsort((c.id_order[rids], -score))[: q.limit]
+    cosine = similarity[rids][order]
+    relevance = np.maximum(np.nan_to_num(cosine - q.floor, nan=0.0), 0) / (1 - q.floor)
+    return [
+        (int(r), float(s), None if np.isnan(v) else float(v), float(rel), float(f), float(k), float(u), float(o))
+        for r, s, v, rel, f, k, u, o in zip(
+            rids[order],
+            score[order],
+            cosine,
+            relevance,
+            freshness[order],
+            keyword[rids][order],
+            fused[rids][order],
+            focus[rids][order],
+            strict=True,
+        )
+    ]
+
+
+def _summed(rids: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    unique, at = np.unique(rids, return_inverse=True)
+    return unique, np.bincount(at, weights=weights, minlength=len(unique))
+
+
+def _is(codes: np.ndarray, names: dict[str, int], name: str | None) -> np.ndarray:
+    return codes == names.get(name, -1) if name is not None else np.zeros(len(codes), dtype=bool)

@@ -1,0 +1,149 @@
+"""The per-query ranking on literal columns: visibility as of a moment, the BM25 list, a topic's focus."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pipelines.recall.params import RecallParams
+from pipelines.recall.ranking import (
+    ASSERTION,
+    NO_MOOD,
+    OTHER_MOOD,
+    TENTATIVE,
+    Postings,
+    RankColumns,
+    RankQuery,
+    keyword_hits,
+    rank,
+    topic_focus,
+    visible_rows,
+)
+
+DAY = 86400.0
+
+
+def columns(**given: list) -> RankColumns:
+    """Rows of one user: `topic` and `agent` as names; everything not given is an open, current distilled
+    memory with no mood, confidence 1 and prior 1, its own timeline, begun at day 0."""
+    n = len(given["topic"])
+    topics = {name: i for i, name in enumerate(dict.fromkeys(given["topic"]))}
+    agents = {name: i for i, name in enumerate(dict.fromkeys(given.get("agent", ["a"] * n)))}
+    topic = np.array([topics[t] for t in given["topic"]])
+    agent = np.array([agents[a] for a in given.get("agent", ["a"] * n)])
+    slot_group = np.unique(np.stack([agent, topic], axis=1), axis=0, return_inverse=True)[1].reshape(-1)
+
+    def array(name: str, default: object, dtype: type) -> np.ndarray:
+        return np.array(given.get(name, [default] * n), dtype=dtype)
+
+    return RankColumns(
+        confidence=array("confidence", 1.0, np.float64),
+        kind=np.zeros(n, np.int64),
+        kinds={"fact": 0},
+        agent=agent,
+        agents=agents,
+        topic=topic,
+        topics=topics,
+        mood=array("mood", NO_MOOD, np.int8),
+        is_assistant=np.zeros(n, bool),
+        valid_from=array("valid_from", 0.0, np.float64),
+        valid_to=array("valid_to", np.inf, np.float64),
+        expires=np.full(n, np.inf),
+        current_visible=array("current", True, bool),
+        said_before=array("said_before", False, bool),
+        single_slot=array("single_slot", False, bool),
+        unmerged=np.ones(n, bool),
+        timeline_rank=array("timeline_rank", 1, np.int64),
+        slot_group=slot_group.astype(np.int64),
+        prior=np.ones(n),
+        speaker=np.full(n, -1),
+        id_order=np.arange(n),
+    )
+
+
+def query(**given: object) -> RankQuery:
+    fields: dict = dict(
+        at=10 * DAY,
+        as_of=False,
+        min_confidence=0.0,
+        kinds=None,
+        agent=None,
+        similarities=None,
+        floor=0.0,
+        term_ids=[],
+        topic=None,
+        speakers=[],
+        day=None,
+        assistant_factor=1.0,
+        limit=10,
+        depth=10,
+    )
+    return RankQuery(**(fields | given))
+
+
+def test_as_of_a_moment_each_timeline_shows_only_its_statement_true_then():
+    # residence: Shanghai (day 0-5), then Beijing (day 5-); another agent's own residence timeline is kept apart
+    rows = columns(
+        topic=["residence", "residence", "residence", "hobbies"],
+        agent=["a", "a", "b", "a"],
+        single_slot=[True, True, True, False],
+        valid_from=[0, 5 * DAY, 1 * DAY, 0],
+        valid_to=[5 * DAY, np.inf, np.inf, np.inf],
+        timeline_rank=[1, 2, 1, 1],
+        current=[False, True, True, True],
+    )
+    assert visible_rows(rows, query(at=3 * DAY, as_of=True)).tolist() == [True, False, True, True]
+    assert visible_rows(rows, query(at=8 * DAY, as_of=True)).tolist() == [False, True, True, True]
+    assert visible_rows(rows, query(at=8 * DAY, as_of=True, agent="b")).tolist() == [False, False, True, False]
+
+
+def test_a_superseded_message_stays_said_except_for_a_question_about_its_topic():
+    rows = columns(topic=["residence", "residence"], current=[False, True], said_before=[True, False])
+    assert visible_rows(rows, query()).tolist() == [True, True]
+    assert visible_rows(rows, query(topic="residence")).tolist() == [False, True]
+
+
+def test_the_keyword_list_sums_the_query_terms_weights_over_visible_rows():
+    # term 0 in rows 0, 1, 2; term 1 in rows 1, 3
+    postings = Postings(np.array([0, 3, 5]), np.array([0, 1, 2, 1, 3]), np.array([1.0, 1.0, 2.0, 0.5, 4.0]))
+    visible = np.array([True, True, True, False])
+    rids, sums, ranks = keyword_hits(postings, [0, 1], visible, depth=10, step=0.0)
+    assert rids.tolist() == [2, 1, 0]  # by summed weight; row 3 (weight 4.0) is not visible
+    assert sums.tolist() == [2.0, 1.5, 1.0]
+    assert ranks.tolist() == [1, 2, 3]
+    _, _, flat = keyword_hits(postings, [0, 1], visible, depth=10, step=np.log1p(1.0))
+    # 1 + ln(top / score) / ln(2): 1.5 is 1.415 places below the top, 1.0 is 2 (its place, 3, is further)
+    assert flat.tolist() == pytest.approx([1.0, 1.415, 2.0], abs=1e-3)
+    assert keyword_hits(postings, [0], visible, depth=1, step=0.0)[0].tolist() == [2]
+
+
+def test_ties_on_the_keyword_list_go_to_the_lower_row():
+    postings = Postings(np.array([0, 3]), np.array([2, 0, 1]), np.array([1.0, 1.0, 1.0]))
+    assert keyword_hits(postings, [0], np.ones(3, bool), depth=2, step=0.0)[0].tolist() == [0, 1]
+
+
+def test_a_topic_question_weighs_its_statement_first_and_never_an_aside():
+    p = RecallParams()
+    rows = columns(
+        topic=["residence", "residence", "residence", "employer", "employer", "hobbies"],
+        single_slot=[True, False, False, True, True, False],
+        mood=[NO_MOOD, TENTATIVE, OTHER_MOOD, NO_MOOD, ASSERTION, NO_MOOD],
+        valid_from=[5 * DAY, 6 * DAY, 7 * DAY, 1 * DAY, 6 * DAY, 0],
+    )
+    focus = topic_focus(rows, np.ones(6, bool), "residence", p)
+    # the statement, a tentative one, a plan (0), another topic's statement from before the move (an older state),
+    # one from after it, a multi-valued memory
+    assert focus.tolist() == [p.topic_boost, p.tentative_boost, 0.0, 0.0, p.other_topic_weight, 1.0]
+
+
+def test_a_topic_question_finds_its_statement_even_when_no_list_does():
+    rows = columns(topic=["residence", "hobbies"], single_slot=[True, False])
+    similarities = np.array([0.1, 0.9], dtype=np.float32)
+    ranked = rank(
+        rows,
+        Postings(np.zeros(1, np.int64), np.zeros(0, np.int64), np.zeros(0)),
+        query(similarities=similarities, depth=1, topic="residence"),
+        RecallParams(),
+    )
+    assert [row[0] for row in ranked] == [0, 1]
+    assert ranked[0][2] is None  # not on the vector list: no cosine
