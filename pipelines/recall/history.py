@@ -47,16 +47,22 @@ def topic_history(
 ) -> pl.DataFrame:
     """Every memory of one user's topic, oldest valid_from first, with a readable status."""
     memories = store.read_memories(store.require_version(version))
-    chosen = memories.filter((pl.col("user_id") == user_id) & (pl.col("topic") == topic))
+    mine = memories.filter(pl.col("user_id") == user_id)
     if agent_id is not None:
-        chosen = chosen.filter(pl.col("agent_id") == agent_id)
-    retractions = memories.filter(pl.col("retraction")).select(
+        mine = mine.filter(pl.col("agent_id") == agent_id)
+    return with_status(mine).filter(pl.col("topic") == topic).sort("valid_from", "memory_id").select(HISTORY_COLUMNS)
+
+
+def with_status(rows: pl.DataFrame) -> pl.DataFrame:
+    """One tenant's rows (or more tenants' whole) with a readable `status` column: a retraction only closes
+    memories of its own tenant and topic, so the rows hold every retraction that can have closed one of them."""
+    retractions = rows.filter(pl.col("retraction")).select(
         pl.col("memory_id").alias("superseded_by"), pl.lit(True).alias("closed_by_retraction")
     )
-    chosen = chosen.join(retractions, on="superseded_by", how="left").with_columns(
+    closed = rows.join(retractions, on="superseded_by", how="left", maintain_order="left").with_columns(
         pl.col("closed_by_retraction").fill_null(False)
     )
-    return chosen.with_columns(_status().alias("status")).sort("valid_from", "memory_id").select(HISTORY_COLUMNS)
+    return closed.with_columns(_status().alias("status")).drop("closed_by_retraction")
 
 
 def format_history(history: pl.DataFrame) -> str:

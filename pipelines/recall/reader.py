@@ -6,6 +6,7 @@ postings), fuses the ranks (RRF) and weights them by strength, confidence and fr
 
 from __future__ import annotations
 
+import builtins
 import functools
 import logging
 import os
@@ -25,6 +26,7 @@ import pyarrow as pa
 from pipelines.core.clock import now_utc, utc
 from pipelines.core.config import LimitSettings, RecallSettings
 from pipelines.index.tokens import terms
+from pipelines.recall.browse import MemoryStats, SnapshotBrowser, StoredMemory
 from pipelines.recall.params import RecallParams
 from pipelines.recall.query_dates import named_day
 from pipelines.recall.query_speaker import asks_what_assistant_said
@@ -174,6 +176,13 @@ class MemoryReader:
                 break
         raise SnapshotNotFoundError(f"{self.store.root}: snapshot version {version} does not exist any more")
 
+    def _serving_version(self, version: int | None) -> int:
+        """The pinned version a call reads; following the pointer lets go of the versions served before."""
+        chosen = self._pinned_version(version)
+        if version is None:
+            self._drop_other_versions(chosen)
+        return chosen
+
     def close(self) -> None:
         """Let go of the versions this reader pins and of its DuckDB connection."""
         for fd in self._pins.values():
@@ -232,9 +241,7 @@ class MemoryReader:
         """
         query = query[: self.max_query_chars]
         at = as_of or now_utc()
-        chosen = self._pinned_version(version)
-        if version is None:
-            self._drop_other_versions(chosen)
+        chosen = self._serving_version(version)
         tables = self._user_tables(chosen, user_id, agent_id)
         given = query_vector if query_vector is not None else self.query_vector(query, chosen)
         vector = np.asarray(given, dtype=np.float32) if given is not None else None
@@ -284,6 +291,47 @@ class MemoryReader:
         if asks_what_assistant_said(query):
             return p.assistant_boost
         return p.assistant_weight * (p.other_topic_weight if topic is not None else 1.0)
+
+    # Browsing (pipelines.recall.browse): the same pinned version and tenant scoping as recall, no embedder.
+    @_one_at_a_time
+    def get(
+        self, memory_id: str, user_id: str | None = None, agent_id: str | None = None, version: int | None = None
+    ) -> StoredMemory:
+        """The memory with this id, whatever its status; raises UnknownMemoryError (a KeyError) naming the id when
+        the version has none, or when it is another user's (agent's) than the one given."""
+        return self._browser(version).get(memory_id, user_id, agent_id)
+
+    @_one_at_a_time
+    def list(
+        self,
+        user_id: str,
+        agent_id: str | None = None,
+        kind: str | None = None,
+        topic: str | None = None,
+        include_history: bool = False,
+        as_of: datetime | None = None,
+        version: int | None = None,
+    ) -> builtins.list[StoredMemory]:
+        """The user's memories true now (or `as_of`, valid time), oldest first; with `include_history` every stored
+        row (superseded, retracted, expired, restatements). An unknown user or topic gives an empty list."""
+        return self._browser(version).memories(user_id, agent_id, kind, topic, include_history, as_of)
+
+    @_one_at_a_time
+    def history(
+        self, user_id: str, topic: str, agent_id: str | None = None, version: int | None = None
+    ) -> builtins.list[StoredMemory]:
+        """Every memory on one topic of the user, oldest valid_from first (`memory history`); empty when none."""
+        return self._browser(version).history(user_id, topic, agent_id)
+
+    @_one_at_a_time
+    def stats(
+        self, user_id: str, agent_id: str | None = None, as_of: datetime | None = None, version: int | None = None
+    ) -> MemoryStats:
+        """Counts over the user's memories (an unknown user: zeros)."""
+        return self._browser(version).stats(user_id, agent_id, as_of)
+
+    def _browser(self, version: int | None) -> SnapshotBrowser:
+        return SnapshotBrowser(self._con, self.store, self._serving_version(version))
 
 
 _SCORE_AT, _FUSED_AT = RANKED.index("score"), RANKED.index("fused")

@@ -10,21 +10,29 @@ from pipelines.recall.ranking import ASSERTION, NO_MOOD, OTHER_MOOD, TENTATIVE
 
 # A survivor of near-duplicate merging is presented with its group's union of provenance and highest
 # confidence; the stored rows stay as stated (pipelines.resolve.merge).
-LOAD_USER_SQL = f"""
--- with an agent given, only that agent's rows: another agent's memories of the same user id must not even
--- shift the keyword statistics (a tenant is (agent, user))
+# With an agent given, only that agent's rows: another agent's memories of the same user id must not even
+# shift the keyword statistics (a tenant is (agent, user)).
+_USER_ROWS = """
 WITH mine AS (SELECT * FROM read_parquet($path) WHERE user_id = $user AND ($agent IS NULL OR agent_id = $agent)),
 groups AS (
     SELECT coalesce(merged_into, memory_id) AS memory_id,
            list_sort(list_distinct(flatten(list(source_message_ids)))) AS group_sources,
            max(confidence) AS group_confidence
     FROM mine GROUP BY ALL
-)
+)"""
+_GROUP_PROVENANCE = """coalesce(groups.group_sources, mine.source_message_ids) AS source_message_ids,
+    coalesce(groups.group_confidence, mine.confidence) AS confidence"""
+LOAD_USER_SQL = f"""{_USER_ROWS}
 SELECT (row_number() OVER () - 1)::INTEGER AS rid, mine.* REPLACE (
     embedding::FLOAT[{EMBEDDING_DIM}] AS embedding,
-    coalesce(groups.group_sources, mine.source_message_ids) AS source_message_ids,
-    coalesce(groups.group_confidence, mine.confidence) AS confidence)
+    {_GROUP_PROVENANCE})
 FROM mine LEFT JOIN groups USING (memory_id)
+"""
+# The same rows for browsing (pipelines.recall.browse): no vectors, oldest valid_from first.
+BROWSE_USER_SQL = f"""{_USER_ROWS}
+SELECT mine.* EXCLUDE (embedding) REPLACE ({_GROUP_PROVENANCE})
+FROM mine LEFT JOIN groups USING (memory_id)
+ORDER BY valid_from, memory_id
 """
 
 # The ranking columns of the user's rows. `timeline_rank` orders each single-valued topic's timeline the way
