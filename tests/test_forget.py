@@ -124,6 +124,15 @@ def test_forget_leaves_no_trace_and_other_users_unchanged(lived_in, capsys):
     assert pl.read_parquet(store / "llm" / "pending_windows.parquet")["user_id"].to_list() == ["u2"]
 
 
+def test_a_reader_open_across_the_forget_stops_serving_her(lived_in):
+    reader = MemoryReader(lived_in, HashingEmbedder())
+    assert reader.recall(ZOE, "where do I live", k=3)  # her rows are loaded and cached
+    assert main(["forget", "--store", str(lived_in), "--user", ZOE]) == 0
+    assert reader.recall(ZOE, "where do I live", k=3) == []
+    assert reader.recall("u2", "where do I live", k=3)  # the rewritten version still serves everyone else
+    reader.close()
+
+
 def test_a_reingest_of_her_raw_rows_is_dropped_and_counted(lived_in, embedder):
     assert main(["forget", "--store", str(lived_in), "--user", ZOE]) == 0
     raw = lived_in.parent / "raw"

@@ -157,15 +157,17 @@ class MemoryReader:
         return tables
 
     def _drop_other_versions(self, version: int) -> None:
+        for old in [v for v in self._pins if v != version]:
+            self._let_go(old)
         for key in [key for key in self._tables if key[0] != version]:
             del self._tables[key]
-        for old in [v for v in self._pins if v != version]:
-            unpin(self._pins.pop(old))
 
     def _pinned_version(self, version: int | None) -> int:
         """The version to read (the pointer's by default), pinned so no prune deletes it while it is served."""
         for _ in range(8):  # the pointer moved on and the version was pruned in between: follow it again
             chosen = self.store.require_version(version)
+            if chosen in self._pins and self._rewritten(chosen):
+                self._let_go(chosen)
             if chosen in self._pins:
                 return chosen
             fd = pin(self.store.version_path(chosen) / MANIFEST)
@@ -175,6 +177,20 @@ class MemoryReader:
             if version is not None:
                 break
         raise SnapshotNotFoundError(f"{self.store.root}: snapshot version {version} does not exist any more")
+
+    def _rewritten(self, version: int) -> bool:
+        """Whether `memory forget` swapped the version's folder for a rewrite since it was pinned (a user is gone
+        from it): what this reader loaded from it must not be served again."""
+        try:
+            return os.stat(self.store.version_path(version) / MANIFEST).st_ino != os.fstat(self._pins[version]).st_ino
+        except FileNotFoundError:
+            return True
+
+    def _let_go(self, version: int) -> None:
+        for key in [key for key in self._tables if key[0] == version]:
+            del self._tables[key]
+        self._models.pop(version, None)
+        unpin(self._pins.pop(version))
 
     def _serving_version(self, version: int | None) -> int:
         """The pinned version a call reads; following the pointer lets go of the versions served before."""
