@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 import dagster as dg
 
 from pipelines.core.clock import now_utc, parse_utc
+from pipelines.core.config import SettingsError
 from pipelines.embed.e5 import E5Embedder, Embedder
 from pipelines.extract.interface import Extractor
 from pipelines.ingest.read import IngestDefaults
@@ -71,7 +72,7 @@ class ExtractorResource(dg.ConfigurableResource):
         from pipelines.extract.llm.extractor import LLMExtractor, LLMRunSettings
 
         if not self.llm_base_url or not self.llm_model or store_root is None:
-            raise ValueError(
+            raise SettingsError(  # the operator's to fix: `memory materialize` exits 2 in one line
                 "the llm extractor needs MEMORY_LLM_BASE_URL (e.g. http://127.0.0.1:11434/v1) and "
                 "MEMORY_LLM_MODEL (and MEMORY_LLM_API_KEY when the server wants one)"
             )

@@ -4,6 +4,7 @@ The run is recorded in $DAGSTER_HOME's instance when it is set, so CLI runs show
 """
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,23 +26,34 @@ class NightlyReport:
     checks: dict[str, bool] = field(default_factory=dict)
     error: str | None = None
     user_error: bool = False  # the operator can fix it (a locked store, a bad file): exit 2, not 1
+    published: bool = True  # False when the run found nothing new (the current version stays)
+    nothing_new: str = ""  # why nothing was published
 
     def describe(self) -> str:
+        """The run as a few readable lines (a failure as one line)."""
         if not self.success:
-            return f"nightly run FAILED: {self.error}"
-        manifest = SnapshotStore(self.store).manifest(self.version)
-        rows = manifest["rows"]
+            return f"nightly run failed: {self.error}"
         failed = [name for name, ok in self.checks.items() if not ok]
-        lines = [
-            f"published version {self.version} (parent {manifest['parent']}) in {self.store}",
-            f"  memories: {rows['total']} rows, {rows['current']} current, {rows['superseded']} superseded; "
-            f"current per kind: {rows['per_kind']}",
-            f"  new input files: {len(manifest['input_files'])}, "
-            f"quarantined rows this run: {manifest['quarantined_this_run']}",
-            f"  asset checks: {len(self.checks) - len(failed)}/{len(self.checks)} passed"
-            + (f" (failed: {failed})" if failed else ""),
-        ]
-        return "\n".join(lines)
+        checks = f"  asset checks: {len(self.checks) - len(failed)}/{len(self.checks)} passed" + (
+            f" (failed: {', '.join(failed)})" if failed else ""
+        )
+        if not self.published:
+            stays = f"version {self.version} stays current" if self.version is not None else "no version yet"
+            return f"{self.nothing_new}: nothing published, {stays} in {self.store}\n{checks}"
+        return "\n".join([*_version_lines(SnapshotStore(self.store), self.version), checks])
+
+
+def _version_lines(store: SnapshotStore, version: int | None) -> list[str]:
+    manifest = store.manifest(version)
+    rows = manifest["rows"]
+    parent = f"parent {manifest['parent']}" if manifest["parent"] is not None else "the first version"
+    per_kind = ", ".join(f"{kind} {count}" for kind, count in rows["per_kind"].items()) or "none"
+    return [
+        f"published version {manifest['version']} ({parent}) in {store.root}",
+        f"  memories: {rows['total']} rows, {rows['current']} current, {rows['superseded']} superseded",
+        f"  current per kind: {per_kind}",
+        f"  input: {len(manifest['input_files'])} new files, {manifest['quarantined_this_run']} rows quarantined",
+    ]
 
 
 def _instance() -> dg.DagsterInstance:
@@ -51,12 +63,15 @@ def _instance() -> dg.DagsterInstance:
     return dg.DagsterInstance.ephemeral()
 
 
-def _console_log_level() -> dict:
-    """Step-by-step DEBUG lines stay in the UI's run log; the terminal shows warnings (MEMORY_LOG_LEVEL)."""
-    return {"loggers": {"console": {"config": {"log_level": RunSettings.from_env().log_level}}}}
+def _console_log_level(verbose: bool) -> dict:
+    """The run's log stays in the UI; the terminal shows it only when asked (MEMORY_LOG_LEVEL, default warnings
+    and failures with their tracebacks): `memory` itself reports the outcome, and a failure in one line."""
+    level = RunSettings.from_env().log_level if verbose else "CRITICAL"
+    return {"loggers": {"console": {"config": {"log_level": level}}}}
 
 
-USER_ERRORS = ("RawLogError", "StoreLockedError")
+# errors whose message names the file, column, holder or variable and what to do: exit 2, one line
+USER_ERRORS = ("RawLogError", "StoreLockedError", "SettingsError", "StoreCorruptError", "SnapshotNotFoundError")
 
 
 def _failure(result: dg.ExecuteInProcessResult) -> tuple[str, bool]:
@@ -67,14 +82,26 @@ def _failure(result: dg.ExecuteInProcessResult) -> tuple[str, bool]:
         if error is not None:
             while error.cause is not None and error.cls_name not in USER_ERRORS:
                 error = error.cause
-            return f"{event.step_key}: {error.message.strip()}", error.cls_name in USER_ERRORS
+            if error.cls_name in USER_ERRORS:  # its message says it all: no step, no class name
+                return _without_class_name(error.message, error.cls_name), True
+            return f"{event.step_key}: {error.message.strip()}", False
     return "an asset check failed; the previous snapshot stays current", False
 
 
+def _without_class_name(message: str, cls_name: str | None) -> str:
+    """`pipelines.store.lease.StoreLockedError: /s: the store is locked ...` as `/s: the store is locked ...`."""
+    return re.sub(rf"^[\w.]*{cls_name}: ", "", message.strip())
+
+
 def run_nightly(
-    raw: Path | str, store: Path | str, extractor: str | None = None, run_as_of: str | None = None
+    raw: Path | str,
+    store: Path | str,
+    extractor: str | None = None,
+    run_as_of: str | None = None,
+    verbose: bool = False,
 ) -> NightlyReport:
-    """The nightly job on `raw` into `store`; without `extractor`, MEMORY_EXTRACTOR's (as the schedule runs)."""
+    """The nightly job on `raw` into `store`; without `extractor`, MEMORY_EXTRACTOR's (as the schedule runs).
+    `verbose` shows the run's log on the terminal (MEMORY_LOG_LEVEL)."""
     resources = build_resources(store=str(store), raw_path=str(raw), extractor=extractor, run_as_of=run_as_of)
     job = defs.resolve_job_def(nightly_memory_job.name)
     with _instance() as instance:
@@ -87,10 +114,21 @@ def run_nightly(
             resources=resources,
             instance=instance,
             raise_on_error=False,
-            run_config=_console_log_level(),
+            run_config=_console_log_level(verbose),
             tags={**tags, **process_tags(os.getpid())},
         )
     checks = {e.check_name: e.passed for e in result.get_asset_check_evaluations()}
-    published = result.success and all(checks.values())
-    error, user_error = (None, False) if published else _failure(result)
-    return NightlyReport(published, Path(store), SnapshotStore(store).current_version(), checks, error, user_error)
+    success = result.success and all(checks.values())
+    error, user_error = (None, False) if success else _failure(result)
+    version = SnapshotStore(store).current_version()
+    report = NightlyReport(success, Path(store), version, checks, error, user_error)
+    return _with_publication(report, result) if success else report
+
+
+def _with_publication(report: NightlyReport, result: dg.ExecuteInProcessResult) -> NightlyReport:
+    """Whether the snapshot asset published, as its metadata says (a run with nothing new publishes nothing)."""
+    metadata = result.asset_materializations_for_node("memory_snapshot")[-1].metadata
+    if metadata["published"].value:
+        return report
+    report.published, report.nothing_new = False, str(metadata["nothing_published"].value)
+    return report

@@ -1,4 +1,9 @@
-"""The `memory_snapshot` asset: the checked memories published as a new immutable version."""
+"""The `memory_snapshot` asset: the checked memories published as a new immutable version.
+
+A run that changed nothing (no new input, the same memories and decay day) publishes nothing and says so.
+"""
+
+from typing import Any
 
 import dagster as dg
 import polars as pl
@@ -9,6 +14,7 @@ from assets.preview import markdown_preview
 from assets.resources import EmbedderResource, ExtractorResource, MemorySettingsResource, MemoryStoreResource
 from assets.runs import run_key, tag_run_process
 from pipelines.nightly import stage_publish
+from pipelines.reports import PublishReport
 from pipelines.resolve.invariants import table_invariants
 from pipelines.resolve.resolution import is_current
 from pipelines.store.snapshots import SnapshotStore
@@ -36,28 +42,42 @@ def memory_snapshot(
     }
     tag_run_process(context)
     report = stage_publish(store.path, settings.now(), store.keep_versions, run_settings, run_key=run_key(context))
+    if not report.published:  # a rerun without anything new: the run succeeds, its metadata says so
+        return dg.MaterializeResult(metadata=_unpublished_metadata(report))
+    return dg.MaterializeResult(metadata=_published_metadata(snapshots, report))
+
+
+def _unpublished_metadata(report: PublishReport) -> dict[str, Any]:
+    return {
+        "dagster/row_count": report.rows.total,
+        "published": False,
+        "nothing_published": report.reason,
+        "version": report.version if report.version is not None else "none",
+        "pruned_versions": str(report.pruned),
+    }
+
+
+def _published_metadata(snapshots: SnapshotStore, report: PublishReport) -> dict[str, Any]:
+    assert report.version is not None  # a published report names its version
     current = snapshots.read_memories(report.version).filter(is_current())
     rows = report.rows
-    return dg.MaterializeResult(
-        metadata={
-            "dagster/row_count": rows.total,
-            "version": report.version,
-            "parent": str(report.parent),
-            "current": rows.current,
-            "superseded": rows.superseded,
-            **{f"current/{kind}": count for kind, count in rows.per_kind.items()},
-            "pruned_versions": str(report.pruned),
-            "path": dg.MetadataValue.path(str(snapshots.version_path(report.version))),
-            "preview": dg.MetadataValue.md(
-                markdown_preview(
-                    current.filter(pl.col("kind") != "episode").select(
-                        "user_id", "kind", "topic", "content", "strength"
-                    ),
-                    rows=10,
-                )
-            ),
-        }
-    )
+    return {
+        "dagster/row_count": rows.total,
+        "published": True,
+        "version": report.version,
+        "parent": str(report.parent),
+        "current": rows.current,
+        "superseded": rows.superseded,
+        **{f"current/{kind}": count for kind, count in rows.per_kind.items()},
+        "pruned_versions": str(report.pruned),
+        "path": dg.MetadataValue.path(str(snapshots.version_path(report.version))),
+        "preview": dg.MetadataValue.md(
+            markdown_preview(
+                current.filter(pl.col("kind") != "episode").select("user_id", "kind", "topic", "content", "strength"),
+                rows=10,
+            )
+        ),
+    }
 
 
 @dg.asset_check(
@@ -67,6 +87,8 @@ def memory_snapshot(
 )
 def published_snapshot_sound(store: MemoryStoreResource) -> dg.AssetCheckResult:
     snapshots = SnapshotStore(store.path)
+    if snapshots.current_version() is None:  # a first night without input publishes nothing: nothing to serve
+        return dg.AssetCheckResult(passed=True, metadata={"summary": "no snapshot published yet"})
     problems = snapshots.problems(snapshots.require_version())
     if problems:
         return dg.AssetCheckResult(passed=False, metadata={"summary": problems[0], "problems": len(problems)})

@@ -10,13 +10,16 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+import traceback
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
-from pipelines.core.clock import parse_utc
-from pipelines.core.config import EmbedSettings, SettingsError
-from pipelines.recall.reader import EmbeddingModelMismatchError, memory_label
+from pipelines.cli_args import build_parser as _build_parser
+from pipelines.core.clock import iso_seconds, parse_utc
+from pipelines.core.config import EmbedSettings, SettingsError, store_if_set
+from pipelines.recall.reader import EmbeddingModelMismatchError, RecalledMemory, memory_label
 from pipelines.store.integrity import StoreCorruptError
 from pipelines.store.lease import StoreLockedError
 from pipelines.store.snapshots import SnapshotNotFoundError, SnapshotStore
@@ -26,29 +29,88 @@ class CommandError(Exception):
     """A failure the user can fix; printed without a traceback."""
 
 
-def _parse_time(text: str) -> datetime:
+USER_ERRORS = (
+    CommandError,
+    SettingsError,
+    SnapshotNotFoundError,
+    StoreCorruptError,
+    StoreLockedError,
+    EmbeddingModelMismatchError,
+)
+
+
+def _parse_time(flag: str, text: str) -> datetime:
     try:
         return parse_utc(text)
     except ValueError as exc:
         raise CommandError(
-            f"--as-of '{text}' is not an ISO timestamp (e.g. 2026-03-02 or 2026-03-02T12:00:00+08:00)"
+            f"{flag} '{text}' is not an ISO time (e.g. 2026-03-11, 2026-03-11T12:00Z or 2026-03-11T12:00:00+08:00)"
         ) from exc
+
+
+def _store_path(args: argparse.Namespace) -> Path:
+    """--store, else $MEMORY_STORE (a blank value counts as unset, as for every MEMORY_* setting)."""
+    if args.store is not None:
+        return args.store
+    from_env = store_if_set()
+    if from_env is None:
+        raise CommandError("no store given: pass --store DIR or set MEMORY_STORE")
+    return Path(from_env)
+
+
+def _existing_store(args: argparse.Namespace) -> SnapshotStore:
+    """The store a reading (or forgetting) command works on; a mistyped path is an error, never an empty store
+    (`forget` would otherwise leave the user in the real one and a tombstone in a new folder)."""
+    root = _store_path(args)
+    if not root.is_dir():
+        raise CommandError(
+            f"{root}: no such store folder; check --store (or MEMORY_STORE), or build one with `memory materialize`"
+        )
+    return SnapshotStore(root)
+
+
+def _notice(text: str) -> None:
+    """A line for the person at the terminal, beside a correct but empty answer (stdout stays parseable)."""
+    print(f"memory: {text}", file=sys.stderr)
 
 
 def cmd_materialize(args: argparse.Namespace) -> int:
     from assets.run import run_nightly  # the Dagster layer loads only for this command
     from pipelines.ingest.files import RawLogError
-    from pipelines.nightly import check_new_raw_files
 
+    store = _store_path(args)
+    if args.run_as_of:
+        _parse_time("--run-as-of", args.run_as_of)
     try:  # a broken raw file is the user's to fix: one line, exit 2, before the run starts
-        check_new_raw_files(args.raw, args.store)
+        _check_raw(args.raw, store)
     except RawLogError as exc:
         raise CommandError(str(exc)) from exc
-    report = run_nightly(raw=args.raw, store=args.store, extractor=args.extractor, run_as_of=args.run_as_of)
+    report = run_nightly(args.raw, store, args.extractor, args.run_as_of, verbose=args.verbose)
     if report.user_error:
         raise CommandError(report.error or "the run failed")
+    if not report.success:
+        print(
+            f"memory: {report.describe()}; the previous snapshot stays current "
+            "(rerun with --verbose, or open the run in the Dagster UI)",
+            file=sys.stderr,
+        )
+        return 1
     print(report.describe())
-    return 0 if report.success else 1
+    return 0
+
+
+def _check_raw(raw: Path, store: Path) -> None:
+    """Refuse a raw path with no Parquet at all (a wrong folder, most likely: exit 2, nothing is run), and read
+    every new file as validation will."""
+    from pipelines.ingest.files import list_input_files
+    from pipelines.nightly import check_new_raw_files
+
+    if not list_input_files(raw):
+        raise CommandError(
+            f"{raw}: no Parquet files here (searched recursively); point --raw at the folder "
+            "your agents write session logs to"
+        )
+    check_new_raw_files(raw, store)
 
 
 def _recall_params(diversity: float | None):
@@ -78,6 +140,7 @@ def _recall_kinds(given: str | None) -> list[str] | None:
 
 
 def cmd_recall(args: argparse.Namespace) -> int:
+    from pipelines.recall.absence import empty_recall_reason
     from pipelines.recall.reader import MemoryReader, format_for_prompt
 
     if args.k < 1:
@@ -85,11 +148,12 @@ def cmd_recall(args: argparse.Namespace) -> int:
     if args.json and args.prompt:
         raise CommandError("--json and --prompt print different things: choose one")
     kinds = _recall_kinds(args.kinds)
-    reader = MemoryReader(args.store, embedder=_recall_embedder(), params=_recall_params(args.diversity))
-    as_of = _parse_time(args.as_of) if args.as_of else None
+    as_of = _parse_time("--as-of", args.as_of) if args.as_of else None
+    store = _existing_store(args)
+    reader = MemoryReader(store.root, embedder=_recall_embedder(), params=_recall_params(args.diversity))
     version = args.version
     if args.known_at:
-        version = reader.store.version_known_at(_parse_time(args.known_at))
+        version = reader.store.version_known_at(_parse_time("--known-at", args.known_at))
     found = reader.recall(
         args.user,
         args.query,
@@ -101,29 +165,60 @@ def cmd_recall(args: argparse.Namespace) -> int:
         version=version,
     )
     if args.json:
-        print(json.dumps([m.to_json() for m in found], ensure_ascii=False, indent=2))
+        print(json.dumps([_recall_json(m) for m in found], ensure_ascii=False, indent=2))
     elif args.prompt:
         print(format_for_prompt(found))
     else:
-        print(f"recall user={args.user} query={args.query!r} ({len(found)} memories)")
-        for m in found:
-            print(
-                f"  {m.score:.3g}  [{memory_label(m)}] {m.content}  "
-                f"(since {m.valid_from:%Y-%m-%d}, from {', '.join(m.source_message_ids)})"
-            )
+        print("\n".join([_recall_header(args.user, args.query, len(found)), *_recall_lines(found)]))
+    if not found:
+        _notice(empty_recall_reason(store, version, args.user, args.agent))
     return 0
+
+
+def _recall_json(memory: RecalledMemory) -> dict[str, Any]:
+    """A result as JSON, its times to the second like every time the CLI prints."""
+    row = memory.to_json()
+    for key in ("valid_from", "valid_to", "expires_at"):
+        moment = getattr(memory, key)
+        row[key] = iso_seconds(moment) if moment else None
+    return row
+
+
+def _recall_header(user: str, query: str, count: int) -> str:
+    return f"recall user={user} query={query!r} ({count} {'memory' if count == 1 else 'memories'})"
+
+
+def _recall_lines(found: Sequence[RecalledMemory]) -> list[str]:
+    """One line per memory, scores right-aligned to four decimals so they read down a column."""
+    scores = [f"{m.score:.4f}" for m in found]
+    width = max(map(len, scores), default=0)
+    return [
+        f"  {score:>{width}}  [{memory_label(m)}] {m.content}  "
+        f"(since {iso_seconds(m.valid_from)}, from {', '.join(m.source_message_ids)})"
+        for score, m in zip(scores, found, strict=True)
+    ]
 
 
 def cmd_history(args: argparse.Namespace) -> int:
+    from pipelines.recall.absence import empty_history_reason
     from pipelines.recall.history import format_history, topic_history
 
-    history = topic_history(SnapshotStore(args.store), args.user, args.topic, args.agent, args.version)
+    store = _existing_store(args)
+    history = topic_history(store, args.user, args.topic, args.agent, args.version)
     if args.json:
-        print(json.dumps(history.to_dicts(), ensure_ascii=False, indent=2, default=str))
+        rows = [{key: _json_time(value) for key, value in row.items()} for row in history.to_dicts()]
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
     else:
         print(f"history user={args.user} topic={args.topic}")
-        print(format_history(history))
+        if not history.is_empty():
+            print(format_history(history))
+    if history.is_empty():
+        _notice(empty_history_reason(store, args.version, args.user, args.topic, args.agent))
     return 0
+
+
+def _json_time(value: Any) -> Any:
+    return iso_seconds(value) if isinstance(value, datetime) else value
 
 
 def _recall_embedder():
@@ -137,43 +232,56 @@ def _recall_embedder():
 
 
 def cmd_snapshots(args: argparse.Namespace) -> int:
-    store = SnapshotStore(args.store)
-    current = store.current_version()
-    listing = []
-    for version in store.versions():
-        manifest = store.manifest(version)
-        rows = manifest.get("rows", {})
-        listing.append(
-            {
-                "version": version,
-                "parent": manifest.get("parent"),
-                "created_at": manifest.get("created_at"),
-                "rows": rows.get("total"),
-                "current_rows": rows.get("current"),
-                "superseded": rows.get("superseded"),
-                "quarantined": manifest.get("quarantined_this_run", 0),
-                "new_files": len(manifest.get("input_files", [])),
-                "current": version == current,
-                "published_at": (at.isoformat() if (at := store.published_at(version)) else None),
-            }
-        )
+    store = _existing_store(args)
+    if not store.versions():
+        raise SnapshotNotFoundError(f"{store.root}: no snapshot versions yet; run `memory materialize` first")
+    listing = [_version_row(store, version, store.current_version()) for version in store.versions()]
     if args.json:
         print(json.dumps(listing, ensure_ascii=False, indent=2))
-        return 0
-    print(f"{'version':>8} {'parent':>7}  {'created_at':<32} {'rows':>6} {'current':>8} {'new files':>9}")
-    for row in listing:
-        mark = " *" if row["current"] else ("" if row["published_at"] else "  (never published)")
-        print(
-            f"{row['version']:>8} {row['parent']!s:>7}  {row['created_at']!s:<32} {row['rows']!s:>6} "
-            f"{row['current_rows']!s:>8} {row['new_files']:>9}{mark}"
-        )
+    else:
+        print("\n".join(_version_table(listing)))
     return 0
+
+
+def _version_row(store: SnapshotStore, version: int, current: int | None) -> dict[str, Any]:
+    manifest = store.manifest(version)
+    rows = manifest.get("rows", {})
+    created = manifest.get("created_at")
+    return {
+        "version": version,
+        "parent": manifest.get("parent"),
+        "created_at": iso_seconds(datetime.fromisoformat(created)) if created else None,
+        "rows": rows.get("total"),
+        "current_rows": rows.get("current"),
+        "superseded": rows.get("superseded"),
+        "quarantined": manifest.get("quarantined_this_run", 0),
+        "new_files": len(manifest.get("input_files", [])),
+        "current": version == current,
+        "published_at": (iso_seconds(at) if (at := store.published_at(version)) else None),
+    }
+
+
+def _version_table(listing: list[dict[str, Any]]) -> list[str]:
+    """The versions as a table, and what its marks mean."""
+    lines = [
+        f"{'version':>7} {'parent':>6}  {'created_at':<25}  {'published_at':<25} {'rows':>6} {'current':>7} "
+        f"{'new files':>9}"
+    ]
+    for row in listing:
+        mark = "  *" if row["current"] else ""
+        parent = row["parent"] if row["parent"] is not None else "-"
+        lines.append(
+            f"{row['version']:>7} {parent!s:>6}  {row['created_at']!s:<25}  {row['published_at'] or 'never':<25} "
+            f"{row['rows']!s:>6} {row['current_rows']!s:>7} {row['new_files']:>9}{mark}"
+        )
+    lines.append("* the current version: what recall reads (--version N or --known-at TIME read an older one)")
+    return lines
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
     from pipelines.store.doctor import diagnose, repair
 
-    store = SnapshotStore(args.store)
+    store = _existing_store(args)
     if args.repair:
         for action in repair(store):
             print(f"repaired: {action}")
@@ -188,7 +296,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 def cmd_forget(args: argparse.Namespace) -> int:
     from pipelines.forget import forget_user
 
-    print(forget_user(args.store, args.user, args.agent).describe())
+    print(forget_user(_existing_store(args).root, args.user, args.agent).describe())
     return 0
 
 
@@ -208,14 +316,26 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from pipelines.recall.reader import MemoryReader
 
     ks = _parse_ks(args.k)
+    store = _existing_store(args)
     try:
         question_set = read_question_set(args.questions, args.name)
     except QuestionFileError as exc:
         raise CommandError(str(exc)) from exc
-    reader = MemoryReader(args.store, params=_recall_params(args.diversity), record_access=False)
+    reader = MemoryReader(store.root, params=_recall_params(args.diversity), record_access=False)
     report = score_question_set(reader, question_set, ks)
     print(json.dumps(report, ensure_ascii=False) if args.json else format_report(report))
     return 0
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "materialize": cmd_materialize,
+    "recall": cmd_recall,
+    "history": cmd_history,
+    "eval": cmd_eval,
+    "snapshots": cmd_snapshots,
+    "doctor": cmd_doctor,
+    "forget": cmd_forget,
+}
 
 
 def _package_version() -> str:
@@ -227,102 +347,15 @@ def _package_version() -> str:
         return "unknown (not installed)"
 
 
-DIVERSITY_HELP = (
-    "maximal marginal relevance: keep near-identical memories from filling the top k "
-    "(λ in (0, 1], e.g. 0.7; off by default)"
-)
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="memory", description="Long-term memory for AI agents (batch ETL + recall).")
-    parser.add_argument("--version", action="version", version=f"memory {_package_version()}")
-    sub = parser.add_subparsers(dest="command", required=True)
-
-    run = sub.add_parser("materialize", help="run the nightly Dagster job in-process on a raw log folder")
-    run.add_argument("--raw", required=True, type=Path, help="raw session-log Parquet file or folder")
-    run.add_argument("--store", required=True, type=Path, help="snapshot store folder")
-    run.add_argument(
-        "--extractor",
-        default=None,
-        choices=["rules", "llm"],
-        help="default: MEMORY_EXTRACTOR, else rules; llm: any OpenAI-compatible server, from "
-        "MEMORY_LLM_BASE_URL/MODEL/API_KEY",
-    )
-    run.add_argument("--run-as-of", default=None, help="replay the run as if at this ISO time (decay, recorded_at)")
-    run.set_defaults(func=cmd_materialize)
-
-    recall = sub.add_parser("recall", help="recall a user's memories for a query")
-    recall.add_argument("--store", required=True, type=Path)
-    recall.add_argument("--user", required=True)
-    recall.add_argument("--agent", default=None)
-    recall.add_argument("--query", required=True)
-    recall.add_argument("-k", type=int, default=5)
-    recall.add_argument("--kinds", default=None, help="comma-separated kinds, e.g. fact,preference")
-    recall.add_argument("--as-of", default=None, help="valid time: what was true at this ISO time")
-    recall.add_argument("--min-confidence", type=float, default=None)
-    known = recall.add_mutually_exclusive_group()
-    known.add_argument("--version", type=int, default=None, help="transaction time: recall from this snapshot version")
-    known.add_argument("--known-at", default=None, help="transaction time: what the system knew at this ISO time")
-    recall.add_argument("--diversity", type=float, default=None, metavar="LAMBDA", help=DIVERSITY_HELP)
-    recall.add_argument("--json", action="store_true")
-    recall.add_argument("--prompt", action="store_true", help="print the block to put in a system prompt")
-    recall.set_defaults(func=cmd_recall)
-
-    history = sub.add_parser("history", help="a topic's timeline: each value, its valid interval, when recorded")
-    history.add_argument("--store", required=True, type=Path)
-    history.add_argument("--user", required=True)
-    history.add_argument("--topic", required=True)
-    history.add_argument("--agent", default=None)
-    history.add_argument("--version", type=int, default=None)
-    history.add_argument("--json", action="store_true")
-    history.set_defaults(func=cmd_history)
-
-    evaluation = sub.add_parser(
-        "eval",
-        help="score a store on labelled questions: evidence recall@k (shared/eval), or current@1 and stale@3 "
-        "when the file has stale_message_ids (updates-dev)",
-    )
-    evaluation.add_argument("--store", required=True, type=Path)
-    evaluation.add_argument("--questions", required=True, type=Path, help="questions Parquet (or .jsonl)")
-    evaluation.add_argument("--name", default=None, help="the set's name in the summary line (default: its folder)")
-    evaluation.add_argument("-k", default="1,5,10", help="comma-separated cut-offs (default 1,5,10)")
-    evaluation.add_argument("--diversity", type=float, default=None, metavar="LAMBDA", help=DIVERSITY_HELP)
-    evaluation.add_argument("--json", action="store_true")
-    evaluation.set_defaults(func=cmd_eval)
-
-    snaps = sub.add_parser("snapshots", help="list snapshot versions")
-    snaps.add_argument("--store", required=True, type=Path)
-    snaps.add_argument("--json", action="store_true")
-    snaps.set_defaults(func=cmd_snapshots)
-
-    doctor = sub.add_parser(
-        "doctor", help="check every version against its manifest (one line per problem, exit 2 when unsound)"
-    )
-    doctor.add_argument("--store", required=True, type=Path)
-    doctor.add_argument(
-        "--repair",
-        action="store_true",
-        help="remove killed writers' temp files, move damaged versions to <store>/damaged/ and point CURRENT at "
-        "the newest sound published version (the next run re-reads the raw files it lacks)",
-    )
-    doctor.set_defaults(func=cmd_doctor)
-
-    forget = sub.add_parser(
-        "forget",
-        help="remove a user from every retained version, staging, caches, backlog and access logs; a tombstone "
-        "keeps a re-ingest of the same raw files from bringing them back",
-    )
-    forget.add_argument("--store", required=True, type=Path)
-    forget.add_argument("--user", required=True)
-    forget.add_argument("--agent", default=None, help="only the user's rows under this agent (default: every agent)")
-    forget.set_defaults(func=cmd_forget)
-    return parser
+    """The `memory` parser (pipelines.cli_args), with the installed version for `--version`."""
+    return _build_parser(_package_version())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        status = args.func(args)
+        status = COMMANDS[args.command](args)
         sys.stdout.flush()  # inside the try: a reader that left shows here, not at interpreter exit
         return status
     except BrokenPipeError:
@@ -330,14 +363,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
-    except (
-        CommandError,
-        SettingsError,
-        SnapshotNotFoundError,
-        StoreCorruptError,
-        StoreLockedError,
-        EmbeddingModelMismatchError,
-    ) as exc:
+    except USER_ERRORS as exc:
+        if args.verbose:
+            traceback.print_exc()
         print(f"memory: {exc}", file=sys.stderr)
         return 2
 

@@ -235,6 +235,7 @@ def _decay(store_root: Path, today: date, params: DecayParams, staging: StagingA
     staging.write_frame("decayed", decayed)
     # The publish stage records these offsets: an event is applied by exactly one published version.
     staging.write_json("access", {"consumed": offsets})
+    staging.write_json("decay", {"day": today.isoformat()})  # a new day alone is reason to publish
     return DecayReport(
         rows=decayed.height,
         today=today.isoformat(),
@@ -253,7 +254,8 @@ def stage_publish(
     with run_stage(Path(store_root), run_key, "memory_snapshot"):
         staging = StagingArea(store_root, run_key)
         report = _publish(store_root, now, keep_versions, settings, staging)
-        staging.remove_other_runs()
+        if report.published:  # else the base did not move: other runs' hand-off files can still publish
+            staging.remove_other_runs()
         release(Path(store_root), run_key)
     return report
 
@@ -276,10 +278,16 @@ def _publish(
         .otherwise(pl.col("retired_version").fill_null(version))
         .alias("retired_version"),
     )
-    rows = count_rows(memories)
+    rows, decay_day = count_rows(memories), _decay_day(staging)
+    base = base_version(staging)
+    reason = nothing_new(store, base, inputs, memories, decay_day)
+    if reason:
+        parent = store.manifest(base)["parent"] if base is not None else None
+        return PublishReport(base, parent, rows, store.prune(keep_versions), published=False, reason=reason)
     new_files = [asdict(f) for f in inputs.input_files]
     manifest = {
         "created_at": now.isoformat(),
+        "decay_day": decay_day,
         "rows": rows.to_json(),
         "quarantined_this_run": inputs.quarantined,
         "forgotten_rows_this_run": inputs.forgotten_rows,
@@ -295,6 +303,37 @@ def _publish(
     store.publish(written, now)  # verifies the files once more (checksums, rows, vectors), then swaps
     pruned = store.prune(keep_versions)
     return PublishReport(version=written, parent=store.manifest(written)["parent"], rows=rows, pruned=pruned)
+
+
+def nothing_new(
+    store: SnapshotStore, base: int | None, inputs: ValidationReport, memories: pl.DataFrame, decay_day: str | None
+) -> str:
+    """Why this run has nothing to publish (empty when it has): a version identical to its base would only push
+    real history out of the retained window. New input files always publish (their quarantine and their
+    checksums must be recorded, or every night would read them again)."""
+    if inputs.input_files:
+        return ""
+    if base is None:
+        return "nothing new: no input files and no snapshot yet" if memories.is_empty() else ""
+    if store.manifest(base).get("decay_day") != decay_day or not same_memories(store.read_memories(base), memories):
+        return ""
+    return f"nothing new: no new input files, and the memories and their decay day ({decay_day}) are version {base}'s"
+
+
+def same_memories(stored: pl.DataFrame, fresh: pl.DataFrame) -> bool:
+    """The same memory rows, whatever their order (a version is written sorted by tenant only)."""
+    if stored.height != fresh.height:
+        return False
+    fresh = fresh.select(stored.columns).cast(stored.schema)
+    return stored.sort("memory_id").equals(fresh.sort("memory_id"))
+
+
+def _decay_day(staging: StagingArea) -> str | None:
+    """The day the staged strengths were decayed to (None for a run staged before it was recorded)."""
+    try:
+        return staging.read_json("decay")["day"]
+    except FileNotFoundError:
+        return None
 
 
 def base_version(staging: StagingArea) -> int | None:

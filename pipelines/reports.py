@@ -131,7 +131,11 @@ class RowCounts:
 
 @dataclass(frozen=True)
 class PublishReport:
-    version: int
+    """The publish stage: the version readers see after it, and whether this run wrote it."""
+
+    version: int | None  # None only when nothing was ever published (a first night without input)
     parent: int | None
     rows: RowCounts
     pruned: list[int]
+    published: bool = True
+    reason: str = ""  # why nothing was published (empty when it was)

@@ -20,3 +20,9 @@ def now_utc() -> datetime:
 def parse_utc(text: str) -> datetime:
     """An ISO 8601 date or timestamp as aware UTC (raises ValueError for anything else)."""
     return utc(datetime.fromisoformat(text.strip()))
+
+
+def iso_seconds(moment: datetime) -> str:
+    """`moment` as people read it everywhere the CLI prints a time: ISO 8601 in UTC, to the second, with its
+    offset (2026-03-11T12:00:00+00:00), so every line compares and sorts alike."""
+    return utc(moment).isoformat(timespec="seconds")

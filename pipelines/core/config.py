@@ -33,6 +33,7 @@ __all__ = [
     "SettingsError",
     "Variable",
     "markdown_table",
+    "store_if_set",
 ]
 
 
@@ -56,6 +57,11 @@ class Variable:
             return self.parse(self.name, text)
         except SettingsError as exc:
             raise SettingsError(f"{exc}; unset it for the default {self.default_text}") from None
+
+    def read_if_set(self, environ: Mapping[str, str] | None = None) -> Any | None:
+        """The typed value when the variable is set (not blank), else None: for a reader without this default."""
+        text = (os.environ if environ is None else environ).get(self.name)
+        return self.read(environ) if text is not None and text.strip() else None
 
     @property
     def default_text(self) -> str:
@@ -100,7 +106,12 @@ REMOTE = "the `openai` embedder (nightly job, `memory recall`)"
 @dataclass(frozen=True)
 class LocationSettings(_FromEnvironment):
     store: str = _setting(
-        "MEMORY_STORE", ".store", parse_text, "snapshot store folder (`memory` commands take `--store`)", LOCATION
+        "MEMORY_STORE",
+        ".store",
+        parse_text,
+        "snapshot store folder; `memory` commands read it when `--store` is not given (`.store` is the code "
+        "location's default only: a command without either stops)",
+        f"{LOCATION}; `memory` commands",
     )
     raw: str = _setting(
         "MEMORY_RAW",
@@ -130,6 +141,13 @@ class LocationSettings(_FromEnvironment):
         "timezone of the 02:00 schedule and of the decay calendar",
         NIGHTLY,
     )
+
+
+def store_if_set(environ: Mapping[str, str] | None = None) -> str | None:
+    """MEMORY_STORE as `memory` commands read it: without the `.store` default, so a command given no store says
+    so instead of reading whatever folder it was started in."""
+    (store,) = (variable for variable in LocationSettings.variables() if variable.name == "MEMORY_STORE")
+    return store.read_if_set(environ)
 
 
 @dataclass(frozen=True)
@@ -270,7 +288,8 @@ class RunSettings(_FromEnvironment):
         "MEMORY_LOG_LEVEL",
         "WARNING",
         parse_log_level,
-        "terminal log level of `memory materialize` (the UI's run log keeps every line)",
+        "level of the run's log `memory materialize --verbose` prints (without it, one line on failure); the UI's "
+        "run log keeps every line",
         "`memory materialize`",
     )
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from pipelines.core.clock import iso_seconds
 from pipelines.store.snapshots import SnapshotStore
 
 HISTORY_COLUMNS = [
@@ -66,15 +67,17 @@ def with_status(rows: pl.DataFrame) -> pl.DataFrame:
 
 
 def format_history(history: pl.DataFrame) -> str:
+    """One line per memory: its valid interval, status and text, then when it was recorded and from what
+    (times as ISO 8601 to the second with their offset, as everywhere the CLI prints one)."""
     if history.is_empty():
         return "(no memories on this topic)"
     lines = []
     for row in history.iter_rows(named=True):
-        until = row["valid_to"].strftime("%Y-%m-%d %H:%M") if row["valid_to"] else "now"
-        recorded = f"recorded {row['recorded_at']:%Y-%m-%d %H:%M} (v{row['recorded_version']}"
+        until = iso_seconds(row["valid_to"]) if row["valid_to"] else "now"
+        recorded = f"recorded {iso_seconds(row['recorded_at'])} (v{row['recorded_version']}"
         recorded += f", retired v{row['retired_version']})" if row["retired_version"] else ")"
         lines.append(
-            f"{row['valid_from']:%Y-%m-%d %H:%M} → {until:<16}  {row['status']:<20} {row['content']}"
+            f"{iso_seconds(row['valid_from'])} → {until:<25}  {row['status']:<20} {row['content']}"
             f"   [{recorded}; from {', '.join(row['source_message_ids'])}]"
         )
     return "\n".join(lines)

@@ -23,7 +23,7 @@ import polars as pl
 import pyarrow.parquet as pq
 
 from pipelines.core.atomic import fsync_dir, fsync_file, remove_paths, write_text_atomic
-from pipelines.core.clock import now_utc
+from pipelines.core.clock import iso_seconds, now_utc
 from pipelines.core.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA, TURN_SCHEMA
 from pipelines.index.postings import build_postings
 from pipelines.store.integrity import (
@@ -199,15 +199,29 @@ class SnapshotStore:
 
     def version_known_at(self, moment: datetime) -> int:
         """The newest retained version published by `moment`: what the system knew then."""
-        known = [v for v in self.versions() if (at := self.published_at(v)) is not None and at <= moment]
+        published = [(v, at) for v in self.versions() if (at := self.published_at(v)) is not None]
+        known = [v for v, at in published if at <= moment]
         if not known:
-            oldest = self.versions()[0] if self.versions() else None
-            hint = f"the oldest retained version is {oldest}" if oldest else "nothing is published"
             raise SnapshotNotFoundError(
-                f"{self.root}: no retained snapshot was published by {moment.isoformat()} ({hint}; "
-                "raise MEMORY_KEEP_VERSIONS to keep more history)"
+                f"{self.root}: no retained snapshot was published by {iso_seconds(moment)} "
+                f"({self._known_at_hint(published)})"
             )
         return known[-1]
+
+    def _known_at_hint(self, published: list[tuple[int, datetime]]) -> str:
+        """What to ask instead: older history was pruned, or the store simply did not exist yet."""
+        if not published:
+            return "nothing is published yet; run `memory materialize` first"
+        oldest, at = published[0]
+        if self.manifest(oldest).get("parent") is not None:  # versions before it were pruned
+            return (
+                f"the oldest retained one, version {oldest}, was published at {iso_seconds(at)}; raise "
+                "MEMORY_KEEP_VERSIONS to keep more history"
+            )
+        return (
+            f"the first version, {oldest}, was published at {iso_seconds(at)}: ask for a later time, or build "
+            "the store night by night with `memory materialize --run-as-of` to have history in the past"
+        )
 
     def published_at(self, version: int) -> datetime | None:
         """When the pointer first swapped to `version` (None for a version readers never saw, or whose marker is

@@ -70,14 +70,34 @@ def test_bad_rows_are_quarantined_with_file_row_and_reason(store):
     assert all("data/sample/date=" in f for f in quarantine["input_file"])
 
 
-def test_rerun_on_same_input_publishes_identical_memory_content(store, tmp_path):
+def test_rerun_on_same_input_publishes_nothing_new(store, tmp_path, capsys):
     copy = tmp_path / "store"
     shutil.copytree(store, copy)
-    report = run_nightly(raw=SAMPLE, store=copy, run_as_of=NIGHT)
-    assert report.success and report.version == 2
+    assert memory_cli(["materialize", "--raw", SAMPLE, "--store", str(copy), "--run-as-of", NIGHT]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "nothing new: no new input files, and the memories and their decay day (2026-03-11) are version 1's: "
+        f"nothing published, version 1 stays current in {copy}",
+        "  asset checks: 11/11 passed",
+    ]
+    assert SnapshotStore(copy).versions() == [1] and not (copy / "writer.lease").exists()
+    report = run_nightly(raw=SAMPLE, store=copy, run_as_of="2026-03-12T02:00:00+00:00")  # the next night decays
+    assert report.success and report.published and report.version == 2
     again = SnapshotStore(copy)
-    assert again.manifest()["input_files"] == []
-    assert again.read_memories(2).equals(again.read_memories(1).with_columns(pl.col("recorded_version")))
+    assert again.manifest()["input_files"] == [] and again.manifest()["decay_day"] == "2026-03-12"
+    unchanged = pl.exclude("strength")
+    assert again.read_memories(2).select(unchanged).equals(again.read_memories(1).select(unchanged))
+
+
+def test_a_first_night_without_input_succeeds_and_publishes_nothing(tmp_path):
+    (tmp_path / "raw").mkdir()
+    resources = build_resources(store=str(tmp_path / "store"), raw_path=str(tmp_path / "raw"), run_as_of=NIGHT)
+    with dg.instance_for_test() as instance:  # as the schedule or the UI runs it on an empty raw folder
+        result = defs.resolve_job_def("nightly_memory_job").execute_in_process(resources=resources, instance=instance)
+    assert result.success and all(check.passed for check in result.get_asset_check_evaluations())
+    metadata = result.asset_materializations_for_node("memory_snapshot")[-1].metadata
+    assert metadata["published"].value is False
+    assert metadata["nothing_published"].value == "nothing new: no input files and no snapshot yet"
+    assert SnapshotStore(tmp_path / "store").versions() == []
 
 
 def test_recall_on_a_read_only_copy(store, tmp_path):
@@ -128,6 +148,20 @@ def test_broken_file_fails_the_run_naming_file_and_column_and_keeps_previous(sto
     assert "bad.parquet: missing required column(s) ts" in report.error
     assert SnapshotStore(copy).current_version() == 1
     assert "北京" in MemoryReader(copy).recall("u_li", "我住在哪里", k=1)[0].content
+
+
+def test_materialize_on_a_locked_store_is_one_line_and_verbose_shows_the_run_log(store, tmp_path, capsys):
+    copy = tmp_path / "store"
+    shutil.copytree(store, copy)
+    argv = ["materialize", "--raw", SAMPLE, "--store", str(copy), "--run-as-of", NIGHT]
+    with SnapshotStore(copy).writer_lock("another nightly run"):  # the flock: caught inside the Dagster run
+        assert memory_cli(argv) == 2
+        quiet = capsys.readouterr()
+        assert memory_cli([*argv, "--verbose"]) == 2
+        verbose = capsys.readouterr().err
+    assert quiet.out == "" and quiet.err.count("\n") == 1
+    assert quiet.err.startswith(f"memory: {copy}: the store is locked by another writer (another nightly run")
+    assert "Traceback" in verbose and verbose.endswith(quiet.err)
 
 
 def test_locked_store_is_reported(store, tmp_path):
@@ -186,10 +220,10 @@ def test_both_time_axes_and_topic_history(store, tmp_path, capsys):
         ("用户住在北京", "superseded", 1, 2),
         ("用户住在深圳", "current", 2, None),
     ]
-    assert timeline[1]["valid_to"].startswith("2026-03-12 09:00")
+    assert timeline[1]["valid_to"] == "2026-03-12T09:00:00+00:00"
     assert memory_cli(["history", "--store", str(copy), "--user", "u_li", "--topic", "residence"]) == 0
     printed = capsys.readouterr().out
-    assert "2026-03-03 10:00 → 2026-03-12 09:00  superseded" in printed and "用户住在北京" in printed
+    assert "2026-03-03T10:00:00+00:00 → 2026-03-12T09:00:00+00:00  superseded" in printed and "用户住在北京" in printed
 
 
 def test_seed_story_shanghai_recorded_late_never_overrides_beijing(tmp_path):

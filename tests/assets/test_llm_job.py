@@ -74,3 +74,14 @@ def test_llm_extractor_without_settings_fails_saying_which_variables_to_set(tmp_
     resources = build_resources(store=str(tmp_path / "store"), raw_path="data/sample", extractor="llm")
     with pytest.raises(ValueError, match="MEMORY_LLM_BASE_URL"):
         resources["extractor"].build(tmp_path / "store")
+
+
+@pytest.mark.slow  # a Dagster run
+def test_materialize_with_llm_but_no_server_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys):
+    monkeypatch.delenv("MEMORY_LLM_BASE_URL", raising=False)
+    write_raw(tmp_path / "raw/part-0.parquet", [message("s1", 1, "I live in Oslo", T)])
+    argv = ["materialize", "--raw", str(tmp_path / "raw"), "--store", str(tmp_path / "store"), "--extractor", "llm"]
+    assert memory_cli([*argv, "--run-as-of", NIGHT]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith("memory: the llm extractor needs MEMORY_LLM_BASE_URL")
