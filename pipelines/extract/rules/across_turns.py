@@ -71,6 +71,10 @@ class _Opening:
     user_turns_left: int = 2  # the value comes in this message or one of the next two user turns
     asked: bool = False  # the assistant asked for it since
     by_assistant: bool = False  # the assistant's question opened it: the answer leads the next user turn
+    # other topics the question fits ("What address should I use?"): an answer shaped like one of their values
+    # (an e-mail address) is theirs; a bare word is nobody's while the question is ambiguous
+    others: tuple[str, ...] = ()
+    ambiguous: bool = False
 
     def sources(self, answer: Message) -> list[Message]:
         return [answer] if self.by_assistant else [self.message, answer]
@@ -109,6 +113,8 @@ def _value_for(opening: _Opening, clause: str) -> str | None:
     clause = clause.strip(" .,!;:。，！；：~～")
     lang = _language(clause)
     value = _captured(_VALUES[opening.topic].search(clause), lang)
+    if opening.ambiguous:
+        return value
     if value is None and opening.asked and opening.topic in _BARE:
         value = _captured(_BARE[opening.topic].search(clause), lang)
     if value is None and opening.by_assistant and opening.topic in _ANSWERS:
@@ -117,21 +123,21 @@ def _value_for(opening: _Opening, clause: str) -> str | None:
     return value
 
 
-def _asked_topic(question: str, said_before: str) -> str | None:
-    """The topic whose value the assistant's question asks for; between two, the one the talk was about."""
+def _asked_topics(question: str, said_before: str) -> tuple[list[str], bool]:
+    """The topics whose value the assistant's question asks for, the one the talk was about first, and whether
+    the talk leaves the first two tied (then only a value's own shape says which topic an answer is for)."""
     asked = [topic for topic, patterns in _ASKS.items() if patterns.search(question)]
-    if len(asked) <= 1:
-        return asked[0] if asked else None
     cues = cue_hits(said_before + " " + question)
     ranked = sorted(asked, key=lambda topic: cues.get(topic, 0), reverse=True)
-    return ranked[0] if cues.get(ranked[0], 0) > cues.get(ranked[1], 0) else None
+    return ranked, len(ranked) > 1 and cues.get(ranked[0], 0) == cues.get(ranked[1], 0)
 
 
 def _assistant_opening(message: Message, clauses: Sequence[str], said_before: str) -> _Opening | None:
     for clause in reversed([c for c in clauses if is_question(c)]):
-        topic = _asked_topic(clause, said_before)
-        if topic is not None:
-            return _Opening(topic, message, user_turns_left=1, asked=True, by_assistant=True)
+        asked, tie = _asked_topics(clause, said_before)
+        if asked:
+            others = tuple(asked[1:])
+            return _Opening(asked[0], message, 1, asked=True, by_assistant=True, others=others, ambiguous=tie)
     return None
 
 
@@ -175,10 +181,10 @@ def facts_across_turns(session: Sequence[Message], found: Sequence[ExtractedMemo
                 and mood == ASSERTION
                 and (message.message_id, opening.topic) not in stated
             ):
-                value = _value_for(opening, clause)
-                if value is not None:
+                answered = _answered(opening, clause)
+                if answered is not None:
                     language = _language(message.content if opening.by_assistant else opening.message.content)
-                    memories.append(_statement(opening.topic, value, opening.sources(message), language))
+                    memories.append(_statement(*answered, opening.sources(message), language))
                     opening = None
             if mood == ASSERTION:
                 memories += _deictic(clause, message, earlier, stated)
@@ -188,6 +194,18 @@ def facts_across_turns(session: Sequence[Message], found: Sequence[ExtractedMemo
             opening.user_turns_left -= 1
             opening = opening if opening.user_turns_left > 0 else None
     return memories
+
+
+def _answered(opening: _Opening, clause: str) -> tuple[str, str] | None:
+    """(topic, value) that `clause` gives the opening: its topic's value, else one shaped like another it fits."""
+    value = _value_for(opening, clause)
+    if value is not None:
+        return opening.topic, value
+    for other in opening.others:
+        value = _captured(_VALUES[other].search(clause.strip(" .,!;:。，！；：~～")), _language(clause))
+        if value is not None:
+            return other, value
+    return None
 
 
 def _opened(clause: str, message: Message, stated: set[tuple[str, str]]) -> _Opening | None:

@@ -28,7 +28,7 @@ from pipelines.extract.rules.text import (
     split_clauses,
     value_keywords,
 )
-from pipelines.extract.signals.mood import ASSERTION, THIRD_PARTY, clause_mood, is_request
+from pipelines.extract.signals.mood import ASSERTION, THIRD_PARTY, clause_at, clause_mood, is_request
 
 
 class _Clause(NamedTuple):
@@ -84,6 +84,9 @@ def _stated(rule: Rule, text: str, match: re.Match) -> bool:
         return True
     before = text[: match.start()]
     if rule.own_subject:
+        speaker = clause_at(text, match.start())
+        if speaker.strip() and clause_mood(speaker) == THIRD_PARTY:
+            return False
         mood = clause_mood(before) if before.strip() else ASSERTION
         return mood in rule.moods and not NEGATION_BEFORE[rule.lang].search(before)
     mood = clause_mood(text[: match.end()])
@@ -133,7 +136,7 @@ def _fire(rules: Sequence[Rule], clause: _Clause) -> list[_Found]:
     for rule in rules:
         # Questions assert nothing, but "Can you remind me to…?", "可以开发票吗" and "Can you reply in Spanish from
         # now on?" are still requests.
-        asks = clause.question and not (rule.kind is Kind.TASK or (rule.kind is Kind.PREFERENCE and clause.request))
+        asks = clause.question and not (rule.kind is Kind.TASK or (rule.requested and clause.request))
         if asks or any(f.memory.topic == rule.topic for f in found):
             continue
         hit = _apply(rule, clause)

@@ -112,6 +112,7 @@ def topic_rules(book: TopicBook) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
                 moods=GATES[book.gate],
                 unless=unless,
                 own_subject=own_subject,
+                requested=book.requested,
             )
             (ends if retracts else holds).append(rule)
     return tuple(holds), tuple(ends)

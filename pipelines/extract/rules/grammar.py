@@ -47,7 +47,7 @@ _EN_JOBS = (
     r"lawyer|attorney|accountant|consultant|architect|researcher|student|writer|editor|journalist|"
     r"founder|ceo|cto|cfo|director|intern|marketer|administrator|technician|pharmacist|dentist|chef|"
     r"pilot|artist|photographer|musician|specialist|coordinator|recruiter|economist|mechanic|physician|"
-    r"surgeon|therapist|librarian|lead|owner|officer|salesperson|product\s+manager"
+    r"surgeon|therapist|librarian|lead|owner|officer|salesperson|product\s+manager|pm|swe|sre"
 )
 _ZH_JOBS = (
     r"经理|工程师|设计师|程序员|开发|老师|教师|医生|护士|律师|会计|分析师|架构师|研究员|学生|主管|总监|"
@@ -109,6 +109,8 @@ class Rule:
     moods: frozenset[str] | None = None
     # the pattern names its own subject ("they made me lead"): only the words before it set the mood
     own_subject: bool = False
+    # a request asked as a question states it: "can you call me Lex from now on?"
+    requested: bool = False
 
 
 def _rule(
@@ -125,6 +127,7 @@ def _rule(
     needs_deadline: bool = False,
     moods: frozenset[str] | None = None,
     own_subject: bool = False,
+    requested: bool = False,
 ) -> Rule:
     flags = re.IGNORECASE if lang == "en" else 0
     return Rule(
@@ -140,6 +143,7 @@ def _rule(
         needs_deadline=needs_deadline,
         moods=moods,
         own_subject=own_subject,
+        requested=requested or kind is Kind.PREFERENCE,
     )
 
 

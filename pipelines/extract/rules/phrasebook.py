@@ -59,6 +59,8 @@ class TopicBook:
     # "state": only a plain assertion of the user's own state counts (no plan, condition, trip or aside);
     # "contact": a plan or a condition still gives the value ("if you need me, my number is ...")
     gate: str = "state"
+    # asking for it states it ("can you call me Lex from now on?"), as with every preference
+    requested: bool = False
     confidence: float = 0.9
     notes: tuple[str, ...] = field(default=(), compare=False)
 
@@ -136,11 +138,12 @@ EMPLOYER = TopicBook(
             r"switched\s+(?:jobs|companies)\s+to\s+<WORK>", r"signed\s+(?:on\s+)?with\s+<ORG>",
         ),
         sentences=(
-            r"\b(?:my\s+)?(?:new\s+)?(?:employer|company)\s+is\s+(?:now\s+)?<ORG>", r"\b(?:started|starting)\s+at\s+<ORG>\s+(?:on|this|next)\b",
+            r"\b(?:my\s+)?(?:new\s+)?(?:employer|company)\s+is\s+(?:now\s+)?<ORG>", r"\b(?P<v>(?-i:[A-Z])[\w'.&+-]*(?:\s+(?-i:[A-Z])[\w'.&+-]*){0,3})\s+is\s+where\s+I\s+(?:now\s+)?work\b", r"\b(?:started|starting)\s+at\s+<ORG>\s+(?:on|this|next)\b",
         ),
         ends=(
             r"(?:no\s+longer|don't|dont|do\s+not)\s+work\s+(?:at|for)\s+<WORK>",
             r"am\s+(?:no\s+longer|not)\s+(?:working|employed)\s+(?:at|for|by)\s+<WORK>", r"(?:left|quit)\s+<ORG>",
+            r"am\s+not\s+(?:at|with)\s+<ORG>\s+any\s*more\b", r"am\s+no\s+longer\s+(?:at|with)\s+<ORG>",
             Say(r"(?:left|quit)\s+my\s+job\b", content="User left their job."),
             Say(r"(?:was|got)\s+(?:laid\s+off|fired|let\s+go)\b", content="User left their job."),
             Say(r"resigned\b", content="User left their job."),
@@ -175,6 +178,7 @@ JOB_TITLE = TopicBook(
         states=(
             r"work(?:ing)?\s+as\s+<ROLE>", r"am\s+working\s+as\s+<ROLE>", Say(r"am\s+an?\s+<JOB>", content="User's job title is {v}."),
             r"work\s+(?:at|for)\s+\S+(?:\s+\S+){0,3}?\s+as\s+<ROLE>", r"am\s+now\s+(?:the|a|an)\s+<ROLE>(?=.*\b(?:at|team|job|work)\b)",
+            r"am\s+(?:now\s+)?officially\s+(?:the\s+|a\s+|an\s+)?<JOB>",
         ),
         changes=(
             r"(?:got|was|been|have\s+been)\s+promoted\s+(?:to|as)\s+<ROLE>", r"got\s+(?:a\s+)?promot(?:ed|ion)\s+to\s+<ROLE>",
@@ -229,6 +233,7 @@ NAME = TopicBook(
     ends=("User's name is no longer {v}.", "用户不再叫{v}"),
     keywords=("name called identity", "名字 姓名 称呼"),
     gate="contact",
+    requested=True,
 )
 
 PHONE = TopicBook(

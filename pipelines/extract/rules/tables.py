@@ -77,7 +77,7 @@ RULES: tuple[Rule, ...] = (
     en(r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|write\s+(?:to\s+me|back)|communicate|use|prefer|(?:talk|speak)\s+to\s+me)\b"
        rf"(?:\s+[\w']+){{0,3}}?\s+(?:in\s+)?(?P<v>{LANGUAGES_EN})\b", PREF, "language",
        "User wants answers in {v}.", "language reply answer"),
-    zh(rf"(?:用|使用|以|说|讲)(?P<v>{LANGUAGES_ZH})(?:来)?(?:回答|回复|交流|沟通|跟我说|和我说|对话|聊|输出|写)",
+    zh(rf"(?:用|使用|以|说|讲)(?P<v>{LANGUAGES_ZH})(?:来)?(?:回答|回复|交流|沟通|跟我说|和我说|对话|聊|输出|写|回我)",
        PREF, "language", "用户希望用{v}回答", "语言 回答 回复"),
     zh(rf"我(?:更|比较)?(?:偏好|习惯|希望用)(?P<v>{LANGUAGES_ZH})<END>", PREF, "language", "用户希望用{v}回答",
        "语言 回答 回复"),

@@ -123,7 +123,7 @@ ASSISTANT_ASKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         (r"新(?:手机)?号(?:码)?", r"号码?是多少", r"手机号?(?:码)?(?:是)?多少"),
     ),
     "email": (
-        (r"\b(?:new|your|which|what)\s+(?:e-?mail|email\s+address)\b",),
+        (r"\b(?:new|your|which|what)\s+(?:e-?mail|email\s+address)\b", r"\b(?:what|which|new)\s+address\b"),
         (r"新邮箱", r"邮箱(?:地址)?是(?:什么|多少|啥)"),
     ),
 }

@@ -21,12 +21,17 @@ ASSERTION, QUESTION, PLAN, THIRD_PARTY, PAST, REPORTED = (
 # closes it, it never closes anything (pipelines.resolve.resolution).
 TENTATIVE = "tentative"
 NEGATED = "negated"
+# A clause about no one in particular ("rent is cheaper there", "深圳租房一般押一付三"): it asserts nothing of the
+# user's own state, however topical its words.
+GENERAL = "general"
 # "no offer", "没有对象": what did not happen states nothing new
 _NEGATED = re.compile(r"^\s*(?:and\s+|but\s+)?(?:no|not|nothing|never)\b|^\s*(?:没有|没)", re.IGNORECASE)
 
 # "Can you answer in Spanish?" asks for a way of being treated: a preference, not a question.
 _REQUEST = re.compile(
-    r"^\s*(?:(?:can|could|would|will)\s+you\b|please\b|pls\b|from now on\b)|^\s*(?:请|麻烦|以后|能不能|可以|可不可以)",
+    # after a short lead-in ("random but can you…", "ok so could you…"), not after a question word ("what can you…")
+    r"^\s*(?:(?!(?:what|where|when|why|who|which|how)\b)[\w']+[,\s]+){0,3}?(?:(?:can|could|would|will)\s+you\b|please\b|pls\b)"
+    r"|^\s*from now on\b|^\s*(?:请|麻烦|以后|能不能|可以|可不可以|从今天起|从现在起|今后)",
     re.IGNORECASE,
 )
 # A question asks; "Was in Tokyo last week." does not (an auxiliary at the start is not enough here).
@@ -101,8 +106,42 @@ _CLAUSE_END = re.compile(
 )
 
 
+# The user as the one a clause is about: a subject pronoun, "my" before a thing (not a person: "my friend swears"
+# is the friend's), a request about how to treat them, or a change said without its subject at the clause's start.
+_OWNED_EN = re.compile(
+    rf"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd)\b|\bmy\s+(?!(?:\w+\s+)?(?:{_PEOPLE_EN})\b)"
+    r"|\b(?:call|address|text|email|e-mail|reach|ping|remind)\s+me\b"
+    # "Gave up the lease", "Coming off night shifts", "Back from the honeymoon": the subject left out
+    r"|^\s*(?:\w+\s+)?(?:just\s+|finally\s+|officially\s+)?(?:[a-z]{3,}ed|[a-z]{3,}ing|back|got|left|quit|became|sold|"
+    r"bought|went|gave|"
+    r"took|made|began|found|put|came|ran)\b",
+    re.IGNORECASE,
+)
+# 我 as the subject, not the object ("帮我列个清单", "公司要把我外派"), nor the owner of a person ("我爸换新号了");
+# Chinese drops the subject of what was done ("搬到杭州了"), so a completed clause counts.
+_OWNED_ZH = re.compile(
+    r"(?<![帮给跟让叫替为和对陪找醒诉问把被教])(?:我们|咱们|我|咱|俺)(?!爸|妈|老公|老婆|哥|姐|弟|妹|儿子|女儿|家人|朋友|同事|老板|领导|室友|"
+    r"男朋友|女朋友|对象|闺蜜|舅|姨|叔|婶|爷|奶|外公|外婆)|了"
+)
+
+
+def is_owned(clause: str) -> bool:
+    """Whether a clause speaks of the user (or to the assistant about the user) rather than of no one in particular."""
+    return bool(_OWNED_EN.search(clause) or _OWNED_ZH.search(clause) or _REQUEST.search(clause))
+
+
 def split_clauses(text: str) -> list[str]:
     return [piece.strip() for piece in _CLAUSE_END.split(text) if piece and piece.strip(" .,!?;。，！？；")]
+
+
+def clause_at(text: str, at: int) -> str:
+    """The finest clause of `text` (split_clauses' boundaries) that holds position `at`, from its start to `at`: who
+    speaks there is who a match at `at` is about ("帮我记一下 我爸换新号了 137…" is the father's number)."""
+    start = 0
+    for boundary in _CLAUSE_END.finditer(text, 0, at):
+        if boundary.end() <= at:
+            start = boundary.end()
+    return text[start:at]
 
 
 def is_request(clause: str) -> bool:

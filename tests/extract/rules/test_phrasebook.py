@@ -58,6 +58,16 @@ def _on(text: str, topic: str) -> list[str]:
         ("我现在吃素了", "diet", "用户吃素"),
         ("我们上周领证了", "relationship_status", "用户已婚"),
         ("我在浙大读研", "school", "用户在浙大读书"),
+        ("btw I'm not with Umbrella anymore", "employer", "User no longer works at Umbrella."),
+        ("Hooli is where I work now, long story", "employer", "User works at Hooli."),
+        ("I'm a PM at Vandelay Industries.", "job_title", "User's job title is PM."),
+        (
+            "starting today I'm officially senior data engineer",
+            "job_title",
+            "User's job title is senior data engineer.",
+        ),
+        ("hey, could you call me Robbie from now on?", "name", "User's name is Robbie."),
+        ("以后你用英文回我吧", "language", "用户希望用英文回答"),
     ],
 )
 def test_a_change_said_naturally_gives_the_new_value(text, topic, content):
@@ -89,6 +99,12 @@ def test_a_change_said_naturally_gives_the_new_value(text, topic, content):
         ("别叫我小王", "name"),
         ("我妈跟亲戚说我在深圳买房了", "residence"),  # someone else's words about the user
         ("My mom says I live in Boston", "residence"),
+        ("what would you call me?", "name"),  # a question word asks
+        (
+            "记一下 我哥换号了 139 0000 2211",
+            "phone",
+        ),  # the number's owner speaks after a space, not at the clause start
+        ("ok so my dad got a new cell 555-0134, save it", "phone"),
     ],
 )
 def test_what_is_not_the_users_own_change_states_nothing(text, topic):
