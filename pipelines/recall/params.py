@@ -14,6 +14,9 @@ class RecallParams:
     min_confidence: float = 0.0
     # A raw message scores below the distilled memory it produced when both match a query equally.
     episode_weight: float = 0.8
+    # A message of fewer telling terms than this ("cool", "ty", "好 晚点发") earns that share of its weight: its
+    # vector carries the previous turn, so without it an acknowledgement ranks like the turn it acknowledges.
+    brief_terms: float = 3.0
     # Reciprocal rank fusion constant (Cormack et al. 2009 use 60 for many runs); with two lists a smaller
     # one keeps the head of each list decisive (docs/recall.md: 10-30 measured alike, 60 lower).
     rrf_k: float = 20.0

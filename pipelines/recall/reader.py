@@ -147,9 +147,7 @@ class MemoryReader:
             version,
             user_id,
             agent_id,
-            self.params.episode_weight,
-            self.params.bm25_k1,
-            self.params.bm25_b,
+            self.params,
         )
         self._tables[key] = tables
         while len(self._tables) > self._cached_users:

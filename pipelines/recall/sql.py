@@ -92,13 +92,15 @@ WITH mine AS (SELECT r.rid, p.term, p.tf, p.doc_len
               WHERE p.user_id = $user),
 stats AS (SELECT count(*) AS n, avg(doc_len) AS avgdl FROM (SELECT DISTINCT rid, doc_len FROM mine)),
 df AS (SELECT term, count(*) AS df FROM mine GROUP BY term)
-SELECT term, rid,
+SELECT term, rid, tf,
+       -- how much of a message's words a term is: a Chinese bigram overlaps its neighbours, so it is half a word
+       CASE WHEN regexp_full_match(term, '[\u4e00-\u9fff]{{2}}') THEN 0.5 ELSE 1.0 END::DOUBLE AS word_share,
        ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))  -- idf
-         * tf * ($k1 + 1) / (tf + $k1 * (1 - $b + $b * doc_len / stats.avgdl)) AS weight
+         * tf * ($k1 + 1) / (tf + $k1 * (1 - $b + $b * doc_len / stats.avgdl)) AS weight,
+       -- a term in most of the user's memories ("user", "用户", a speaker's name) tells them apart no better than
+       -- chance: it carries no rank weight, so it cannot put a memory on the keyword list by itself (below 8
+       -- memories "most" is two or three rows, and BM25's idf already says what little there is to say)
+       df.df * 2 <= stats.n OR stats.n < 8 AS telling
 FROM mine JOIN df USING (term), stats
--- a term in most of the user's memories ("user", "用户", a speaker's name) tells them apart no better than
--- chance: it carries no rank weight, so it cannot put a memory on the keyword list by itself (below 8
--- memories "most" is two or three rows, and BM25's idf already says what little there is to say)
-WHERE df.df * 2 <= stats.n OR stats.n < 8
 ORDER BY term, rid
 """

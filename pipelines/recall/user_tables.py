@@ -12,6 +12,7 @@ import pyarrow as pa
 from pipelines.core.schemas import EMBEDDING_DIM
 from pipelines.core.topics import SINGLE_VALUED_TOPICS
 from pipelines.index.tokens import terms
+from pipelines.recall.params import RecallParams
 from pipelines.recall.ranking import Postings, RankColumns
 from pipelines.recall.sql import DETAIL_COLUMNS, LOAD_USER_SQL, POSTING_WEIGHTS_SQL, RANK_COLUMNS_SQL
 from pipelines.store.snapshots import SnapshotStore
@@ -38,13 +39,11 @@ def load_user_tables(
     version: int,
     user_id: str,
     agent_id: str | None,
-    episode_weight: float,
-    bm25_k1: float,
-    bm25_b: float,
+    params: RecallParams,
 ) -> UserTables:
     """Loads one user's rows of `version` (only `agent_id`'s when given) through `con`."""
-    params = {"path": str(store.memories_path(version)), "user": user_id, "agent": agent_id}
-    rows = con.sql(LOAD_USER_SQL, params=params).to_arrow_table()
+    where = {"path": str(store.memories_path(version)), "user": user_id, "agent": agent_id}
+    rows = con.sql(LOAD_USER_SQL, params=where).to_arrow_table()
     for optional in ("mood", "role"):  # versions written before episodes carried their mood and their speaker's role
         if optional not in rows.column_names:
             rows = rows.append_column(optional, pa.nulls(rows.num_rows, pa.string()))
@@ -53,19 +52,29 @@ def load_user_tables(
     try:
         ranked = con.sql(
             RANK_COLUMNS_SQL.format(rows="recalled_rows"),
-            params={"single_topics": sorted(SINGLE_VALUED_TOPICS), "episode_weight": episode_weight},
+            params={"single_topics": sorted(SINGLE_VALUED_TOPICS), "episode_weight": params.episode_weight},
         ).to_arrow_table()
-        term_ids, postings = _postings(con, store, version, user_id, bm25_k1, bm25_b)
+        term_ids, postings, own_terms = _postings(
+            con, store, version, user_id, rows.num_rows, params.bm25_k1, params.bm25_b
+        )
     finally:
         con.unregister("recalled_rows")
     turns = np.stack([_numbers(ranked, "prev_turn", np.int64, -1), _numbers(ranked, "next_turn", np.int64, -1)], axis=1)
-    return UserTables(
-        rank_columns(ranked), postings, term_ids, _unit_matrix(rows), _details_by_rid(rows), speakers, turns
-    )
+    columns = rank_columns(ranked, _brevity(ranked, own_terms, params.brief_terms))
+    return UserTables(columns, postings, term_ids, _unit_matrix(rows), _details_by_rid(rows), speakers, turns)
 
 
-def rank_columns(ranked: pa.Table) -> RankColumns:
-    """RANK_COLUMNS_SQL's rows (ordered by rid) as numpy arrays; strings become codes."""
+def _brevity(ranked: pa.Table, own_terms: np.ndarray, brief_terms: float) -> np.ndarray:
+    """Per rid, the share of an episode's weight its words earn: a message of fewer than `brief_terms` telling
+    terms ("cool", "好 晚点发") says less than its context, which its vector carries (RecallParams.brief_terms)."""
+    episodes = ranked.column("kind").to_numpy(zero_copy_only=False) == "episode"
+    if brief_terms <= 0:
+        return np.ones(len(own_terms))
+    return np.where(episodes, np.minimum(1.0, own_terms / brief_terms), 1.0)
+
+
+def rank_columns(ranked: pa.Table, brevity: np.ndarray) -> RankColumns:
+    """RANK_COLUMNS_SQL's rows (ordered by rid) as numpy arrays, strings as codes; `brevity` scales the prior."""
     kind, kinds = _codes(ranked.column("kind"))
     agent, agents = _codes(ranked.column("agent_id"))
     topic, topics = _codes(ranked.column("topic"))
@@ -88,25 +97,30 @@ def rank_columns(ranked: pa.Table) -> RankColumns:
         unmerged=ranked.column("merged_into").is_null().to_numpy(zero_copy_only=False),
         timeline_rank=_numbers(ranked, "timeline_rank", np.int64, 0),
         slot_group=_numbers(ranked, "slot_group", np.int64, 0),
-        prior=_numbers(ranked, "prior", np.float64, 0.0),
+        prior=_numbers(ranked, "prior", np.float64, 0.0) * brevity,
         speaker=_numbers(ranked, "speaker_id", np.int64, -1),
         id_order=_numbers(ranked, "id_order", np.int64, 0),
     )
 
 
 def _postings(
-    con: duckdb.DuckDBPyConnection, store: SnapshotStore, version: int, user_id: str, k1: float, b: float
-) -> tuple[dict[str, int], Postings]:
-    """The user's BM25 postings as a CSR index, and each term's index into it."""
+    con: duckdb.DuckDBPyConnection, store: SnapshotStore, version: int, user_id: str, rows: int, k1: float, b: float
+) -> tuple[dict[str, int], Postings, np.ndarray]:
+    """The user's BM25 postings as a CSR index, each term's index into it, and per rid how many telling terms its
+    own words have (a context term counts 0.5, pipelines.index.postings)."""
     path = store.postings_path(version)
     if not path.exists():  # a version written before postings existed: vector recall only
-        return {}, Postings(np.zeros(1, np.int64), np.zeros(0, np.int64), np.zeros(0))
+        return {}, Postings(np.zeros(1, np.int64), np.zeros(0, np.int64), np.zeros(0)), np.zeros(rows)
     flat = con.sql(
         POSTING_WEIGHTS_SQL.format(rows="recalled_rows"), params={"path": str(path), "user": user_id, "k1": k1, "b": b}
     ).to_arrow_table()
+    flat = flat.filter(flat.column("telling"))
     term_of_posting, words = _codes(flat.column("term"))  # in term order, so each term's postings are contiguous
     starts = np.searchsorted(term_of_posting, np.arange(len(words) + 1))
-    return words, Postings(starts, _numbers(flat, "rid", np.int64, -1), _numbers(flat, "weight", np.float64, 0.0))
+    rids = _numbers(flat, "rid", np.int64, -1)
+    own = _numbers(flat, "tf", np.float64, 0.0) >= 1
+    own_terms = np.bincount(rids[own], weights=_numbers(flat, "word_share", np.float64, 1.0)[own], minlength=rows)
+    return words, Postings(starts, rids, _numbers(flat, "weight", np.float64, 0.0)), own_terms
 
 
 def _codes(column: pa.ChunkedArray) -> tuple[np.ndarray, dict[str, int]]:

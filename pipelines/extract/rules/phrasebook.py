@@ -113,6 +113,8 @@ RESIDENCE = TopicBook(
         ends=(
             r"(?:不再|不)住在<ZV><END>", Say(r"不在<ZV>(?:住)?了$", content="用户不再住在{v}", unless=r"工作|上班|任职|供职|实习|读书|上学"),
             r"从<ZV>搬(?:走|出来)<END>", r"搬离(?:了)?<ZV><END>", r"离开<ZV>(?:了)?(?=.*(?:搬|住|房))",
+            Say(r"(?:房子)?退(?:租|房)(?:了|啦)", content="用户已退租，没有固定住处"),
+            Say(r"(?:暂时|现在|目前)?没有固定(?:的)?(?:住处|住所|住的地方)", content="用户没有固定住处"),
         ),
     ),
     holds=("User lives in {v}.", "用户住在{v}"),
@@ -158,7 +160,8 @@ EMPLOYER = TopicBook(
         changes=(
             r"(?:已经)?入职(?:了)?<ZP>", r"跳槽(?:去|到)了?<ZP>", r"去了<ZV>(?:工作|上班)<END>", r"加入(?:了)?<ZP>",
             r"换到(?:了)?<ZV>(?:工作|上班)?<END>", r"跳槽(?:去|到)了?<ZV>(?:做|当)", r"入职(?:了)?<ZV>(?:做|当)",
-            r"进了<ZV>(?:工作|上班)<END>", r"去<ZV>(?:上班|工作)了<END>", r"拿了<ZV>的offer(?:，|,)?(?:已经)?(?:入职|去了)",
+            r"进了<ZV>(?:工作|上班)<END>", r"去<ZV>(?:上班|工作)了<END>",
+            r"来<ZV>(?:快|已经|都)?(?:[一两二三四五六七八九十半几\d]+个?(?:月|年|周|星期|礼拜))(?:多)?了", r"拿了<ZV>的offer(?:，|,)?(?:已经)?(?:入职|去了)",
         ),
         sentences=(r"我的?(?:新)?(?:公司|单位|雇主|东家)(?:是|叫)<ZV><END>", r"新东家(?:是)?<ZP>"),
         ends=(
@@ -267,7 +270,7 @@ EMAIL = TopicBook(
     Kind.FACT,
     en=Ways(
         sentences=(
-            r"\b(?:my\s+)?(?:new\s+)?e-?mail(?:\s+address)?\s+is(?:\s+now)?:?\s*<EMAIL>",
+            r"\b(?:my\s+)?(?:new\s+)?e-?mail(?:\s+address)?(?:\s+is|'s|\u2019s)(?:\s+now)?:?\s*<EMAIL>",
             r"\b(?:e-?mail|reach|contact|write\s+to)\s+me\s+at\s+<EMAIL>", r"\b(?:changed|switched)\s+(?:my\s+)?e-?mail\s+to\s+<EMAIL>",
             r"\bnew\s+(?:e-?mail|address):?\s*(?:is\s+)?<EMAIL>",
         ),
@@ -305,7 +308,7 @@ RELATIONSHIP = TopicBook(
             Say(r"(?:结婚|领证|登记结婚)(?:了)?<END>", "已婚"), Say(r"订婚(?:了)?<END>", "已订婚"),
             Say(r"(?:离婚|离了)(?:了)?<END>", "已离婚"), Say(r"(?:分手|分了)(?:了)?<END>", "单身"), Say(r"脱单(?:了)?<END>", "恋爱中"),
         ),
-        sentences=(Say(r"(?:我们|我俩)(?:已经)?(?:领证|结婚)了", "已婚"),),
+        sentences=(Say(r"(?:我们|我俩|咱俩)(?:已经)?(?:领证|结婚)了", "已婚"), Say(r"把(?:结婚)?证(?:给)?领了", "已婚")),
     ),
     holds=("User is {v}.", "用户{v}"),
     ends=("User is no longer {v}.", "用户不再{v}"),

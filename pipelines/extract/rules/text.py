@@ -126,7 +126,11 @@ def value_keywords(value: str) -> list[str]:
 
 # Split after sentence punctuation (not inside "alice@example.com", "Node.js" or "May 3, 1990") and
 # before an English "and/but/so" that starts a new first-person clause.
-_SPLIT = re.compile(r"(?<=[!?;。！？；\n，])|(?<=,)(?!\s*\d)|(?<=\.)(?=\s|$)|\s+(?:and|but|so)\s+(?=(?:I|my|we)\b)")
+# Chinese typed in chat puts a space where a comma would be: "房子退了 现在没有固定的住处" is two clauses.
+_SPLIT = re.compile(
+    r"(?<=[!?;。！？；\n，])|(?<=,)(?!\s*\d)|(?<=\.)(?=\s|$)|\s+(?:and|but|so)\s+(?=(?:I|my|we)\b)"
+    r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+)
 _QUESTION_START = re.compile(
     r"^\s*(?:do|does|did|can|could|would|will|is|are|am|was|were|should|shall|have|has|what|what's|where|"
     r"when|why|who|whom|whose|which|how)\b",

@@ -121,7 +121,7 @@ _OWNED_EN = re.compile(
 # Chinese drops the subject of what was done ("搬到杭州了"), so a completed clause counts.
 _OWNED_ZH = re.compile(
     r"(?<![帮给跟让叫替为和对陪找醒诉问把被教])(?:我们|咱们|我|咱|俺)(?!爸|妈|老公|老婆|哥|姐|弟|妹|儿子|女儿|家人|朋友|同事|老板|领导|室友|"
-    r"男朋友|女朋友|对象|闺蜜|舅|姨|叔|婶|爷|奶|外公|外婆)|了"
+    r"男朋友|女朋友|对象|闺蜜|舅|姨|叔|婶|爷|奶|外公|外婆)|了|啦"
 )
 
 

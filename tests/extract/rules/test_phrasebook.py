@@ -68,6 +68,10 @@ def _on(text: str, topic: str) -> list[str]:
         ),
         ("hey, could you call me Robbie from now on?", "name", "User's name is Robbie."),
         ("以后你用英文回我吧", "language", "用户希望用英文回答"),
+        ("上周我们去把结婚证领了", "relationship_status", "用户已婚"),
+        ("来字节快一年了 还是很忙", "employer", "用户在字节工作"),
+        ("租的房子退了 现在没有固定的住处", "residence", "用户没有固定住处"),
+        ("my e-mail's kim.j@example.com btw", "email", "User's email is kim.j@example.com."),
     ],
 )
 def test_a_change_said_naturally_gives_the_new_value(text, topic, content):
@@ -105,6 +109,7 @@ def test_a_change_said_naturally_gives_the_new_value(text, topic, content):
             "phone",
         ),  # the number's owner speaks after a space, not at the clause start
         ("ok so my dad got a new cell 555-0134, save it", "phone"),
+        ("我姐来腾讯三个月了", "employer"),
     ],
 )
 def test_what_is_not_the_users_own_change_states_nothing(text, topic):
