@@ -21,9 +21,7 @@ ASSERTION, QUESTION, PLAN, THIRD_PARTY, PAST, REPORTED = (
 # closes it, it never closes anything (pipelines.resolve.resolution).
 TENTATIVE = "tentative"
 NEGATED = "negated"
-# A clause about no one in particular ("rent is cheaper there", "深圳租房一般押一付三"): it asserts nothing of the
-# user's own state, however topical its words.
-GENERAL = "general"
+
 # "no offer", "没有对象": what did not happen states nothing new
 _NEGATED = re.compile(r"^\s*(?:and\s+|but\s+)?(?:no|not|nothing|never)\b|^\s*(?:没有|没)", re.IGNORECASE)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipelines.extract.signals.lexicon import cue_hits
-from pipelines.extract.signals.mood import ASSERTION, GENERAL, TENTATIVE, clauses_with_moods, is_owned
+from pipelines.extract.signals.mood import ASSERTION, TENTATIVE, clauses_with_moods, is_owned
 from pipelines.extract.signals.prototypes import TopicCentroids
 
 
@@ -58,8 +58,10 @@ def message_signal(
     cues: dict[str, int] = {}
     moods: dict[str, str] = {}
     for clause, mood in clauses_with_moods(text):
+        # a clause about no one in particular ("rent is cheaper there", "深圳租房一般押一付三") may still be the
+        # user's state said in passing ("Rent in Munich went up again"): recallable, but it closes nothing
         if mood == ASSERTION and not is_owned(clause):
-            mood = GENERAL
+            mood = TENTATIVE
         for topic, count in cue_hits(clause).items():
             if topic in exclude:
                 continue
