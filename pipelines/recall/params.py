@@ -33,10 +33,9 @@ class RecallParams:
     date_boost: float = 3.0
     # A hit lifts the turns just before and after it in its session: the second half of a multi-hop answer is
     # often the reply to the first. The best `expand_hits` episodes lend `neighbour_share` of their fused score
-    # to those neighbours among the best `neighbour_pool` candidates (0 turns it off; docs/recall.md).
+    # to those neighbours among the candidates (0 turns it off; docs/recall.md).
     neighbour_share: float = 0.7
     expand_hits: int = 3
-    neighbour_pool: int = 20
     # A query about a single-valued topic: the factor of its current (or as-of) statement, of a tentative one
     # (too weak a signal to supersede), and of other topics' statements ("User's job title is ..." does not say
     # where the user works). Messages that only mention the topic without asserting it are left out.

@@ -47,6 +47,7 @@ class RankColumns:
     prior: np.ndarray
     speaker: np.ndarray  # -1: no speaker
     id_order: np.ndarray  # the row's place in memory_id order (the deterministic tie-break)
+    turns: np.ndarray  # (rows, 2): an episode's previous and next turn in its session (-1: none)
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,23 @@ def rank(columns: RankColumns, postings: Postings, query: RankQuery, params: Rec
         listed |= statements
         focus = topic_focus(columns, visible, query.topic, params)
         listed &= focus > 0
+    elif params.neighbour_share > 0:  # a topic's statement answers alone
+        fused = lift_neighbours(columns.turns, listed, fused, params.neighbour_share, params.expand_hits)
     return _scored(columns, query, params, np.flatnonzero(listed), fused, similarity, keyword, focus)
+
+
+def lift_neighbours(turns: np.ndarray, listed: np.ndarray, fused: np.ndarray, share: float, hits: int) -> np.ndarray:
+    """`fused` after the best `hits` listed episodes lend `share` of theirs to the turns just before and after
+    them in their session, where that is more than the neighbour has: the second half of an answer is often the
+    reply to the first. Only listed rows are lifted (a turn neither list found stays out)."""
+    seeds = np.flatnonzero(listed & (turns.max(axis=1) >= 0))
+    seeds = seeds[np.lexsort((seeds, -fused[seeds]))][:hits]
+    lifted = fused.copy()
+    for seed in seeds:
+        neighbours = turns[seed][turns[seed] >= 0]
+        neighbours = neighbours[listed[neighbours] & (fused[neighbours] > 0)]
+        lifted[neighbours] = np.maximum(lifted[neighbours], share * fused[seed])
+    return lifted
 
 
 def visible_rows(columns: RankColumns, query: RankQuery) -> np.ndarray:

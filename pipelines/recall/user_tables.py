@@ -29,8 +29,6 @@ class UserTables:
     matrix: np.ndarray
     details: pa.Table
     speakers: dict[frozenset[str], int]
-    # per rid, the rids of the episode's previous and next turn in its session (-1: none; distilled memories)
-    turns: np.ndarray
 
 
 def load_user_tables(
@@ -59,9 +57,8 @@ def load_user_tables(
         )
     finally:
         con.unregister("recalled_rows")
-    turns = np.stack([_numbers(ranked, "prev_turn", np.int64, -1), _numbers(ranked, "next_turn", np.int64, -1)], axis=1)
     columns = rank_columns(ranked, _brevity(ranked, own_terms, params.brief_terms))
-    return UserTables(columns, postings, term_ids, _unit_matrix(rows), _details_by_rid(rows), speakers, turns)
+    return UserTables(columns, postings, term_ids, _unit_matrix(rows), _details_by_rid(rows), speakers)
 
 
 def _brevity(ranked: pa.Table, own_terms: np.ndarray, brief_terms: float) -> np.ndarray:
@@ -100,6 +97,9 @@ def rank_columns(ranked: pa.Table, brevity: np.ndarray) -> RankColumns:
         prior=_numbers(ranked, "prior", np.float64, 0.0) * brevity,
         speaker=_numbers(ranked, "speaker_id", np.int64, -1),
         id_order=_numbers(ranked, "id_order", np.int64, 0),
+        turns=np.stack(
+            [_numbers(ranked, "prev_turn", np.int64, -1), _numbers(ranked, "next_turn", np.int64, -1)], axis=1
+        ),
     )
 
 

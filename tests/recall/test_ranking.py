@@ -15,6 +15,7 @@ from pipelines.recall.ranking import (
     RankColumns,
     RankQuery,
     keyword_hits,
+    lift_neighbours,
     rank,
     topic_focus,
     visible_rows,
@@ -58,6 +59,7 @@ def columns(**given: list) -> RankColumns:
         prior=np.ones(n),
         speaker=np.full(n, -1),
         id_order=np.arange(n),
+        turns=np.array(given.get("turns", [[-1, -1]] * n), dtype=np.int64),
     )
 
 
@@ -147,3 +149,16 @@ def test_a_topic_question_finds_its_statement_even_when_no_list_does():
     )
     assert [row[0] for row in ranked] == [0, 1]
     assert ranked[0][2] is None  # not on the vector list: no cosine
+
+
+def test_the_best_hits_lend_a_share_of_their_fused_score_to_the_turns_beside_them():
+    # one session of four turns; rows 0 and 3 are hits, row 1 a weak one, row 2 on no list
+    turns = np.array([[-1, 1], [0, 2], [1, 3], [2, -1]])
+    listed = np.array([True, True, False, True])
+    fused = np.array([0.05, 0.01, 0.0, 0.02])
+    lifted = lift_neighbours(turns, listed, fused, share=0.7, hits=1)
+    # the best hit lends: its reply rises to 0.7 of it
+    assert lifted.tolist() == pytest.approx([0.05, 0.035, 0.0, 0.02])
+    # the next hits lend too, but never to a turn neither list found (row 2), nor below what a turn has (row 0)
+    assert lift_neighbours(turns, listed, fused, share=0.7, hits=3).tolist() == pytest.approx([0.05, 0.035, 0.0, 0.02])
+    assert lift_neighbours(turns, listed, fused, share=0.0, hits=3).tolist() == fused.tolist()

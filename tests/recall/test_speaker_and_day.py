@@ -142,7 +142,9 @@ def test_a_hit_lifts_the_turn_after_it_above_the_tail(tmp_path):
     publish(tmp_path / "store", rows)
 
     def order(share: float) -> list[str]:
-        reader = MemoryReader(tmp_path / "store", HashingEmbedder(), params=RecallParams(neighbour_share=share))
+        # brief_terms off: the tail turns are short on purpose, and this measures the lift alone
+        params = RecallParams(neighbour_share=share, brief_terms=0)
+        reader = MemoryReader(tmp_path / "store", HashingEmbedder(), params=params)
         return [m.source_message_ids[0] for m in reader.recall("u1", "what will Melanie paint", k=12, as_of=ASKED)]
 
     assert order(0.0)[0] == order(0.7)[0] == "a1"
@@ -160,3 +162,24 @@ def test_the_label_says_what_a_memory_is():
     assert labelled("episode", "episode", "user") == "episode"  # not "episode/episode"
     assert labelled("episode", "residence", "user") == "episode/residence"
     assert labelled("fact", "residence", None) == "fact/residence"
+
+
+def test_a_message_of_few_words_earns_that_share_of_its_weight(tmp_path):
+    # "lake trip" has two telling terms of the three that earn a turn its full weight; the Chinese reply's
+    # bigrams are half a word each (两周, 周后 = one word)
+    rows = [
+        _episode("lake trip", "e1", "user", 1),
+        _episode("we drove to the lake for a long trip with the kids", "e2", "user", 2),
+        _episode("两周后", "e3", "user", 3),
+    ]
+    publish(tmp_path / "store", rows)
+
+    def scores(brief: float) -> dict[str, float]:
+        reader = MemoryReader(tmp_path / "store", HashingEmbedder(), params=RecallParams(brief_terms=brief))
+        found = reader.recall("u1", "the lake trip 两周后", k=3, as_of=ASKED)
+        return {m.source_message_ids[0]: m.score for m in found}
+
+    full, brief = scores(0.0), scores(3.0)
+    assert brief["e1"] == pytest.approx(full["e1"] * 2 / 3)
+    assert brief["e2"] == pytest.approx(full["e2"])
+    assert brief["e3"] == pytest.approx(full["e3"] / 3)
