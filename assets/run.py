@@ -14,6 +14,7 @@ import dagster as dg
 from dagster._core.execution.api import execute_run
 from dagster._core.execution.execution_result import ExecutionResult
 
+from assets.definitions import build_resources
 from assets.origin import reconstructable_nightly_job, remote_job_origin
 from assets.runs import process_tags, recover_dead_runs
 from pipelines.core.config import LocationSettings, RunSettings
@@ -99,16 +100,13 @@ def _without_class_name(message: str, cls_name: str | None) -> str:
 def resource_config(
     raw: Path | str, store: Path | str, extractor: str | None = None, run_as_of: str | None = None
 ) -> dict[str, Any]:
-    """The command's flags as the run config of the code location's resources: the run records them, so a
-    re-execution from the UI reads the same folders (absolute: the UI's process has another working directory)."""
-    resources: dict[str, Any] = {
-        "store": {"config": {"root": str(Path(store).resolve())}},
-        "raw_log": {"config": {"path": str(Path(raw).resolve())}},
-        "settings": {"config": {"run_as_of": run_as_of}},
-    }
-    if extractor is not None:
-        resources["extractor"] = {"config": {"kind": extractor}}
-    return {"resources": resources}
+    """The resources the command runs with, whole, as run config: the run records them, so a re-execution from the
+    UI reads the same folders with the same settings (a resource given part of its config would take the class
+    defaults for the rest, not MEMORY_*). Paths are absolute: the UI's process has another working directory; keys
+    stay `{"env": "MEMORY_..._API_KEY"}`, never their value."""
+    resources = build_resources(str(Path(store).resolve()), str(Path(raw).resolve()), extractor, run_as_of=run_as_of)
+    # pythonic config's own run-config form of a resource (EnvVar fields as {"env": name})
+    return {"resources": {name: {"config": r._convert_to_config_dictionary()} for name, r in resources.items()}}
 
 
 def cli_tags(store: Path | str, extractor: str | None) -> dict[str, str]:

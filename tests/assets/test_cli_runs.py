@@ -60,8 +60,10 @@ def test_a_cli_run_carries_its_origin_tags_and_flags_and_reexecutes_on_its_store
         "memory/extractor": "rules",
     }
     assert run.remote_job_origin.location_name == "memory" and run.job_name == "nightly_memory_job"
-    assert run.run_config["resources"]["store"] == {"config": {"root": str(store)}}
-    assert run.run_config["resources"]["raw_log"] == {"config": {"path": str(raw)}}
+    resources = run.run_config["resources"]
+    assert resources["store"]["config"] == {"root": str(store), "keep_versions": 14}
+    assert resources["raw_log"]["config"]["path"] == str(raw) and resources["extractor"]["config"]["kind"] == "rules"
+    assert resources["settings"]["config"]["run_as_of"] == NIGHT
     with dg.DagsterInstance.get() as instance:
         in_the_job_tab = instance.get_runs(
             filters=dg.RunsFilter(job_name="nightly_memory_job", tags={REPOSITORY_LABEL: "__repository__@memory"})
