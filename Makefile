@@ -5,8 +5,9 @@ BIN := $(VENV)/bin
 STORE ?= .store
 export DAGSTER_HOME := $(CURDIR)/.dagster_home
 
-EVAL_DATA ?= ../shared/eval/locomo-dev
-EVAL_STORE ?= /tmp/locomo-store
+# The bundled labelled set by default (data/generate_eval.py); EVAL_DATA=../shared/eval/locomo-dev for LoCoMo.
+EVAL_DATA ?= data/eval-sample
+EVAL_STORE ?= /tmp/memory-eval-$(notdir $(EVAL_DATA))-store
 UPDATES_DATA ?= ../shared/eval/updates-dev
 UPDATES_STORE ?= /tmp/updates-store
 
@@ -47,7 +48,8 @@ test-fast: install
 bench: install
 	$(BIN)/python bench/recall_bench.py
 
-# Evidence recall on the LoCoMo dev conversations (shared/eval protocol); builds the store on first use.
+# Evidence recall (shared/eval protocol) on EVAL_DATA's session_log.parquet and questions.parquet; builds the store
+# on first use (one store per set).
 eval: install
 	test -f $(EVAL_STORE)/CURRENT || $(BIN)/memory materialize --raw $(EVAL_DATA)/session_log.parquet --store $(EVAL_STORE)
 	$(BIN)/memory eval --store $(EVAL_STORE) --questions $(EVAL_DATA)/questions.parquet

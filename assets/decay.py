@@ -2,6 +2,7 @@
 
 import dagster as dg
 
+from assets import columns
 from assets.checks import check_result
 from assets.resolution import resolved_memories
 from assets.resources import MemorySettingsResource, MemoryStoreResource
@@ -15,6 +16,7 @@ from pipelines.resolve.invariants import strength_in_bounds
     deps=[resolved_memories],
     pool="memory_writer",
     description="Daily decay: strength = max(floor, base * rate^days since last access or recording).",
+    metadata={"dagster/column_schema": columns.MEMORIES},
 )
 def decayed_memories(
     context: dg.AssetExecutionContext, store: MemoryStoreResource, settings: MemorySettingsResource

@@ -6,7 +6,9 @@ Settings come from pipelines/core/config.py (README "Configuration"); paths from
 import dagster as dg
 
 from assets import decay, extraction, raw, resolution, snapshot
+from assets.days import memory_day_job
 from assets.forget import forget_user_job
+from assets.freshness import snapshot_freshness_job, snapshot_freshness_schedule, snapshot_published_recently
 from assets.resources import (
     EmbedderResource,
     ExtractorResource,
@@ -76,12 +78,18 @@ def build_resources(
     }
 
 
-_location = LocationSettings.from_env()
-defs = dg.Definitions(
-    assets=dg.load_assets_from_modules(STAGE_MODULES),
-    asset_checks=dg.load_asset_checks_from_modules(STAGE_MODULES),
-    jobs=[nightly_memory_job, forget_user_job],
-    schedules=[nightly_schedule],
-    sensors=[raw_log_sensor, dead_run_sensor],
-    resources=build_resources(store=_location.store, raw_path=_location.raw),
-)
+def build_defs() -> dg.Definitions:
+    """The code location as MEMORY_* says now (`memory materialize` rebuilds it per run: its settings are read
+    when the command runs, not when this module was first imported)."""
+    location = LocationSettings.from_env()
+    return dg.Definitions(
+        assets=dg.load_assets_from_modules(STAGE_MODULES),
+        asset_checks=[*dg.load_asset_checks_from_modules(STAGE_MODULES), snapshot_published_recently],
+        jobs=[nightly_memory_job, memory_day_job, snapshot_freshness_job, forget_user_job],
+        schedules=[nightly_schedule, snapshot_freshness_schedule],
+        sensors=[raw_log_sensor, dead_run_sensor],
+        resources=build_resources(store=location.store, raw_path=location.raw),
+    )
+
+
+defs = build_defs()

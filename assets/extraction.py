@@ -2,6 +2,7 @@
 
 import dagster as dg
 
+from assets import columns
 from assets.checks import check_result
 from assets.preview import markdown_preview
 from assets.raw import raw_messages
@@ -17,6 +18,7 @@ from pipelines.reports import LLMRunStats
     deps=[raw_messages],
     pool="memory_writer",
     description="Candidate memories (extracted + verbatim episodes) with embeddings, and each message's outcome.",
+    metadata={"dagster/column_schema": columns.CANDIDATES},
 )
 def memory_candidates(
     context: dg.AssetExecutionContext,

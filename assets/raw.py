@@ -3,6 +3,7 @@
 import dagster as dg
 import polars as pl
 
+from assets import columns
 from assets.preview import markdown_preview
 from assets.resources import MemorySettingsResource, MemoryStoreResource, RawLogResource
 from assets.runs import run_key, staged, tag_run_process
@@ -10,19 +11,30 @@ from pipelines.core.schemas import MESSAGE_KEY
 from pipelines.nightly import stage_validate
 
 
+class RawScope(dg.Config):
+    """Which raw files a run reads: every new one (the nightly run), or one day's `date=YYYY-MM-DD` folder."""
+
+    day: str | None = None
+
+
 @dg.asset(
     group_name="memory",
     pool="memory_writer",
-    description="Raw session-log Parquet not yet folded into the store, validated against the contract.",
+    description="Raw session-log Parquet not yet folded into the store, validated against the contract "
+    "(config `day`: only that day's date=YYYY-MM-DD folder).",
+    metadata={"dagster/column_schema": columns.MESSAGES},
 )
 def raw_messages(
     context: dg.AssetExecutionContext,
+    config: RawScope,
     raw_log: RawLogResource,
     store: MemoryStoreResource,
     settings: MemorySettingsResource,
 ) -> dg.MaterializeResult:
     tag_run_process(context)
-    report = stage_validate(raw_log.path, store.path, raw_log.defaults(), settings.now(), run_key=run_key(context))
+    report = stage_validate(
+        raw_log.path, store.path, raw_log.defaults(), settings.now(), run_key=run_key(context), day=config.day
+    )
     quarantine = staged(context, store).read_frame("quarantine")
     return dg.MaterializeResult(
         metadata={

@@ -2,6 +2,7 @@
 
 import dagster as dg
 
+from assets import columns
 from assets.checks import check_result
 from assets.extraction import memory_candidates
 from assets.resources import MemorySettingsResource, MemoryStoreResource
@@ -15,6 +16,7 @@ from pipelines.resolve import invariants
     deps=[memory_candidates],
     pool="memory_writer",
     description="Dedup by idempotency key against the current snapshot, then bitemporal resolution.",
+    metadata={"dagster/column_schema": columns.MEMORIES},
 )
 def resolved_memories(
     context: dg.AssetExecutionContext, store: MemoryStoreResource, settings: MemorySettingsResource

@@ -1,19 +1,23 @@
-"""Run the nightly job in-process with resources built from arguments (used by `memory materialize`).
+"""Run the nightly job in this process with the resources its arguments name (used by `memory materialize`).
 
-The run is recorded in $DAGSTER_HOME's instance when it is set, so CLI runs show in the UI's history.
+The run is recorded in $DAGSTER_HOME's instance when it is set, with the code location's origin and its settings
+as run config, so the UI lists it under the job and "Re-execute" runs it again on the same store and raw folder.
 """
 
 import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import dagster as dg
+from dagster._core.execution.api import execute_run
+from dagster._core.execution.execution_result import ExecutionResult
 
-from assets.definitions import build_resources, defs
+from assets.definitions import build_resources
+from assets.origin import reconstructable_nightly_job, remote_job_origin
 from assets.runs import process_tags, recover_dead_runs
-from assets.schedules import nightly_memory_job
-from pipelines.core.config import RunSettings
+from pipelines.core.config import LocationSettings, RunSettings
 from pipelines.store.lease import live_holder, locked_error
 from pipelines.store.snapshots import SnapshotStore
 
@@ -74,7 +78,7 @@ def _console_log_level(verbose: bool) -> dict:
 USER_ERRORS = ("RawLogError", "StoreLockedError", "SettingsError", "StoreCorruptError", "SnapshotNotFoundError")
 
 
-def _failure(result: dg.ExecuteInProcessResult) -> tuple[str, bool]:
+def _failure(result: ExecutionResult) -> tuple[str, bool]:
     """The first failed step's error an operator can fix (it names the file, column or holder), else its
     innermost error; and whether it is one an operator can fix."""
     for event in result.all_events:
@@ -93,6 +97,24 @@ def _without_class_name(message: str, cls_name: str | None) -> str:
     return re.sub(rf"^[\w.]*{cls_name}: ", "", message.strip())
 
 
+def resource_config(
+    raw: Path | str, store: Path | str, extractor: str | None = None, run_as_of: str | None = None
+) -> dict[str, Any]:
+    """The resources the command runs with, whole, as run config: the run records them, so a re-execution from the
+    UI reads the same folders with the same settings (a resource given part of its config would take the class
+    defaults for the rest, not MEMORY_*). Paths are absolute: the UI's process has another working directory; keys
+    stay `{"env": "MEMORY_..._API_KEY"}`, never their value."""
+    resources = build_resources(str(Path(store).resolve()), str(Path(raw).resolve()), extractor, run_as_of=run_as_of)
+    # pythonic config's own run-config form of a resource (EnvVar fields as {"env": name})
+    return {"resources": {name: {"config": r._convert_to_config_dictionary()} for name, r in resources.items()}}
+
+
+def cli_tags(store: Path | str, extractor: str | None) -> dict[str, str]:
+    """Tags the Runs page filters on: where the run came from, the store it wrote, the extractor it ran."""
+    kind = extractor or LocationSettings.from_env().extractor
+    return {"memory/source": "cli", "memory/store": str(Path(store).resolve()), "memory/extractor": kind}
+
+
 def run_nightly(
     raw: Path | str,
     store: Path | str,
@@ -102,21 +124,23 @@ def run_nightly(
 ) -> NightlyReport:
     """The nightly job on `raw` into `store`; without `extractor`, MEMORY_EXTRACTOR's (as the schedule runs).
     `verbose` shows the run's log on the terminal (MEMORY_LOG_LEVEL)."""
-    resources = build_resources(store=str(store), raw_path=str(raw), extractor=extractor, run_as_of=run_as_of)
-    job = defs.resolve_job_def(nightly_memory_job.name)
+    job = reconstructable_nightly_job()
+    job_def = job.get_definition()  # reads MEMORY_*: a malformed value is one line before any run is recorded
     with _instance() as instance:
         recover_dead_runs(instance)  # a killed run must not keep the pool slot this run waits for
         holder = live_holder(Path(store))
         if holder is not None:
             raise locked_error(Path(store), holder)
-        tags = {"memory/source": "cli", "memory/store": str(store), "memory/extractor": extractor or "env"}
-        result = job.execute_in_process(
-            resources=resources,
-            instance=instance,
-            raise_on_error=False,
-            run_config=_console_log_level(verbose),
-            tags={**tags, **process_tags(os.getpid())},
+        # Created as `dagster job launch` creates a run (code-location origin, python origin), then executed here
+        # rather than submitted: the queue would wait for a daemon that `memory materialize` does not need.
+        run = instance.create_run_for_job(
+            job_def=job_def,
+            run_config={**resource_config(raw, store, extractor, run_as_of), **_console_log_level(verbose)},
+            tags={**cli_tags(store, extractor), **process_tags(os.getpid())},
+            remote_job_origin=remote_job_origin(),
+            job_code_origin=job.get_python_origin(),
         )
+        result = execute_run(job, run, instance)
     checks = {e.check_name: e.passed for e in result.get_asset_check_evaluations()}
     success = result.success and all(checks.values())
     error, user_error = (None, False) if success else _failure(result)
@@ -125,7 +149,7 @@ def run_nightly(
     return _with_publication(report, result) if success else report
 
 
-def _with_publication(report: NightlyReport, result: dg.ExecuteInProcessResult) -> NightlyReport:
+def _with_publication(report: NightlyReport, result: ExecutionResult) -> NightlyReport:
     """Whether the snapshot asset published, as its metadata says (a run with nothing new publishes nothing)."""
     metadata = result.asset_materializations_for_node("memory_snapshot")[-1].metadata
     if metadata["published"].value:

@@ -8,6 +8,7 @@ from typing import Any
 import dagster as dg
 import polars as pl
 
+from assets import columns
 from assets.checks import check_result
 from assets.decay import decayed_memories
 from assets.preview import markdown_preview
@@ -18,6 +19,7 @@ from pipelines.reports import PublishReport
 from pipelines.resolve.invariants import table_invariants
 from pipelines.resolve.resolution import is_current
 from pipelines.store.snapshots import SnapshotStore
+from pipelines.store.version_figures import version_figures
 
 
 @dg.asset(
@@ -25,6 +27,7 @@ from pipelines.store.snapshots import SnapshotStore
     deps=[decayed_memories],
     pool="memory_writer",
     description="A new snapshot version under <store>/snapshots/, then the CURRENT pointer swapped atomically.",
+    metadata={"dagster/column_schema": columns.MEMORIES},
 )
 def memory_snapshot(
     context: dg.AssetExecutionContext,
@@ -59,7 +62,8 @@ def _unpublished_metadata(report: PublishReport) -> dict[str, Any]:
 
 def _published_metadata(snapshots: SnapshotStore, report: PublishReport) -> dict[str, Any]:
     assert report.version is not None  # a published report names its version
-    current = snapshots.read_memories(report.version).filter(is_current())
+    memories = snapshots.read_memories(report.version)
+    current = memories.filter(is_current())
     rows = report.rows
     return {
         "dagster/row_count": rows.total,
@@ -68,7 +72,7 @@ def _published_metadata(snapshots: SnapshotStore, report: PublishReport) -> dict
         "parent": str(report.parent),
         "current": rows.current,
         "superseded": rows.superseded,
-        **{f"current/{kind}": count for kind, count in rows.per_kind.items()},
+        **version_figures(memories, report.version),  # numbers: the UI plots each over the versions
         "pruned_versions": str(report.pruned),
         "path": dg.MetadataValue.path(str(snapshots.version_path(report.version))),
         "preview": dg.MetadataValue.md(

@@ -23,7 +23,7 @@ from pipelines.embed.passages import memory_vectors
 from pipelines.extract.candidates import extract
 from pipelines.extract.interface import Extractor
 from pipelines.extract.signals.labelling import label_statements
-from pipelines.ingest.files import list_input_files, new_input_files
+from pipelines.ingest.files import day_input_files, list_input_files, new_input_files
 from pipelines.ingest.read import IngestDefaults, read_raw, read_raw_file
 from pipelines.ingest.validate import validate
 from pipelines.reports import (
@@ -76,25 +76,32 @@ def check_new_raw_files(raw: Path | str, store_root: Path) -> int:
 
 
 def stage_validate(
-    raw: Path | str, store_root: Path, defaults: IngestDefaults, now: datetime, *, run_key: str = LOCAL_RUN
+    raw: Path | str,
+    store_root: Path,
+    defaults: IngestDefaults,
+    now: datetime,
+    *,
+    run_key: str = LOCAL_RUN,
+    day: str | None = None,
 ) -> ValidationReport:
-    """Validate raw files not yet folded into the store; stage messages, quarantine and the file list.
+    """Validate raw files not yet folded into the store; stage messages, quarantine and the file list. With `day`,
+    only the files of its `date=YYYY-MM-DD` folder (a backfill or a re-run of one day).
 
     The run's first stage: it claims the store for `run_key` (pipelines.store.lease) and records the version
     it builds on; every later stage of the run reads that version, and publish refuses if it is no longer
     current."""
     with run_stage(Path(store_root), run_key, "raw_messages"):
-        return _validate(raw, store_root, defaults, now, StagingArea(store_root, run_key))
+        present = list_input_files(raw) if day is None else day_input_files(raw, day)
+        return _validate(present, store_root, defaults, now, StagingArea(store_root, run_key))
 
 
 def _validate(
-    raw: Path | str, store_root: Path, defaults: IngestDefaults, now: datetime, staging: StagingArea
+    present: list[Path], store_root: Path, defaults: IngestDefaults, now: datetime, staging: StagingArea
 ) -> ValidationReport:
     store = SnapshotStore(store_root)
     base = store.current_version()
     staging.write_json("base", {"version": base})
     done = {f["sha256"] for f in store.processed_files()}
-    present = list_input_files(raw)
     files = new_input_files(present, done)
     raw_rows, forgotten = Tombstones(store_root).split(read_raw(files, defaults))
     messages, quarantine = validate(raw_rows, known_episodes(store.read_memories(base)), now)

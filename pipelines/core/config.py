@@ -16,6 +16,7 @@ from pipelines.core.env_values import (
     choice,
     integer,
     number,
+    parse_day,
     parse_flag,
     parse_log_level,
     parse_text,
@@ -140,6 +141,14 @@ class LocationSettings(_FromEnvironment):
         parse_timezone,
         "timezone of the 02:00 schedule and of the decay calendar",
         NIGHTLY,
+    )
+    first_day: str = _setting(
+        "MEMORY_FIRST_DAY",
+        "2026-03-01",
+        parse_day,
+        "first day of `memory_day_job`'s daily partitions (one per `date=YYYY-MM-DD` raw folder); the bundled "
+        "sample's first day by default",
+        LOCATION,
     )
 
 

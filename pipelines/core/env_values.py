@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from datetime import date
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 Parser = Callable[[str, str], object]  # (variable name, its text) -> typed value, or SettingsError
@@ -86,6 +87,18 @@ def choice(*options: str) -> Parser:
 
 def parse_log_level(name: str, text: str) -> str:
     return str(choice(*LOG_LEVELS)(name, text))
+
+
+def parse_day(name: str, text: str) -> str:
+    """A calendar day written YYYY-MM-DD, as the raw folders' `date=` names write it."""
+    key = text.strip()
+    try:
+        date.fromisoformat(key)
+    except ValueError:
+        raise SettingsError(f"{name}={text!r} is not a day written YYYY-MM-DD (e.g. 2026-03-01)") from None
+    if len(key) != 10:  # fromisoformat also takes 20260301, which names no `date=` folder
+        raise SettingsError(f"{name}={text!r} is not a day written YYYY-MM-DD (e.g. 2026-03-01)")
+    return key
 
 
 def parse_timezone(name: str, text: str) -> str:

@@ -33,6 +33,20 @@ def list_input_files(raw: Path | str) -> list[Path]:
     return sorted(p for p in raw.rglob("*.parquet") if p.is_file() and not p.name.startswith("."))
 
 
+def day_folder(raw: Path | str, day: str) -> Path:
+    """The hive-style folder of one day's files (`date=YYYY-MM-DD`), as SessionLogWriter and the sample write."""
+    return Path(raw) / f"date={day}"
+
+
+def day_input_files(raw: Path | str, day: str) -> list[Path]:
+    """The Parquet files of one day's folder; none when the day has no folder (a day without messages, which a
+    backfill over a range meets: a run with nothing new, not a failure)."""
+    if not Path(raw).is_dir():
+        raise RawLogError(f"{raw}: raw input folder does not exist; point the raw path at the folder of date= folders")
+    folder = day_folder(raw, day)
+    return list_input_files(folder) if folder.is_dir() else []
+
+
 def file_checksum(path: Path) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as handle:

@@ -54,6 +54,7 @@ PARSED = [  # (variable, text, group, attribute, value)
     ("MEMORY_EXTRACTOR", "LLM", LocationSettings, "extractor", "llm"),
     ("MEMORY_KEEP_VERSIONS", "0", LocationSettings, "keep_versions", 0),
     ("MEMORY_SCHEDULE_TIMEZONE", "Asia/Shanghai", LocationSettings, "schedule_timezone", "Asia/Shanghai"),
+    ("MEMORY_FIRST_DAY", " 2025-12-31 ", LocationSettings, "first_day", "2025-12-31"),
     ("MEMORY_LLM_BASE_URL", "http://127.0.0.1:11434/v1", LLMSettings, "base_url", "http://127.0.0.1:11434/v1"),
     ("MEMORY_LLM_MODEL", "qwen2.5:7b", LLMSettings, "model", "qwen2.5:7b"),
     ("MEMORY_LLM_API_KEY", SECRET, LLMSettings, "api_key", SECRET),
@@ -137,6 +138,8 @@ BAD = [  # (variable, text, group, what the one-line message must say after "NAM
     ("MEMORY_LOG_LEVEL", "loud", RunSettings, "is not one of DEBUG, INFO, WARNING"),
     ("MEMORY_SCHEDULE_TIMEZONE", "Mars/Olympus", LocationSettings, "is not a timezone ZoneInfo knows"),
     ("MEMORY_SCHEDULE_TIMEZONE", "America", LocationSettings, "is not a timezone ZoneInfo knows"),
+    ("MEMORY_FIRST_DAY", "20260301", LocationSettings, "is not a day written YYYY-MM-DD"),
+    ("MEMORY_FIRST_DAY", "2026-02-30", LocationSettings, "is not a day written YYYY-MM-DD"),
     ("MEMORY_MAX_MESSAGE_CHARS", "50", LimitSettings, "is out of range (allowed: >= 100)"),
     ("MEMORY_RECORD_ACCESS", "maybe", RecallSettings, "is not a boolean: use 1/true/yes/on or 0/false/no/off"),
 ]
