@@ -12,7 +12,7 @@ from typing import Any
 import duckdb
 import polars as pl
 
-from pipelines.core.clock import now_utc, utc
+from pipelines.core.clock import iso_seconds, now_utc, utc
 from pipelines.core.schemas import ALL_KINDS
 from pipelines.recall.history import with_status
 from pipelines.recall.sql import BROWSE_USER_SQL
@@ -182,7 +182,7 @@ class SnapshotBrowser:
 
 
 def _json_row(row: StoredMemory | MemoryStats) -> dict[str, Any]:
-    return {key: value.isoformat() if isinstance(value, datetime) else value for key, value in asdict(row).items()}
+    return {key: iso_seconds(value) if isinstance(value, datetime) else value for key, value in asdict(row).items()}
 
 
 def _true_at(at: datetime) -> pl.Expr:

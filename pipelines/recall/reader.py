@@ -23,7 +23,7 @@ import duckdb
 import numpy as np
 import pyarrow as pa
 
-from pipelines.core.clock import now_utc, utc
+from pipelines.core.clock import iso_seconds, now_utc, utc
 from pipelines.core.config import LimitSettings, RecallSettings
 from pipelines.index.tokens import terms
 from pipelines.recall.browse import MemoryStats, SnapshotBrowser, StoredMemory
@@ -72,7 +72,7 @@ class RecalledMemory:
     def to_json(self) -> dict[str, Any]:
         row = asdict(self)
         for key in ("valid_from", "valid_to", "expires_at"):
-            row[key] = row[key].isoformat() if row[key] else None
+            row[key] = iso_seconds(row[key]) if row[key] else None
         return row
 
 

@@ -2,11 +2,11 @@ import dataclasses
 import os
 import shutil
 import stat
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from pipelines.recall.reader import PROMPT_DATA_NOTE, MemoryReader, RecallParams, format_for_prompt
+from pipelines.recall.reader import PROMPT_DATA_NOTE, MemoryReader, RecalledMemory, RecallParams, format_for_prompt
 from tests.support.hashing_embedder import HashingEmbedder
 from tests.support.raw_logs import MAR, NIGHT
 from tests.support.scripted_night import nightly
@@ -143,3 +143,27 @@ def test_a_query_past_the_cap_is_read_from_its_first_characters(store, monkeypat
     found = MemoryReader(store, seen).recall("u1", query, k=1)
     assert seen.queries[0] == query[:40]  # then the topic prototypes, once
     assert found[0].content == "User lives in Beijing."
+
+
+def test_a_recalled_memory_as_json_gives_its_times_to_the_second_with_their_offset():
+    when = datetime(2026, 3, 11, 12, 0, 5, 123456, tzinfo=UTC)
+    memory = RecalledMemory(
+        "m1",
+        "fact",
+        "residence",
+        "User lives in Lisbon.",
+        0.5,
+        0.9,
+        0.5,
+        1.0,
+        1.0,
+        0.9,
+        when,
+        None,
+        None,
+        ["s1:1"],
+        "a",
+        "u",
+    )
+    assert memory.to_json()["valid_from"] == "2026-03-11T12:00:05+00:00"
+    assert memory.to_json()["valid_to"] is None
