@@ -1,7 +1,7 @@
-"""Recall for agent processes: read-only DuckDB over the latest published snapshot.
+"""Recall for agent processes: read-only over the latest published snapshot, which DuckDB loads per user.
 
-One query ranks a user's visible memories twice (cosine to the query vector, BM25 over the snapshot's
-postings), fuses the ranks (RRF) and weights them by strength, confidence and freshness; docs/recall.md.
+Each query is ranked in numpy (pipelines.recall.ranking: cosine and BM25, fused by RRF, weighted by strength,
+confidence and freshness); this module pins versions, caches users and shapes the results; docs/recall.md.
 """
 
 from __future__ import annotations

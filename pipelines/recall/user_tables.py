@@ -64,9 +64,9 @@ def load_user_tables(
 def _brevity(ranked: pa.Table, own_terms: np.ndarray, brief_terms: float) -> np.ndarray:
     """Per rid, the share of an episode's weight its words earn: a message of fewer than `brief_terms` telling
     terms ("cool", "好 晚点发") says less than its context, which its vector carries (RecallParams.brief_terms)."""
-    episodes = ranked.column("kind").to_numpy(zero_copy_only=False) == "episode"
     if brief_terms <= 0:
         return np.ones(len(own_terms))
+    episodes = ranked.column("kind").to_numpy(zero_copy_only=False) == "episode"
     return np.where(episodes, np.minimum(1.0, own_terms / brief_terms), 1.0)
 
 

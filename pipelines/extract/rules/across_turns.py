@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from pipelines.core.schemas import ExtractedMemory, Kind, Message
@@ -201,8 +201,8 @@ def _answered(opening: _Opening, clause: str) -> tuple[str, str] | None:
     value = _value_for(opening, clause)
     if value is not None:
         return opening.topic, value
-    for other in opening.others:
-        value = _captured(_VALUES[other].search(clause.strip(" .,!;:。，！；：~～")), _language(clause))
+    for other in opening.others:  # only a value's own shape, as while the question is ambiguous
+        value = _value_for(replace(opening, topic=other, ambiguous=True), clause)
         if value is not None:
             return other, value
     return None

@@ -164,6 +164,15 @@ def test_a_turn_that_states_its_own_value_is_not_completed_from_the_next():
             ],
             [("employer", "User works at Fennimore Health.", ["s1:3"])],
         ),
+        # "address" fits a home and an inbox: the answer's shape says which
+        (
+            [
+                ("user", "heads up, the old one is going away"),
+                ("assistant", "Thanks! What address should I use instead?"),
+                ("user", "m.ito@example.net from now on"),
+            ],
+            [("email", "User's email is m.ito@example.net.", ["s1:3"])],
+        ),
     ],
 )
 def test_the_assistants_question_opens_the_topic_its_answer_completes(turns, expected):

@@ -72,6 +72,8 @@ def _on(text: str, topic: str) -> list[str]:
         ("来字节快一年了 还是很忙", "employer", "用户在字节工作"),
         ("租的房子退了 现在没有固定的住处", "residence", "用户没有固定住处"),
         ("my e-mail's kim.j@example.com btw", "email", "User's email is kim.j@example.com."),
+        ("房子退租啦 先去朋友家借住", "residence", "用户已退租，没有固定住处"),
+        ("我在京东做前端", "job_title", "用户的职位是前端"),
     ],
 )
 def test_a_change_said_naturally_gives_the_new_value(text, topic, content):

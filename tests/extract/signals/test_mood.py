@@ -12,6 +12,7 @@ from pipelines.extract.signals.mood import (
     THIRD_PARTY,
     clause_mood,
     clauses_with_moods,
+    is_owned,
     split_clauses,
 )
 
@@ -74,3 +75,24 @@ def test_what_is_still_to_come_is_a_plan(clause):
 
 def test_a_done_move_in_a_named_month_is_an_assertion():
     assert clause_mood("七月份搬去青岛了") == ASSERTION
+
+
+def test_a_clause_is_the_users_when_it_speaks_of_them_or_to_the_assistant_about_them():
+    for clause in (
+        "Coming off a run of night shifts",
+        "Back from the honeymoon!",
+        "Gave up the lease",
+        "my rent went up",
+        "以后你用英文回我",
+        "搬到杭州了",
+        "我在北京",
+    ):
+        assert is_owned(clause), clause
+    for clause in (
+        "rent is cheaper there",
+        "my friend swears it is bigger",
+        "帮我列个清单",
+        "公司要把我外派新加坡",
+        "深圳租房一般押一付三",
+    ):
+        assert not is_owned(clause), clause

@@ -73,3 +73,8 @@ def test_a_clause_about_no_one_in_particular_is_at_most_tentative():
         "Finally moved into the new apartment",
     ):
         assert message_signal(text).mood == ASSERTION, text
+
+
+def test_the_cost_of_living_is_no_home():
+    assert "residence" not in cue_hits("what would 4k a month be in Berlin, cost of living wise")
+    assert "residence" in cue_hits("living in Berlin now")
