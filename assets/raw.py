@@ -33,7 +33,13 @@ def raw_messages(
 ) -> dg.MaterializeResult:
     tag_run_process(context)
     report = stage_validate(
-        raw_log.path, store.path, raw_log.defaults(), settings.now(), run_key=run_key(context), day=config.day
+        raw_log.path,
+        store.path,
+        raw_log.defaults(),
+        settings.now(),
+        run_key=run_key(context),
+        day=config.day,
+        expiry_grace_days=settings.expiry_grace_days,
     )
     quarantine = staged(context, store).read_frame("quarantine")
     return dg.MaterializeResult(

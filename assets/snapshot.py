@@ -21,6 +21,11 @@ from pipelines.resolve.resolution import is_current
 from pipelines.store.snapshots import SnapshotStore
 from pipelines.store.version_figures import version_figures
 
+FIGURE_COLUMNS = [
+    "memory_id", "kind", "valid_to", "merged_into", "superseded_by", "recorded_version", "retired_version",
+    "expires_at", "strength", "strength_at_access", "last_accessed", "recorded_at",
+]  # fmt: skip
+
 
 @dg.asset(
     group_name="memory",
@@ -62,8 +67,10 @@ def _unpublished_metadata(report: PublishReport) -> dict[str, Any]:
 
 def _published_metadata(snapshots: SnapshotStore, report: PublishReport) -> dict[str, Any]:
     assert report.version is not None  # a published report names its version
-    memories = snapshots.read_memories(report.version)
-    current = memories.filter(is_current())
+    # every shard's rows, without vectors or words, for the figures; what this night wrote for the preview
+    memories = snapshots.read_memories(report.version, columns=FIGURE_COLUMNS)
+    written = [int(shard) for shard in snapshots.manifest(report.version)["written_shards"]]
+    current = snapshots.read_memories(report.version, written).filter(is_current())
     rows = report.rows
     return {
         "dagster/row_count": rows.total,
@@ -86,17 +93,20 @@ def _published_metadata(snapshots: SnapshotStore, report: PublishReport) -> dict
 
 @dg.asset_check(
     asset=memory_snapshot,
-    description="The pointer serves a sound version (files match the manifest, vectors unit length, every "
-    "invariant). The same verification gates the pointer swap inside the asset; this confirms what readers see.",
+    description="The pointer serves a sound version (the files it wrote match the manifest, vectors unit length, "
+    "every invariant). The same verification gates the pointer swap inside the asset; this confirms what readers "
+    "see.",
 )
 def published_snapshot_sound(store: MemoryStoreResource) -> dg.AssetCheckResult:
     snapshots = SnapshotStore(store.path)
     if snapshots.current_version() is None:  # a first night without input publishes nothing: nothing to serve
         return dg.AssetCheckResult(passed=True, metadata={"summary": "no snapshot published yet"})
-    problems = snapshots.problems(snapshots.require_version())
+    version = snapshots.require_version()
+    problems = snapshots.problems(version, written_only=True)
     if problems:
         return dg.AssetCheckResult(passed=False, metadata={"summary": problems[0], "problems": len(problems)})
-    memories = snapshots.read_memories()
+    # invariants hold per user: the shards the version wrote are the ones to check (the rest were, when written)
+    memories = snapshots.read_memories(version, [int(s) for s in snapshots.manifest(version)["written_shards"]])
     for invariant in table_invariants():
         verdict = invariant(memories)
         if not verdict.passed:

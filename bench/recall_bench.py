@@ -8,7 +8,6 @@ to first result in a fresh process, and the seed query.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import subprocess
 import sys
@@ -18,15 +17,12 @@ from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pipelines.core.schemas import EMBEDDING_DIM, MEMORY_SCHEMA, QUARANTINE_SCHEMA  # noqa: E402
-from pipelines.index.postings import POSTINGS_SCHEMA, build_postings  # noqa: E402
-from pipelines.store.integrity import file_record  # noqa: E402
-from pipelines.store.snapshots import MEMORIES, POSTINGS, QUARANTINE, ROW_GROUP_SIZE, SnapshotStore  # noqa: E402
+from pipelines.store.snapshots import SnapshotStore  # noqa: E402
 
 TARGET_USER = "u_bench"
 VOCAB = [f"w{i}" for i in range(5000)] + ["tables", "boston", "coffee", "chess", "python", "表格", "北京", "咖啡"]
@@ -85,31 +81,20 @@ def _chunk(rng: np.random.Generator, users: list[str], per_user: int, offset: in
 
 
 def generate(root: Path, total: int, target: int, per_user: int) -> None:
-    """Writes one published version in the store's layout, streamed in user chunks (bounded memory)."""
+    """Writes and publishes one version through the store (its user shards, postings and manifest)."""
     import polars as pl
 
-    store = SnapshotStore(root)
-    version_dir = store.version_path(1)
-    version_dir.mkdir(parents=True, exist_ok=True)
     others = [f"u{i:05d}" for i in range((total - target) // per_user)]
     users = sorted([*others, TARGET_USER])
     rng = np.random.default_rng(7)
-    with (
-        pq.ParquetWriter(version_dir / MEMORIES, MEMORY_SCHEMA, compression="zstd") as memories,
-        pq.ParquetWriter(version_dir / POSTINGS, POSTINGS_SCHEMA, compression="zstd") as postings,
-    ):
-        offset = 0
-        for user in users:
-            table = _chunk(rng, [user], target if user == TARGET_USER else per_user, offset)
-            offset += table.num_rows
-            memories.write_table(table, row_group_size=ROW_GROUP_SIZE)
-            postings.write_table(build_postings(pl.from_arrow(table.drop_columns(["embedding"]))))
-    pq.write_table(QUARANTINE_SCHEMA.empty_table(), version_dir / QUARANTINE)
-    # the manifest seals the files like any version's, so the store's integrity checks accept it
-    files = {name: file_record(version_dir / name) for name in (MEMORIES, POSTINGS, QUARANTINE)}
-    (version_dir / "manifest.json").write_text(
-        json.dumps({"version": 1, "parent": None, "bench": True, "rows": {"total": offset}, "files": files})
-    )
+    tables, offset = [], 0
+    for user in users:
+        tables.append(_chunk(rng, [user], target if user == TARGET_USER else per_user, offset))
+        offset += tables[-1].num_rows
+    store = SnapshotStore(root)
+    memories = pl.from_arrow(pa.concat_tables(tables))
+    assert isinstance(memories, pl.DataFrame)
+    store.write_version(memories, pl.DataFrame(QUARANTINE_SCHEMA.empty_table()), {"bench": True})
     store.publish(1)
 
 
@@ -154,7 +139,7 @@ def first_result_ms(root: Path) -> tuple[float, float]:
 def seed_query_ms(root: Path, runs: int) -> float:
     import duckdb
 
-    path = str(SnapshotStore(root).memories_path())
+    path = [str(p) for p in SnapshotStore(root).memories_paths()]  # every shard: the seed's scan of all rows
     q = np.random.default_rng(5).standard_normal(EMBEDDING_DIM)
     q = (q / np.linalg.norm(q)).tolist()
     con = duckdb.connect(":memory:")

@@ -1,8 +1,8 @@
 """`memory forget`: remove one user (optionally under one agent) from everything the store keeps.
 
-Every retained version (rewritten under its number, manifests resealed), versions moved aside by the doctor,
-staging, the embedding and answer caches, the LLM backlog and the access logs; a tombstone keeps a later
-backfill or re-ingest of the same raw files from bringing them back (pipelines.store.tombstones).
+Every retained version (the files holding them rewritten under their paths, manifests resealed), versions moved
+aside by the doctor, staging, the embedding and answer caches, the LLM backlog and the access logs; a tombstone
+keeps a later backfill or re-ingest of the same raw files from bringing them back (pipelines.store.tombstones).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 import pyarrow as pa
@@ -18,12 +19,11 @@ import pyarrow.parquet as pq
 
 from pipelines.core.atomic import write_atomic, write_text_atomic
 from pipelines.core.clock import now_utc
-from pipelines.core.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA, TURN_SCHEMA
 from pipelines.embed.cache import text_hash
 from pipelines.embed.passages import embedding_texts
-from pipelines.nightly import count_rows
 from pipelines.store.access import ACCESS_DIR
 from pipelines.store.doctor import DAMAGED
+from pipelines.store.shards import row_counts, shard_name, shard_of
 from pipelines.store.snapshots import MANIFEST, MEMORIES, QUARANTINE, TURNS, SnapshotStore
 from pipelines.store.tombstones import Tombstones
 
@@ -66,10 +66,9 @@ def forget_user(
         Tombstones(store.root).add(user_id, agent_id, at or now_utc())
         folders = [store.version_path(v) for v in store.versions()]
         folders += sorted(p for p in (store.root / DAMAGED).glob("*") if (p / MANIFEST).exists())
-        traces = _traces(folders, tenant)
-        for folder in folders:
-            if _rewrite_version(store, folder, tenant, traces["message_ids"], report) and folder.name.isdigit():
-                report.versions_rewritten.append(int(folder.name))
+        files = _their_files(store, _manifests(folders), user_id)
+        traces = _traces(store, files, tenant)
+        _rewrite_files(store, folders, files, tenant, traces["message_ids"], report)
         report.staged_rows = _scrub_staging(store.root / "staging", tenant, traces["message_ids"])
         report.embedding_cache_entries = _scrub_embedding_cache(store.root / "cache" / "embeddings.parquet", traces)
         report.answer_cache_entries = _scrub_answer_cache(store.root / "cache" / "extractions.parquet", traces)
@@ -78,42 +77,70 @@ def forget_user(
     return report
 
 
-def _traces(folders: list[Path], tenant: Tenant) -> dict[str, set[str]]:
+def _manifests(folders: list[Path]) -> list[dict[str, Any]]:
+    return [json.loads((folder / MANIFEST).read_bytes()) for folder in folders]
+
+
+def _their_files(store: SnapshotStore, manifests: list[dict[str, Any]], user_id: str) -> dict[str, str]:
+    """Every file that may hold the user's rows, by path: their shard's tables in every version, and every
+    quarantine segment (a quarantined row may lack a valid user)."""
+    files: dict[str, str] = {}
+    for manifest in manifests:
+        shard = shard_name(shard_of(user_id, int(manifest["shard_count"])))
+        for name, ref in manifest.get("shards", {}).get(shard, {}).items():
+            files[ref["path"]] = name
+        files.update({ref["path"]: QUARANTINE for ref in manifest.get("quarantine", [])})
+    return files
+
+
+def _traces(store: SnapshotStore, files: dict[str, str], tenant: Tenant) -> dict[str, set[str]]:
     """The tenant's message ids and the hashes of every text embedded for them, from every version."""
     ids: set[str] = set()
     hashes: set[str] = set()
-    for folder in folders:
-        memories = pl.DataFrame(pq.read_table(folder / MEMORIES)).filter(tenant.rows())
-        turns = _read_or_empty(folder / TURNS, TURN_SCHEMA).filter(tenant.rows())
-        ids |= set(turns["message_id"].to_list())
-        ids |= {i for sources in memories["source_message_ids"].to_list() for i in sources or []}
-        for kind, content, keywords, context in memories.select("kind", "content", "keywords", "context").iter_rows():
+    for path in [p for p, name in files.items() if name in (MEMORIES, TURNS)]:
+        frame = pl.DataFrame(pq.read_table(store.root / path)).filter(tenant.rows())
+        if files[path] == TURNS:
+            ids |= set(frame["message_id"].to_list())
+            continue
+        ids |= {i for sources in frame["source_message_ids"].to_list() for i in sources or []}
+        for kind, content, keywords, context in frame.select("kind", "content", "keywords", "context").iter_rows():
             hashes |= {text_hash(text) for text in embedding_texts(kind, content, keywords, context)}
             hashes |= {text_hash(text) for text in embedding_texts(kind, content, keywords, None)}
     return {"message_ids": ids, "text_hashes": hashes}
 
 
-def _read_or_empty(path: Path, schema: pa.Schema) -> pl.DataFrame:
-    return pl.DataFrame(pq.read_table(path, schema=schema) if path.exists() else schema.empty_table())
-
-
-def _rewrite_version(store: SnapshotStore, folder: Path, tenant: Tenant, ids: set[str], report: ForgetReport) -> bool:
-    memories = pl.DataFrame(pq.read_table(folder / MEMORIES, schema=MEMORY_SCHEMA))
-    turns = _read_or_empty(folder / TURNS, TURN_SCHEMA)
-    quarantine = _read_or_empty(folder / QUARANTINE, QUARANTINE_SCHEMA)
-    # rows quarantined before the tenant columns existed are known by their message id
-    theirs = tenant.rows() | (pl.col("user_id").is_null() & pl.col("message_id").is_in(sorted(ids)))
-    gone = (memories.filter(tenant.rows()).height, turns.filter(tenant.rows()).height, quarantine.filter(theirs).height)
-    if not any(gone):
-        return False
-    memories = memories.filter(~tenant.rows())
-    manifest = json.loads((folder / MANIFEST).read_text())
-    manifest["rows"] = count_rows(memories).to_json()
-    store.replace_version(folder, memories, quarantine.filter(~theirs), turns.filter(~tenant.rows()), manifest)
-    report.memories += gone[0]
-    report.turns += gone[1]
-    report.quarantined_rows += gone[2]
-    return True
+def _rewrite_files(
+    store: SnapshotStore,
+    folders: list[Path],
+    files: dict[str, str],
+    tenant: Tenant,
+    ids: set[str],
+    report: ForgetReport,
+) -> None:
+    """Each file with their rows rewritten without them under its path; every manifest referring to it resealed."""
+    rewritten: dict[str, pa.Table] = {}
+    counts: dict[str, dict[str, Any]] = {}
+    for path, name in sorted(files.items()):
+        table = pq.read_table(store.root / path)
+        frame = pl.DataFrame(table)
+        # rows quarantined before the tenant columns existed are known by their message id
+        theirs = tenant.rows()
+        if name == QUARANTINE:
+            theirs = theirs | (pl.col("user_id").is_null() & pl.col("message_id").is_in(sorted(ids)))
+        gone = frame.filter(theirs).height
+        if not gone:
+            continue
+        kept = frame.filter(~theirs.fill_null(False))
+        rewritten[path] = kept.to_arrow().cast(table.schema)
+        if name == MEMORIES:
+            counts[path] = row_counts(kept)
+            report.memories += gone
+        elif name == TURNS:
+            report.turns += gone
+        elif name == QUARANTINE:
+            report.quarantined_rows += gone
+    touched = store.rewrite_shard_files(rewritten, folders, counts)
+    report.versions_rewritten = sorted(int(f.name) for f in touched if f.name.isdigit())
 
 
 def _scrub_frame(path: Path, theirs: pl.Expr) -> int:
@@ -132,7 +159,8 @@ def _scrub_staging(staging: Path, tenant: Tenant, ids: set[str]) -> int:
     for path in sorted(staging.rglob("*.parquet")) if staging.exists() else []:
         columns = pq.read_schema(path).names
         if "user_id" in columns and "agent_id" in columns:
-            theirs = tenant.rows()
+            # a recall event asked without an agent is the user's under every agent (as in the access logs)
+            theirs = tenant.rows() | ((pl.col("user_id") == tenant.user_id) & pl.col("agent_id").is_null())
             if "message_id" in columns:
                 theirs = theirs | (pl.col("user_id").is_null() & pl.col("message_id").is_in(sorted(ids)))
             removed += _scrub_frame(path, theirs)

@@ -6,7 +6,7 @@ Dagster assets (and tests) call these; each returns the figures an operator scan
 from __future__ import annotations
 
 from dataclasses import asdict
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
 from pathlib import Path
@@ -40,6 +40,8 @@ from pipelines.resolve.invariants import LEDGER_KEYS, table_invariants
 from pipelines.resolve.resolution import ResolutionParams, is_current, resolve
 from pipelines.store.access import read_new_events
 from pipelines.store.lease import release, run_stage
+from pipelines.store.shard_files import MEMORIES
+from pipelines.store.shards import row_counts, shards_of_users
 from pipelines.store.snapshots import SnapshotStore, VersionRejectedError
 from pipelines.store.staging import LOCAL_RUN, StagingArea
 from pipelines.store.tombstones import Tombstones
@@ -83,34 +85,49 @@ def stage_validate(
     *,
     run_key: str = LOCAL_RUN,
     day: str | None = None,
+    expiry_grace_days: float = ResolutionParams().expiry_grace_days,
 ) -> ValidationReport:
     """Validate raw files not yet folded into the store; stage messages, quarantine and the file list. With `day`,
-    only the files of its `date=YYYY-MM-DD` folder (a backfill or a re-run of one day).
+    only the files of its `date=YYYY-MM-DD` folder (a backfill or a re-run of one day). It also chooses the user
+    shards the night rewrites (`expiry_grace_days` as resolution will use it: a shard whose deadline closes).
 
     The run's first stage: it claims the store for `run_key` (pipelines.store.lease) and records the version
     it builds on; every later stage of the run reads that version, and publish refuses if it is no longer
     current."""
     with run_stage(Path(store_root), run_key, "raw_messages"):
         present = list_input_files(raw) if day is None else day_input_files(raw, day)
-        return _validate(present, store_root, defaults, now, StagingArea(store_root, run_key))
+        staging = StagingArea(store_root, run_key)
+        return _validate(present, store_root, defaults, now, staging, expiry_grace_days)
 
 
 def _validate(
-    present: list[Path], store_root: Path, defaults: IngestDefaults, now: datetime, staging: StagingArea
+    present: list[Path],
+    store_root: Path,
+    defaults: IngestDefaults,
+    now: datetime,
+    staging: StagingArea,
+    grace_days: float = ResolutionParams().expiry_grace_days,
 ) -> ValidationReport:
     store = SnapshotStore(store_root)
     base = store.current_version()
-    staging.write_json("base", {"version": base})
     done = {f["sha256"] for f in store.processed_files()}
     files = new_input_files(present, done)
     raw_rows, forgotten = Tombstones(store_root).split(read_raw(files, defaults))
-    messages, quarantine = validate(raw_rows, known_episodes(store.read_memories(base)), now)
+    consumed = store.manifest(base).get("access_consumed", {}) if base is not None else {}
+    events, offsets = read_new_events(store_root, consumed)
+    shards = touched_shards(store, base, [raw_rows["user_id"], events["user_id"]], now, grace_days)
+    staging.write_json("base", {"version": base, "shards": sorted(shards)})
+    messages, quarantine = validate(raw_rows, known_episodes(store.read_memories(base, shards)), now)
     # rows neither kept nor quarantined: repeats of a kept message (the conservation check proves it)
     repeats = raw_rows.join(messages, on=LEDGER_KEYS, how="anti").join(quarantine, on=LEDGER_KEYS, how="anti")
     staging.write_frame("messages", messages)
     staging.write_frame("quarantine", quarantine)
     staging.write_frame("repeats", repeats.select(*LEDGER_KEYS, *MESSAGE_KEY))
     staging.write_frame("forgotten", forgotten.select(LEDGER_KEYS))  # positions only: no words of theirs
+    # The events read now are the ones this run folds in (their users' shards are touched); publish records
+    # the offsets, so an event is applied by exactly one published version.
+    staging.write_frame("access_events", events)
+    staging.write_json("access", {"consumed": offsets})
     report = ValidationReport(
         input_files=files,
         files_skipped=len(present) - len(files),
@@ -122,6 +139,28 @@ def _validate(
     )
     staging.write_json("inputs", report.to_json())
     return report
+
+
+def touched_shards(
+    store: SnapshotStore, base: int | None, users: list[pl.Series], now: datetime, grace_days: float
+) -> set[int]:
+    """The shards this night rewrites: where its messages' and access events' users live, and where a deadline
+    has passed (resolution closes it: pipelines.resolve.resolution). Every other shard is reused as it is."""
+    if base is None:
+        return shards_of_users(pl.concat(users).to_list(), store.shard_count)
+    count = int(store.manifest(base)["shard_count"])
+    due = [
+        int(name)
+        for name, refs in store.shard_refs(base).items()
+        if (moment := refs[MEMORIES].get("next_expiry")) is not None
+        and datetime.fromisoformat(moment) + timedelta(days=grace_days) <= now
+    ]
+    return shards_of_users(pl.concat(users).to_list(), count) | set(due)
+
+
+def night_shards(staging: StagingArea) -> set[int]:
+    """The shards the run's validate stage chose to rewrite."""
+    return set(staging.read_json("base")["shards"])
 
 
 def stage_extract(
@@ -143,7 +182,7 @@ def _extract(
     store_root: Path, extractor: Extractor, embedder: Embedder, max_message_chars: int, staging: StagingArea
 ) -> ExtractionReport:
     messages = staging.read_frame("messages")
-    turns = SnapshotStore(store_root).read_turns(base_version(staging))
+    turns = SnapshotStore(store_root).read_turns(base_version(staging), night_shards(staging))
     candidates, outcomes = extract(messages, extractor, turns, max_message_chars)
     cache = EmbeddingCache(Path(store_root) / "cache" / "embeddings.parquet", embedder.name)
     vectors = memory_vectors(candidates, cache, embedder, max_message_chars)
@@ -199,12 +238,10 @@ def stage_resolve(
 def _resolve(store_root: Path, now: datetime, params: ResolutionParams, staging: StagingArea) -> ResolutionReport:
     store, base = SnapshotStore(store_root), base_version(staging)
     fresh = as_memories(staging.read_frame("candidates"), now)
-    previous = with_refreshed_context(store.read_memories(base), fresh)
+    previous = with_refreshed_context(store.read_memories(base, night_shards(staging)), fresh)
     merged = collapse_by_id(pl.concat([previous, fresh.cast(previous.schema)]))
     resolved = resolve(merged, now, params)
     staging.write_frame("resolved", resolved)
-    quarantine = pl.concat([store.read_quarantine(base), staging.read_frame("quarantine")])
-    staging.write_frame("quarantine_all", quarantine)
     new_ids = set(fresh["memory_id"]) - set(previous["memory_id"])
     return ResolutionReport(
         previous_rows=previous.height,
@@ -234,14 +271,10 @@ def stage_decay(store_root: Path, today: date, params: DecayParams, *, run_key: 
 
 
 def _decay(store_root: Path, today: date, params: DecayParams, staging: StagingArea) -> DecayReport:
-    store, base = SnapshotStore(store_root), base_version(staging)
-    consumed = store.manifest(base).get("access_consumed", {}) if base is not None else {}
-    events, offsets = read_new_events(store_root, consumed)
+    events = staging.read_frame("access_events")
     resolved = staging.read_frame("resolved")
     decayed = decay(reinforce(resolved, events, params), today, params)
     staging.write_frame("decayed", decayed)
-    # The publish stage records these offsets: an event is applied by exactly one published version.
-    staging.write_json("access", {"consumed": offsets})
     staging.write_json("decay", {"day": today.isoformat()})  # a new day alone is reason to publish
     return DecayReport(
         rows=decayed.height,
@@ -285,50 +318,61 @@ def _publish(
         .otherwise(pl.col("retired_version").fill_null(version))
         .alias("retired_version"),
     )
-    rows, decay_day = count_rows(memories), _decay_day(staging)
-    base = base_version(staging)
-    reason = nothing_new(store, base, inputs, memories, decay_day)
+    decay_day, base, shards = _decay_day(staging), base_version(staging), night_shards(staging)
+    reason = nothing_new(store, base, inputs, memories, decay_day, shards, _access_consumed(store, staging))
     if reason:
         parent = store.manifest(base)["parent"] if base is not None else None
+        rows = RowCounts(**store.manifest(base)["rows"]) if base is not None else count_rows(memories)
         return PublishReport(base, parent, rows, store.prune(keep_versions), published=False, reason=reason)
     new_files = [asdict(f) for f in inputs.input_files]
     manifest = {
         "created_at": now.isoformat(),
         "decay_day": decay_day,
-        "rows": rows.to_json(),
         "quarantined_this_run": inputs.quarantined,
         "forgotten_rows_this_run": inputs.forgotten_rows,
         "input_files": new_files,
-        "processed_files": store.processed_files() + new_files,
         "code_version": code_version(),
-        **_embedding_model(staging),
+        **_embedding_model(store, staging),
         "access_consumed": _access_consumed(store, staging),
         **settings,
     }
-    written = store.write_version(memories, staging.read_frame("quarantine_all"), manifest, _all_turns(store, staging))
+    turns = _all_turns(store, staging)
+    quarantine = staging.read_frame("quarantine")
+    written = store.write_version(memories, quarantine, manifest, turns, shards=shards, input_files=new_files)
     reject_broken_version(store, written)
-    store.publish(written, now)  # verifies the files once more (checksums, rows, vectors), then swaps
+    store.publish(written, now)  # verifies the files it wrote once more (checksums, rows, vectors), then swaps
     pruned = store.prune(keep_versions)
+    rows = RowCounts(**store.manifest(written)["rows"])
     return PublishReport(version=written, parent=store.manifest(written)["parent"], rows=rows, pruned=pruned)
 
 
 def nothing_new(
-    store: SnapshotStore, base: int | None, inputs: ValidationReport, memories: pl.DataFrame, decay_day: str | None
+    store: SnapshotStore,
+    base: int | None,
+    inputs: ValidationReport,
+    memories: pl.DataFrame,
+    decay_day: str | None,
+    shards: set[int],
+    consumed: dict[str, int],
 ) -> str:
     """Why this run has nothing to publish (empty when it has): a version identical to its base would only push
     real history out of the retained window. New input files always publish (their quarantine and their
-    checksums must be recorded, or every night would read them again)."""
+    checksums must be recorded, or every night would read them again), and so do newly consumed access events."""
     if inputs.input_files:
         return ""
     if base is None:
         return "nothing new: no input files and no snapshot yet" if memories.is_empty() else ""
-    if store.manifest(base).get("decay_day") != decay_day or not same_memories(store.read_memories(base), memories):
+    manifest = store.manifest(base)
+    if manifest.get("decay_day") != decay_day or manifest.get("access_consumed", {}) != consumed:
+        return ""
+    if not same_memories(store.read_memories(base, shards), memories):
         return ""
     return f"nothing new: no new input files, and the memories and their decay day ({decay_day}) are version {base}'s"
 
 
 def same_memories(stored: pl.DataFrame, fresh: pl.DataFrame) -> bool:
-    """The same memory rows, whatever their order (a version is written sorted by tenant only)."""
+    """The same memory rows, whatever their order (a version is written sorted by tenant only); strengths are
+    compared after both were decayed to the same day, so only their anchors can differ."""
     if stored.height != fresh.height:
         return False
     fresh = fresh.select(stored.columns).cast(stored.schema)
@@ -364,8 +408,10 @@ def require_base_current(store: SnapshotStore, staging: StagingArea) -> None:
 
 
 def reject_broken_version(store: SnapshotStore, version: int) -> None:
-    """The written version, read back from disk, keeps every table invariant; else it is never published."""
-    memories = store.read_memories(version)
+    """The shards the version wrote, read back from disk, keep every table invariant (they are per user, and the
+    other shards kept them when they were written); else it is never published."""
+    written = [int(name) for name in store.manifest(version)["written_shards"]]
+    memories = store.read_memories(version, written)
     for invariant in table_invariants():
         verdict = invariant(memories)
         if not verdict.passed:
@@ -377,17 +423,20 @@ def _all_turns(store: SnapshotStore, staging: StagingArea) -> pl.DataFrame:
     """The stored turns plus this night's messages, one row per (agent, user, message id); staged messages had
     their secrets masked by validation (pipelines.ingest.validate)."""
     fresh = staging.read_frame("messages")
-    turns = store.read_turns()
+    turns = store.read_turns(base_version(staging), night_shards(staging))
     both = pl.concat([turns, fresh.select(turns.columns).cast(turns.schema)])
     return both.unique(MESSAGE_KEY, keep="first", maintain_order=True)
 
 
-def _embedding_model(staging: StagingArea) -> dict[str, Any]:
-    """The model the vectors were made with; recall refuses a query embedded by another one."""
+def _embedding_model(store: SnapshotStore, staging: StagingArea) -> dict[str, Any]:
+    """The model the vectors were made with (the base's when this run embedded nothing); recall refuses a query
+    embedded by another one."""
     try:
         staged = staging.read_json("embedding")
     except FileNotFoundError:
-        return {}
+        base = base_version(staging)
+        kept = store.manifest(base) if base is not None else {}
+        return {key: kept[key] for key in ("embedding_model", "embedding_dim") if key in kept}
     return {"embedding_model": staged["model"], "embedding_dim": staged["dim"]}
 
 
@@ -399,10 +448,4 @@ def _access_consumed(store: SnapshotStore, staging: StagingArea) -> dict[str, in
 
 
 def count_rows(memories: pl.DataFrame) -> RowCounts:
-    current = memories.filter(is_current())
-    return RowCounts(
-        total=memories.height,
-        current=current.height,
-        superseded=memories.filter(pl.col("superseded_by").is_not_null()).height,
-        per_kind=dict(current.group_by("kind").len().sort("kind").iter_rows()),
-    )
+    return RowCounts(**row_counts(memories))

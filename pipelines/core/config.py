@@ -135,6 +135,14 @@ class LocationSettings(_FromEnvironment):
         "snapshot versions kept after each publish; `0` keeps every version",
         NIGHTLY,
     )
+    shards: int = _setting(
+        "MEMORY_SHARDS",
+        256,
+        integer(1),
+        "user shards of a new store (a night rewrites only the shards its users live in); an existing store keeps "
+        "the number it was created with",
+        NIGHTLY,
+    )
     schedule_timezone: str = _setting(
         "MEMORY_SCHEDULE_TIMEZONE",
         "UTC",

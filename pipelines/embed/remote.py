@@ -32,7 +32,7 @@ def snapshot_embedding_dim(store_root: Path | str) -> int:
     store = SnapshotStore(store_root)
     if store.current_version() is None:
         return EMBEDDING_DIM
-    field = pq.read_schema(store.memories_path()).field("embedding").type
+    field = pq.read_schema(store.memories_paths()[0]).field("embedding").type
     return field.list_size if isinstance(field, pa.FixedSizeListType) else EMBEDDING_DIM
 
 

@@ -12,7 +12,7 @@ TENANT = "FROM read_parquet($path) WHERE user_id = $user AND ($agent IS NULL OR 
 
 
 def _tenant_query(store: SnapshotStore, version: int | None, select: str, user_id: str, agent_id: str | None):
-    params = {"path": str(store.memories_path(version)), "user": user_id, "agent": agent_id}
+    params = {"path": str(store.memories_path(version, user_id=user_id)), "user": user_id, "agent": agent_id}
     return duckdb.execute(f"{select} {TENANT}", params).fetchall()
 
 

@@ -105,10 +105,11 @@ class SnapshotBrowser:
 
     def rows(self, user_id: str, agent_id: str | None, at: datetime) -> pl.DataFrame:
         """Every row of the user (one agent's when given) with its status, oldest valid_from first."""
-        path = str(self.store.memories_path(self.version))
+        path = str(self.store.memories_path(self.version, user_id=user_id))
         params = {"path": path, "user": user_id, "agent": agent_id}
         found = pl.DataFrame(self.con.sql(BROWSE_USER_SQL, params=params).to_arrow_table())
         found = found.with_columns(pl.col(pl.Datetime).dt.convert_time_zone("UTC"))  # DuckDB answers in local time
+        found = self.store.decayed(found, self.version)
         for optional in ("mood", "role"):  # versions written before episodes carried them
             if optional not in found.columns:
                 found = found.with_columns(pl.lit(None, pl.String).alias(optional))
@@ -119,7 +120,7 @@ class SnapshotBrowser:
         )
 
     def get(self, memory_id: str, user_id: str | None, agent_id: str | None) -> StoredMemory:
-        path = str(self.store.memories_path(self.version))
+        path = [str(p) for p in self.store.memories_paths(self.version)]
         tenants = self.con.execute(
             "SELECT agent_id, user_id FROM read_parquet($path) WHERE memory_id = $id", {"path": path, "id": memory_id}
         ).fetchall()

@@ -133,8 +133,8 @@ class MemoryReader:
         return self._embedder
 
     def snapshot_path(self, version: int | None = None) -> str:
-        """Path of the version to read; re-reads the pointer so a newly published version is picked up."""
-        return str(self.store.memories_path(version))
+        """Folder of the version to read; re-reads the pointer so a newly published version is picked up."""
+        return str(self.store.version_path(self.store.require_version(version)))
 
     def _user_tables(self, version: int, user_id: str, agent_id: str | None) -> UserTables:
         key = (version, user_id, agent_id)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import duckdb
 import numpy as np
+import polars as pl
 import pyarrow as pa
 
 from pipelines.core.schemas import EMBEDDING_DIM
@@ -40,8 +41,8 @@ def load_user_tables(
     params: RecallParams,
 ) -> UserTables:
     """Loads one user's rows of `version` (only `agent_id`'s when given) through `con`."""
-    where = {"path": str(store.memories_path(version)), "user": user_id, "agent": agent_id}
-    rows = con.sql(LOAD_USER_SQL, params=where).to_arrow_table()
+    where = {"path": str(store.memories_path(version, user_id=user_id)), "user": user_id, "agent": agent_id}
+    rows = _decayed(con.sql(LOAD_USER_SQL, params=where).to_arrow_table(), store, version)
     for optional in ("mood", "role"):  # versions written before episodes carried their mood and their speaker's role
         if optional not in rows.column_names:
             rows = rows.append_column(optional, pa.nulls(rows.num_rows, pa.string()))
@@ -103,12 +104,20 @@ def rank_columns(ranked: pa.Table, brevity: np.ndarray) -> RankColumns:
     )
 
 
+def _decayed(rows: pa.Table, store: SnapshotStore, version: int) -> pa.Table:
+    """The rows with strength as of the version's decay day (a shard a night did not rewrite keeps its anchors)."""
+    if rows.num_rows == 0:
+        return rows
+    frame = store.decayed(pl.from_arrow(rows), version)  # type: ignore[arg-type]
+    return rows.set_column(rows.schema.get_field_index("strength"), "strength", frame["strength"].to_arrow())
+
+
 def _postings(
     con: duckdb.DuckDBPyConnection, store: SnapshotStore, version: int, user_id: str, rows: int, k1: float, b: float
 ) -> tuple[dict[str, int], Postings, np.ndarray]:
     """The user's BM25 postings as a CSR index, each term's index into it, and per rid how many telling terms its
     own words have (a context term counts 0.5, pipelines.index.postings)."""
-    path = store.postings_path(version)
+    path = store.postings_path(version, user_id=user_id)
     if not path.exists():  # a version written before postings existed: vector recall only
         return {}, Postings(np.zeros(1, np.int64), np.zeros(0, np.int64), np.zeros(0)), np.zeros(rows)
     flat = con.sql(

@@ -19,7 +19,16 @@ from pipelines.core.clock import now_utc, parse_utc, utc
 from pipelines.core.schemas import UTC_DATETIME
 
 ACCESS_DIR = "access"
-EVENT_SCHEMA = pl.Schema({"memory_id": pl.String(), "accessed_at": UTC_DATETIME, "process": pl.String()})
+# user_id says which shard holds the memory (pipelines.store.shards): the night rewrites only those.
+EVENT_SCHEMA = pl.Schema(
+    {
+        "memory_id": pl.String(),
+        "accessed_at": UTC_DATETIME,
+        "process": pl.String(),
+        "agent_id": pl.String(),
+        "user_id": pl.String(),
+    }
+)
 
 
 class AccessLog:
@@ -76,8 +85,11 @@ def read_new_events(store_root: Path | str, consumed: dict[str, int]) -> tuple[p
                     f"{path}: unreadable access event after byte {start}, line {number + 1}: {exc}; "
                     "move the file aside and rerun"
                 ) from exc
-            rows.extend(
-                {"memory_id": m, "accessed_at": at, "process": event.get("process")} for m in event["memory_ids"]
-            )
+            tenant = {
+                "process": event.get("process"),
+                "agent_id": event.get("agent_id"),
+                "user_id": event.get("user_id"),
+            }
+            rows.extend({"memory_id": m, "accessed_at": at, **tenant} for m in event["memory_ids"])
         offsets[key] = start + len(complete)
     return pl.DataFrame(rows, schema=EVENT_SCHEMA), offsets

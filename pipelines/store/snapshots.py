@@ -1,11 +1,14 @@
-"""The snapshot store: immutable memory versions, their manifests, and the atomic `CURRENT` pointer.
+"""The snapshot store: immutable memory versions over user-shard files, their manifests, and the `CURRENT` pointer.
 
-Layout: `<root>/snapshots/<version>/{memories,postings,quarantine}.parquet + manifest.json`, `<root>/CURRENT`.
-Readers only follow the pointer; a crash before the pointer swap leaves the previous version live. A version is
-*published* once the pointer has pointed at it: `CURRENT` holds the version and the moment of its swap, and the
-version's `PUBLISHED` marker copies that moment after the swap (so a kill between the two never counts a
-version that readers never saw). Each manifest keeps its files' sizes, sha256 and row counts; data is read only
-from a version whose files still match (pipelines.store.integrity).
+Layout: `<root>/shards/<shard>/<version written>/{memories,postings,turns}.parquet` (a user's rows live in one
+shard, pipelines.store.shards), `<root>/segments/<version>/{quarantine,inputs}.parquet` (what one night quarantined
+and read), `<root>/snapshots/<version>/manifest.json` and `<root>/CURRENT`. A version is its manifest: it refers to
+the shard files it wrote and reuses its parent's for every shard nobody touched, so a night costs the shards its
+users live in, not the store. Readers only follow the pointer; a crash before the pointer swap leaves the previous
+version live. A version is *published* once the pointer has pointed at it: `CURRENT` holds the version and the
+moment of its swap, and the version's `PUBLISHED` marker copies that moment after the swap (so a kill between the
+two never counts a version that readers never saw). Each reference keeps its file's size, sha256 and row count;
+data is read only from files that still match (pipelines.store.integrity).
 """
 
 from __future__ import annotations
@@ -13,19 +16,21 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 import polars as pl
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pipelines.core.atomic import fsync_dir, fsync_file, remove_paths, write_text_atomic
 from pipelines.core.clock import iso_seconds, now_utc
+from pipelines.core.config import LocationSettings
 from pipelines.core.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA, TURN_SCHEMA
-from pipelines.index.postings import build_postings
+from pipelines.resolve.decay import DecayParams, decay
 from pipelines.store.integrity import (
     StoreCorruptError,
     embedding_problems,
@@ -35,17 +40,36 @@ from pipelines.store.integrity import (
 )
 from pipelines.store.lease import folder_lock, live_holder, locked_error
 from pipelines.store.pins import exclusive_unless_pinned
+from pipelines.store.shard_files import (
+    INPUTS,
+    INPUTS_SCHEMA,
+    MEMORIES,
+    POSTINGS,
+    QUARANTINE,
+    TURNS,
+    empty_tables,
+    shard_tables,
+    write_folder,
+)
+from pipelines.store.shards import (
+    SEGMENT_KINDS,
+    SHARD_COLUMN,
+    next_expiry,
+    referenced_paths,
+    row_counts,
+    shard_name,
+    shard_of,
+    summed_counts,
+    with_shard,
+)
 
 POINTER = "CURRENT"
-MEMORIES = "memories.parquet"
-QUARANTINE = "quarantine.parquet"
 MANIFEST = "manifest.json"
 PUBLISHED = "PUBLISHED"  # marker written just after the pointer swap; transaction time of the version
-POSTINGS = "postings.parquet"
-TURNS = "turns.parquet"
-DATA_FILES = (MEMORIES, POSTINGS, QUARANTINE, TURNS)
-# Small row groups let DuckDB skip every group outside the (agent_id, user_id) being recalled.
-ROW_GROUP_SIZE = 8192
+SHARDS = "shards"
+SEGMENTS = "segments"
+EMPTY = "empty"  # `shards/empty/`: the tables of a shard nobody lives in yet, written once per store
+__all__ = ["MANIFEST", "MEMORIES", "POINTER", "POSTINGS", "PUBLISHED", "QUARANTINE", "TURNS", "SnapshotStore"]
 
 
 class SnapshotNotFoundError(LookupError):
@@ -56,6 +80,10 @@ class VersionRejectedError(StoreCorruptError):
     """A freshly written version failed verification; the pointer did not move."""
 
 
+class LegacyStoreError(StoreCorruptError):
+    """A store written before user shards: refused by every command, never half read."""
+
+
 def version_dir_name(version: int) -> str:
     return f"{version:08d}"
 
@@ -63,10 +91,11 @@ def version_dir_name(version: int) -> str:
 class SnapshotStore:
     """Versions of the memory table under one root folder; the batch job is its only writer."""
 
-    def __init__(self, root: Path | str) -> None:
+    def __init__(self, root: Path | str, shard_count: int | None = None) -> None:
         self.root = Path(root)
         self.snapshots = self.root / "snapshots"
-        self._sound: set[int] = set()  # versions whose files this instance has checked against their manifest
+        self._new_store_shards = shard_count  # only for a store that has no version yet
+        self._sound: set[str] = set()  # files this instance has checked against their reference
 
     @property
     def repair_hint(self) -> str:
@@ -125,40 +154,91 @@ class SnapshotStore:
             )
         return chosen
 
-    def memories_path(self, version: int | None = None) -> Path:
-        return self.sound_file(MEMORIES, version)
+    @property
+    def shard_count(self) -> int:
+        """The store's number of user shards: fixed by its first version (MEMORY_SHARDS for a new store)."""
+        current = self.current_version()
+        if current is not None:
+            return int(self.manifest(current)["shard_count"])
+        return self._new_store_shards or LocationSettings.from_env().shards
 
-    def postings_path(self, version: int | None = None) -> Path:
-        return self.sound_file(POSTINGS, version)
+    def shard_of(self, user_id: str, version: int | None = None) -> int:
+        count = self.shard_count if version is None else int(self.manifest(version)["shard_count"])
+        return shard_of(user_id, count)
 
-    def sound_file(self, name: str, version: int | None = None) -> Path:
-        """A data file of a version whose files match its manifest (checked once per version and instance)."""
+    def shard_refs(self, version: int | None = None) -> dict[str, dict[str, dict[str, Any]]]:
+        """Per shard name, the references of its tables in `version` (shards nobody lives in are absent)."""
+        return self.manifest(version).get("shards", {})
+
+    def shard_file(self, name: str, version: int | None = None, *, user_id: str) -> Path:
+        """The sound file of the shard holding `user_id` (an empty table when nobody of that shard has rows)."""
         chosen = self.require_version(version)
-        if chosen not in self._sound:
-            problems = self.problems(chosen, deep=False)
-            if problems:
-                raise StoreCorruptError(f"{problems[0]} [version {chosen}]; {self.repair_hint}")
-            self._sound.add(chosen)
-        return self.version_path(chosen) / name
+        refs = self.shard_refs(chosen).get(shard_name(self.shard_of(user_id, chosen)))
+        if refs is None:
+            return self.root / SHARDS / EMPTY / name
+        return self._sound_path(refs[name], chosen)
 
-    def read_memories(self, version: int | None = None) -> pl.DataFrame:
-        """The memory table of a version (the current one by default); empty when nothing is published."""
+    def memories_path(self, version: int | None = None, *, user_id: str) -> Path:
+        return self.shard_file(MEMORIES, version, user_id=user_id)
+
+    def postings_path(self, version: int | None = None, *, user_id: str) -> Path:
+        return self.shard_file(POSTINGS, version, user_id=user_id)
+
+    def memories_paths(self, version: int | None = None) -> list[Path]:
+        """Every shard's memories file of a version (the empty table's when nobody has rows yet)."""
+        return self.table_paths(MEMORIES, version) or [self.root / SHARDS / EMPTY / MEMORIES]
+
+    def table_paths(self, name: str, version: int | None = None, shards: Iterable[int] | None = None) -> list[Path]:
+        """The sound files of table `name` (memories, postings, turns) over the given shards (all by default)."""
+        chosen = self.require_version(version)
+        wanted = None if shards is None else {shard_name(s) for s in shards}
+        refs = self.shard_refs(chosen)
+        return [self._sound_path(r[name], chosen) for s, r in sorted(refs.items()) if wanted is None or s in wanted]
+
+    def _sound_path(self, ref: dict[str, Any], version: int) -> Path:
+        """A referenced file, checked against its size and sha256 once per instance."""
+        path = self.root / ref["path"]
+        if ref["path"] not in self._sound:
+            problems = file_problems(path.parent, {path.name: ref})
+            if problems:
+                raise StoreCorruptError(f"{problems[0]} [version {version}]; {self.repair_hint}")
+            self._sound.add(ref["path"])
+        return path
+
+    def read_memories(
+        self, version: int | None = None, shards: Iterable[int] | None = None, columns: list[str] | None = None
+    ) -> pl.DataFrame:
+        """The memory table of a version (the current one by default; only `shards` and `columns` when given),
+        strengths decayed to the version's decay day: a shard a night did not rewrite keeps its anchors, not its
+        day (so `columns` with strength needs its anchors: strength_at_access, last_accessed, recorded_at)."""
+        schema = MEMORY_SCHEMA if columns is None else pa.schema([MEMORY_SCHEMA.field(c) for c in columns])
         if version is None and self.current_version() is None:
-            return pl.DataFrame(MEMORY_SCHEMA.empty_table())
-        return pl.DataFrame(_read(self.memories_path(version), MEMORY_SCHEMA))
+            return pl.DataFrame(schema.empty_table())
+        chosen = self.require_version(version)
+        memories = pl.DataFrame(_read_all(self.table_paths(MEMORIES, chosen, shards), schema))
+        return self.decayed(memories, chosen) if "strength" in memories.columns else memories
+
+    def decayed(self, memories: pl.DataFrame, version: int) -> pl.DataFrame:
+        """`memories` of `version` with strength as of the version's decay day and decay settings."""
+        manifest = self.manifest(version)
+        day = manifest.get("decay_day")
+        if day is None or memories.is_empty():
+            return memories
+        return decay(memories, date.fromisoformat(day), DecayParams(**manifest.get("decay", {})))
 
     def read_quarantine(self, version: int | None = None) -> pl.DataFrame:
         if version is None and self.current_version() is None:
             return pl.DataFrame(QUARANTINE_SCHEMA.empty_table())
-        return pl.DataFrame(_read(self.sound_file(QUARANTINE, version), QUARANTINE_SCHEMA))
+        chosen = self.require_version(version)
+        paths = [self._sound_path(ref, chosen) for ref in self.manifest(chosen).get("quarantine", [])]
+        return pl.DataFrame(_read_all(paths, QUARANTINE_SCHEMA))
 
-    def read_turns(self, version: int | None = None) -> pl.DataFrame:
-        """Every session turn folded into a version (empty before anything is published, or for a version
-        written before turns were kept)."""
+    def read_turns(self, version: int | None = None, shards: Iterable[int] | None = None) -> pl.DataFrame:
+        """Every session turn folded into a version (only `shards` when given; empty before anything is
+        published)."""
         if version is None and self.current_version() is None:
             return pl.DataFrame(TURN_SCHEMA.empty_table())
-        path = self.sound_file(TURNS, version)
-        return pl.DataFrame(_read(path, TURN_SCHEMA)) if path.exists() else pl.DataFrame(TURN_SCHEMA.empty_table())
+        return pl.DataFrame(_read_all(self.table_paths(TURNS, version, shards), TURN_SCHEMA))
 
     def manifest(self, version: int | None = None) -> dict[str, Any]:
         path = self.version_path(self.require_version(version)) / MANIFEST
@@ -168,26 +248,37 @@ class SnapshotStore:
             raise StoreCorruptError(f"{path}: not a readable manifest ({exc}); {self.repair_hint}") from exc
         if not isinstance(manifest, dict):
             raise StoreCorruptError(f"{path}: not a readable manifest (not a JSON object); {self.repair_hint}")
+        if "shard_count" not in manifest:
+            raise LegacyStoreError(
+                f"{self.root}: written by an earlier release (one file per version, before user shards), which "
+                "this one does not read; rebuild it from the raw logs into a new folder with `memory materialize "
+                "--raw <raw folder> --store <new folder>`"
+            )
         return manifest
 
-    def problems(self, version: int, deep: bool = True) -> list[str]:
-        """What is wrong with a version, one line each (empty when sound). Shallow: files against the manifest's
-        sizes and sha256; deep also row counts and finite, unit-length vectors."""
-        folder = self.version_path(version)
+    def problems(self, version: int, deep: bool = True, written_only: bool = False) -> list[str]:
+        """What is wrong with a version, one line each (empty when sound). Shallow: every referenced file against
+        its size and sha256; deep also row counts and finite, unit-length vectors. `written_only`: only the files
+        the version wrote itself are read (the others were checked when their own version was published), and
+        the rest must be there with their size."""
         try:
             manifest = self.manifest(version)
+        except LegacyStoreError:
+            raise
         except StoreCorruptError as exc:
             return [str(exc).split("; run `memory doctor")[0]]
-        files = manifest.get("files")
-        if files is None:  # written before manifests kept checksums: at least the files must be there
-            present = [name for name in (MEMORIES, POSTINGS, QUARANTINE) if (folder / name).exists()]
-            problems = [f"{folder / name}: missing" for name in (MEMORIES, POSTINGS, QUARANTINE) if name not in present]
-            files = {name: None for name in present}
-        else:
-            problems = file_problems(folder, files)
-        if deep and not problems:
-            listed = {name: record for name, record in files.items() if record is not None}
-            problems += row_count_problems(folder, listed) + embedding_problems(folder / MEMORIES)
+        problems: list[str] = []
+        for ref in _references(manifest):
+            path = self.root / ref["path"]
+            if written_only and ref.get("written") != version:
+                if not path.exists() or path.stat().st_size != ref["bytes"]:
+                    problems.append(f"{path}: missing or resized (the manifest lists it)")
+                continue
+            found = file_problems(path.parent, {path.name: ref})
+            if deep and not found:
+                found = row_count_problems(path.parent, {path.name: ref})
+                found += embedding_problems(path) if path.name == MEMORIES else []
+            problems += found
         marker = self.marker_problem(version)
         return problems + ([marker] if marker else [])
 
@@ -252,9 +343,11 @@ class SnapshotStore:
 
     def processed_files(self) -> list[dict[str, Any]]:
         """Every raw file (path, sha256, rows) already folded into the current version."""
-        if self.current_version() is None:
+        current = self.current_version()
+        if current is None:
             return []
-        return list(self.manifest().get("processed_files", []))
+        paths = [self._sound_path(ref, current) for ref in self.manifest(current).get("inputs", [])]
+        return pl.DataFrame(_read_all(paths, INPUTS_SCHEMA)).to_dicts()
 
     # --- writing -------------------------------------------------------------------------------
     def next_version(self) -> int:
@@ -269,56 +362,113 @@ class SnapshotStore:
         quarantine: pl.DataFrame,
         manifest: dict[str, Any],
         turns: pl.DataFrame | None = None,
+        shards: Iterable[int] | None = None,
+        input_files: list[dict[str, Any]] | None = None,
     ) -> int:
-        """Write a complete, unpublished version and return its number; the pointer does not move."""
+        """Write a complete, unpublished version and return its number; the pointer does not move.
+
+        `memories` and `turns` are the whole rows of the `shards` they touch (every shard when None: then they
+        are the whole store); every other shard is the parent's, by reference. `quarantine` and `input_files`
+        are what this night adds to the parent's."""
         self.snapshots.mkdir(parents=True, exist_ok=True)
-        version = self.next_version()
-        staging = self.snapshots / f".tmp-{version_dir_name(version)}-{os.getpid()}"
-        staging.mkdir()
-        try:
-            files = _write_tables(staging, memories, quarantine, turns)
-            full_manifest = {"version": version, "parent": self.current_version(), **manifest, "files": files}
-            _seal(staging, full_manifest)
-            staging.rename(self.version_path(version))
-        except BaseException:
-            shutil.rmtree(staging, ignore_errors=True)  # a full disk: give the space back, never half a version
-            raise
-        fsync_dir(self.snapshots)
+        version, parent = self.next_version(), self.current_version()
+        before = self.manifest(parent) if parent is not None else {}
+        count = int(before.get("shard_count") or self.shard_count)
+        turns = turns if turns is not None else pl.DataFrame(TURN_SCHEMA.empty_table())
+        touched = None if shards is None else set(shards)
+        refs = {} if touched is None else dict(before.get("shards", {}))
+        self._ensure_empty_tables()
+        for shard, (mine, said) in _split_by_shard(memories, turns, count, touched).items():
+            refs.pop(shard_name(shard), None)
+            if mine.height or said.height:
+                refs[shard_name(shard)] = self._write_shard(shard, version, mine, said)
+        full = {
+            "version": version,
+            "parent": parent,
+            **manifest,
+            "shard_count": count,
+            "rows": summed_counts(r[MEMORIES]["counts"] for r in refs.values()),
+            "shards": dict(sorted(refs.items())),
+            "written_shards": sorted(s for s, r in refs.items() if r[MEMORIES]["written"] == version),
+            **self._segments(version, before, quarantine, input_files or []),
+        }
+        self._write_manifest(version, full)
         return version
 
-    def replace_version(
-        self,
-        folder: Path,
-        memories: pl.DataFrame,
-        quarantine: pl.DataFrame,
-        turns: pl.DataFrame,
-        manifest: dict[str, Any],
-    ) -> None:
-        """Rewrite a version folder's tables under the same number (`memory forget`), manifest resealed.
+    def _write_shard(
+        self, shard: int, version: int, memories: pl.DataFrame, turns: pl.DataFrame
+    ) -> dict[str, dict[str, Any]]:
+        target = self.root / SHARDS / shard_name(shard) / version_dir_name(version)
+        refs = write_folder(self.root, target, shard_tables(memories, turns))
+        refs = {name: {**ref, "written": version} for name, ref in refs.items()}
+        refs[MEMORIES]["counts"] = row_counts(memories)
+        refs[MEMORIES]["next_expiry"] = next_expiry(memories)
+        return refs
 
-        The new folder is complete and fsynced before two renames swap it in; a kill between them leaves
-        `.forget-*` folders that `memory doctor --repair` (or the next forget) settles.
-        """
-        fresh = self.snapshots / f".forget-new-{folder.name}-{os.getpid()}"
-        old = self.snapshots / f".forget-old-{folder.name}-{os.getpid()}"
-        shutil.rmtree(fresh, ignore_errors=True)
-        fresh.mkdir()
-        files = _write_tables(fresh, memories, quarantine, turns)
-        if (folder / PUBLISHED).exists():
-            shutil.copy2(folder / PUBLISHED, fresh / PUBLISHED)
-        _seal(fresh, {**manifest, "files": files})
-        folder.rename(old)
-        fresh.rename(folder)
-        fsync_dir(folder.parent)
-        shutil.rmtree(old)
-        if folder.name.isdigit():
-            self._sound.discard(int(folder.name))
+    def _segments(
+        self, version: int, before: dict[str, Any], quarantine: pl.DataFrame, input_files: list[dict[str, Any]]
+    ) -> dict[str, list[dict[str, Any]]]:
+        """The parent's per-night segments, plus this night's quarantine and input files when it has any."""
+        tables: dict[str, pa.Table] = {}
+        if quarantine.height:
+            tables[QUARANTINE] = quarantine.to_arrow().select(QUARANTINE_SCHEMA.names).cast(QUARANTINE_SCHEMA)
+        if input_files:
+            rows = [{"path": f["path"], "sha256": f["sha256"], "rows": f["rows"]} for f in input_files]
+            tables[INPUTS] = pa.Table.from_pylist(rows, schema=INPUTS_SCHEMA)
+        written = write_folder(self.root, self.root / SEGMENTS / version_dir_name(version), tables) if tables else {}
+        segments = {kind: list(before.get(kind, [])) for kind in SEGMENT_KINDS}
+        for kind, name in zip(SEGMENT_KINDS, (QUARANTINE, INPUTS), strict=True):
+            if name in written:
+                segments[kind].append({**written[name], "written": version})
+        return segments
+
+    def _ensure_empty_tables(self) -> None:
+        folder = self.root / SHARDS / EMPTY
+        if not (folder / MEMORIES).exists():
+            write_folder(self.root, folder, empty_tables())
+
+    def _write_manifest(self, version: int, manifest: dict[str, Any]) -> None:
+        """The version folder with its manifest, renamed into place once durable: the version now exists."""
+        staging = self.snapshots / f".tmp-{version_dir_name(version)}-{os.getpid()}"
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir()
+        try:
+            write_text_atomic(staging / MANIFEST, json.dumps(manifest, indent=1, ensure_ascii=False, default=str))
+            staging.rename(self.version_path(version))
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        fsync_dir(self.snapshots)
+
+    def rewrite_shard_files(
+        self, rewritten: dict[str, pa.Table], version_paths: list[Path], counts: dict[str, dict[str, Any]]
+    ) -> list[Path]:
+        """Replace referenced files with new contents under the same paths (`memory forget`), then reseal every
+        manifest of `version_paths` that refers to them (memories files with their new `counts`); returns the
+        version folders resealed. Each file is swapped whole (write, fsync, rename)."""
+        records: dict[str, dict[str, Any]] = {}
+        for relative, table in rewritten.items():
+            target = self.root / relative
+            temp = target.parent / f".forget-{target.name}-{os.getpid()}"
+            pq.write_table(table, temp, compression="zstd")
+            fsync_file(temp)
+            os.replace(temp, target)
+            fsync_dir(target.parent)
+            records[relative] = {**file_record(target), **({"counts": counts[relative]} if relative in counts else {})}
+        resealed = []
+        for folder in version_paths:
+            manifest = json.loads((folder / MANIFEST).read_bytes())
+            if _reseal(manifest, records):
+                write_text_atomic(folder / MANIFEST, json.dumps(manifest, indent=1, ensure_ascii=False, default=str))
+                resealed.append(folder)
+        self._sound.difference_update(records)
+        return resealed
 
     def publish(self, version: int, at: datetime | None = None) -> None:
         """Verify `version` as written on disk, then point readers at it: swap the pointer (which records the
         moment), then stamp the PUBLISHED marker with it. Raises VersionRejectedError, pointer unmoved."""
         self.require_version(version)
-        problems = self.problems(version, deep=True)
+        problems = self.problems(version, deep=True, written_only=True)
         if problems:
             raise VersionRejectedError(f"version {version} not published: {problems[0]}")
         self._stamp_current()
@@ -337,16 +487,32 @@ class SnapshotStore:
             write_text_atomic(marker, stamp.isoformat() + "\n")
 
     def clean_stale_temp(self) -> list[Path]:
-        """Remove what killed writers left: temp version folders and temp pointer/marker files (call only while
-        holding the writer lock: then no temp file belongs to a live write)."""
+        """Remove what killed writers left: temp folders and files, and shard or segment folders no version
+        refers to (call only while holding the writer lock: then none of them belongs to a live write)."""
         stale = [*self.snapshots.glob(".tmp-*"), *self.root.glob(f".{POINTER}.*.tmp")]
         stale += [*self.snapshots.glob(f"*/.{PUBLISHED}.*.tmp")]
+        stale += [*self.root.glob(f"{SHARDS}/*/.tmp-*"), *self.root.glob(f"{SEGMENTS}/.tmp-*")]
+        stale += self._unreferenced_folders()
         remove_paths(stale)
         return stale
 
+    def _unreferenced_folders(self) -> list[Path]:
+        """Shard and segment folders that no manifest on disk (published, pinned or damaged) refers to."""
+        manifests = [p / MANIFEST for p in self.snapshots.iterdir()] if self.snapshots.exists() else []
+        manifests += [*self.root.glob(f"damaged/*/{MANIFEST}")]
+        referenced: set[str] = set()
+        for path in manifests:
+            try:
+                manifest = json.loads(path.read_bytes())
+            except (OSError, ValueError):
+                return []  # unreadable: keep everything until doctor has looked at it
+            referenced |= {p.rsplit("/", 1)[0] for p in referenced_paths(manifest)}
+        folders = [*self.root.glob(f"{SHARDS}/*/[0-9]*"), *self.root.glob(f"{SEGMENTS}/[0-9]*")]
+        return [f for f in folders if f.relative_to(self.root).as_posix() not in referenced]
+
     def prune(self, keep: int) -> list[int]:
         """Delete all but the newest `keep` versions (never the current one, never one a reader pins: it goes
-        at a later prune); returns what was removed."""
+        at a later prune), then the shard files no remaining version refers to; returns what was removed."""
         current = self.current_version()
         doomed = [v for v in self.versions()[:-keep] if v != current] if keep > 0 else []
         removed = []
@@ -355,7 +521,7 @@ class SnapshotStore:
                 if free:
                     shutil.rmtree(self.version_path(version))
                     removed.append(version)
-        self.clean_stale_temp()  # crashed writes: never published, never read
+        self.clean_stale_temp()  # crashed writes and the files only pruned versions used
         return removed
 
     @contextmanager
@@ -369,39 +535,47 @@ class SnapshotStore:
             yield
 
 
-def _read(path: Path, schema: Any) -> Any:
-    """A version's Parquet file as `schema`; an unreadable file is a StoreCorruptError naming it."""
-    try:
-        return pq.read_table(path, schema=schema)
-    except (OSError, ValueError) as exc:
-        raise StoreCorruptError(f"{path}: not readable as the stored table ({exc})") from exc
+def _read_all(paths: list[Path], schema: pa.Schema) -> pa.Table:
+    """Referenced Parquet files as one table of `schema`; an unreadable file is a StoreCorruptError naming it."""
+    tables = []
+    for path in paths:
+        try:
+            tables.append(pq.read_table(path, schema=schema, columns=schema.names))
+        except (OSError, ValueError) as exc:
+            raise StoreCorruptError(f"{path}: not readable as the stored table ({exc})") from exc
+    return pa.concat_tables(tables) if tables else schema.empty_table()
 
 
-def _write_tables(
-    folder: Path, memories: pl.DataFrame, quarantine: pl.DataFrame, turns: pl.DataFrame | None
-) -> dict[str, dict[str, Any]]:
-    """A version's Parquet files in `folder`; returns each file's manifest record (size, sha256, rows)."""
-    table = memories.sort(["agent_id", "user_id"]).to_arrow().select(MEMORY_SCHEMA.names).cast(MEMORY_SCHEMA)
-    pq.write_table(table, folder / MEMORIES, row_group_size=ROW_GROUP_SIZE, compression="zstd")
-    # Keyword postings are derived from the same rows, so every version carries its own BM25 index.
-    pq.write_table(
-        build_postings(pl.DataFrame(table.drop_columns(["embedding"]))),
-        folder / POSTINGS,
-        row_group_size=8 * ROW_GROUP_SIZE,
-        compression="zstd",
-    )
-    quarantine_table = quarantine.to_arrow().select(QUARANTINE_SCHEMA.names).cast(QUARANTINE_SCHEMA)
-    pq.write_table(quarantine_table, folder / QUARANTINE, compression="zstd")
-    if turns is None:
-        turns = pl.DataFrame(TURN_SCHEMA.empty_table())
-    turns_table = turns.sort(["agent_id", "user_id", "session_id", "msg_seq"]).to_arrow()
-    pq.write_table(turns_table.select(TURN_SCHEMA.names).cast(TURN_SCHEMA), folder / TURNS, compression="zstd")
-    return {name: file_record(folder / name) for name in DATA_FILES}
+def _references(manifest: dict[str, Any]) -> list[dict[str, Any]]:
+    refs = [ref for tables in manifest.get("shards", {}).values() for ref in tables.values()]
+    return refs + [ref for kind in SEGMENT_KINDS for ref in manifest.get(kind, [])]
 
 
-def _seal(folder: Path, manifest: dict[str, Any]) -> None:
-    """Write the manifest, then make every file of the folder durable before it is renamed into place."""
-    (folder / MANIFEST).write_text(json.dumps(manifest, indent=2, ensure_ascii=False, default=str))
-    for name in (*DATA_FILES, MANIFEST):
-        fsync_file(folder / name)
-    fsync_dir(folder)
+def _split_by_shard(
+    memories: pl.DataFrame, turns: pl.DataFrame, count: int, touched: set[int] | None
+) -> dict[int, tuple[pl.DataFrame, pl.DataFrame]]:
+    """Rows per shard; a touched shard left without rows is still listed (its old files are dropped)."""
+    memories, turns = with_shard(memories, count), with_shard(turns, count)
+    found = set(memories[SHARD_COLUMN].unique().to_list()) | set(turns[SHARD_COLUMN].unique().to_list())
+    if touched is not None and not found <= touched:
+        strays = sorted(found - touched)
+        raise ValueError(f"rows of shard(s) {strays[:5]} given to a write of shards {sorted(touched)[:5]}")
+    mine = memories.partition_by(SHARD_COLUMN, as_dict=True, include_key=False)
+    said = turns.partition_by(SHARD_COLUMN, as_dict=True, include_key=False)
+    empty_memories, empty_turns = memories.drop(SHARD_COLUMN).clear(), turns.drop(SHARD_COLUMN).clear()
+    return {
+        shard: (mine.get((shard,), empty_memories), said.get((shard,), empty_turns))
+        for shard in sorted(found | (touched or set()))
+    }
+
+
+def _reseal(manifest: dict[str, Any], records: dict[str, dict[str, Any]]) -> bool:
+    """Update the references of rewritten files in `manifest` (and its shard counts); whether any changed."""
+    changed = False
+    for ref in _references(manifest):
+        if ref["path"] in records:
+            ref.update(records[ref["path"]])
+            changed = True
+    if changed:
+        manifest["rows"] = summed_counts(refs[MEMORIES]["counts"] for refs in manifest.get("shards", {}).values())
+    return changed

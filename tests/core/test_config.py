@@ -41,7 +41,7 @@ def _env_without_memory_variables(**extra: str) -> dict[str, str]:
 
 
 def test_defaults_apply_with_nothing_set(clean_env):
-    assert LocationSettings.from_env() == LocationSettings(".store", "data/sample", "rules", 14, "UTC")
+    assert LocationSettings.from_env() == LocationSettings(".store", "data/sample", "rules", 14, 256, "UTC")
     assert LLMSettings.from_env() == LLMSettings("", "", "", 60.0, 4, 4, 3000, 2, 0, 0)
     assert EmbedSettings.from_env() == EmbedSettings("e5", "", "", "", 0.0, True)
     assert RecallSettings.from_env() == RecallSettings(False)
@@ -53,6 +53,7 @@ PARSED = [  # (variable, text, group, attribute, value)
     ("MEMORY_RAW", "/srv/raw", LocationSettings, "raw", "/srv/raw"),
     ("MEMORY_EXTRACTOR", "LLM", LocationSettings, "extractor", "llm"),
     ("MEMORY_KEEP_VERSIONS", "0", LocationSettings, "keep_versions", 0),
+    ("MEMORY_SHARDS", "16", LocationSettings, "shards", 16),
     ("MEMORY_SCHEDULE_TIMEZONE", "Asia/Shanghai", LocationSettings, "schedule_timezone", "Asia/Shanghai"),
     ("MEMORY_FIRST_DAY", " 2025-12-31 ", LocationSettings, "first_day", "2025-12-31"),
     ("MEMORY_LLM_BASE_URL", "http://127.0.0.1:11434/v1", LLMSettings, "base_url", "http://127.0.0.1:11434/v1"),
@@ -124,6 +125,7 @@ def test_a_blank_value_means_the_default_for_everything_but_flags(clean_env):
 BAD = [  # (variable, text, group, what the one-line message must say after "NAME='text' ")
     ("MEMORY_KEEP_VERSIONS", "14x", LocationSettings, "is not an integer (allowed: >= 0); unset it for the default 14"),
     ("MEMORY_KEEP_VERSIONS", "-1", LocationSettings, "is out of range (allowed: >= 0)"),
+    ("MEMORY_SHARDS", "0", LocationSettings, "is out of range (allowed: >= 1)"),
     ("MEMORY_LLM_CONCURRENCY", "0", LLMSettings, "is out of range (allowed: >= 1)"),
     ("MEMORY_LLM_MAX_RETRIES", "-2", LLMSettings, "is out of range (allowed: >= 0)"),
     ("MEMORY_LLM_MAX_CALLS_PER_RUN", "ten", LLMSettings, "is not an integer"),

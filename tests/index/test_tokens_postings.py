@@ -30,6 +30,8 @@ def test_postings_count_weighted_terms_and_document_length(tmp_path):
 
 def test_every_published_version_carries_postings_sorted_by_user(tmp_path):
     store = publish(tmp_path, [row("User likes tables.", user="u2"), row("喜欢用表格", user="u1")])
-    postings = pl.read_parquet(store.postings_path())
-    assert postings["user_id"].to_list() == sorted(postings["user_id"].to_list())
+    for path in store.table_paths("postings.parquet"):  # one file per user shard, each sorted by user
+        postings = pl.read_parquet(path)
+        assert postings["user_id"].to_list() == sorted(postings["user_id"].to_list())
+    postings = pl.read_parquet(store.postings_path(user_id="u1"))
     assert set(postings.filter(pl.col("user_id") == "u1")["term"]) == {"喜欢", "欢用", "用表", "表格"}

@@ -3,7 +3,10 @@ older statements never reach it; other questions still see what was said before.
 
 from datetime import timedelta
 
+import pytest
+
 from pipelines.recall.reader import MemoryReader, RecallParams
+from pipelines.store.snapshots import LegacyStoreError
 from tests.support.hashing_embedder import HashingEmbedder
 from tests.support.memory_rows import RECORDED, publish, row
 
@@ -109,18 +112,18 @@ def test_a_question_naming_a_speaker_of_a_shared_log_is_not_a_question_about_the
     assert {m.focus for m in found} == {1.0}
 
 
-def test_a_version_written_before_moods_and_turns_is_still_recalled(tmp_path):
+def test_a_store_written_before_user_shards_is_refused_in_one_line(tmp_path, capsys):
     import json
 
-    import pyarrow.parquet as pq
+    from pipelines.cli import main
 
     store = _story(tmp_path)
     version = store.version_path(store.current_version())
-    pq.write_table(pq.read_table(version / "memories.parquet").drop_columns(["mood"]), version / "memories.parquet")
-    (version / "turns.parquet").unlink()
     manifest = json.loads((version / "manifest.json").read_text())
-    del manifest["files"]  # such versions were written before manifests kept checksums
+    del manifest["shard_count"]  # what every manifest of the one-file-per-version layout lacked
     (version / "manifest.json").write_text(json.dumps(manifest))
-    found = MemoryReader(store.root, HashingEmbedder()).recall("u1", "用户现在住在哪个城市？", k=3)
-    assert found and all(m.focus in (1.0, RecallParams().other_topic_weight) for m in found)  # no moods: no statements
-    assert store.read_turns().is_empty()
+    with pytest.raises(LegacyStoreError, match="earlier release"):
+        MemoryReader(store.root, HashingEmbedder()).recall("u1", "用户现在住在哪个城市？", k=3)
+    assert main(["recall", "--store", str(store.root), "--user", "u1", "--query", "where"]) == 2
+    err = capsys.readouterr().err
+    assert "memory materialize --raw" in err and len(err.strip().splitlines()) == 1

@@ -67,7 +67,7 @@ def test_nightly_decay_consolidates_access_events_exactly_once(store, embedder, 
     AccessLog(store).append("u1", None, [tables.memory_id], at=NIGHT + timedelta(hours=1))
     for night in (1, 2):  # the second night finds no new events and must not count them again
         nightly(tmp_path / "raw", store, embedder, now=NIGHT + timedelta(days=night))
-        current = pl.read_parquet(reader.store.memories_path()).filter(pl.col("memory_id") == tables.memory_id)
+        current = reader.store.read_memories().filter(pl.col("memory_id") == tables.memory_id)
         assert current["access_count"].item() == 2
     manifest = reader.store.manifest()
     assert sum(manifest["access_consumed"].values()) == sum(

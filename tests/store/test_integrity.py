@@ -18,7 +18,7 @@ from pipelines.nightly import stage_validate
 from pipelines.recall.reader import MemoryReader
 from pipelines.store.doctor import diagnose
 from pipelines.store.integrity import StoreCorruptError
-from pipelines.store.snapshots import MEMORIES, POINTER, PUBLISHED, SnapshotStore, VersionRejectedError
+from pipelines.store.snapshots import POINTER, PUBLISHED, SnapshotStore, VersionRejectedError
 from tests.support.hashing_embedder import HashingEmbedder
 from tests.support.raw_logs import MAR, NIGHT, message, write_raw
 from tests.support.scripted_night import nightly
@@ -63,20 +63,29 @@ def _flip_bytes(path, at: int = 200) -> None:
     path.write_bytes(bytes(data))
 
 
+def _written_by(store: SnapshotStore, version: int, user_id: str):
+    """The user's shard file of `version`, which that version wrote itself."""
+    path = store.memories_path(version, user_id=user_id)
+    assert path.parent.name == f"{version:08d}"
+    return path
+
+
 def test_flipped_bytes_are_named_by_every_reader_and_the_next_night(two_nights, embedder, capsys):
     store = SnapshotStore(two_nights)
-    _flip_bytes(store.version_path(2) / MEMORIES)
+    _flip_bytes(store.memories_path(2, user_id="u1"))  # u1's shard, as the night before the last wrote it
     for command in _commands(two_nights)[:2]:
         assert "memories.parquet: sha256 differs" in _one_line_error(capsys, *command)
-    with pytest.raises(StoreCorruptError, match=r"00000002/memories.parquet: sha256 differs"):
+    # the next night that touches u1's shard reads the file and refuses it (a night never reads other shards)
+    write_raw(two_nights.parent / "raw/date=2026-03-10/d.parquet", [message("s10", 1, "I prefer charts", MAR(10))])
+    with pytest.raises(StoreCorruptError, match=r"00000001/memories.parquet: sha256 differs"):
         stage_validate(two_nights.parent / "raw", two_nights, IngestDefaults(), LATER + timedelta(days=1))
-    assert any("00000002/memories.parquet: sha256 differs" in p for p in diagnose(store))
+    assert any("00000001/memories.parquet: sha256 differs" in p for p in diagnose(store))
 
 
 def test_an_older_file_put_in_place_is_caught_and_repair_brings_its_memories_back(two_nights, embedder, capsys):
     store = SnapshotStore(two_nights)
     before = store.read_memories().sort("memory_id")
-    shutil.copy(store.version_path(1) / MEMORIES, store.version_path(2) / MEMORIES)
+    shutil.copy(_written_by(store, 1, "u1"), _written_by(store, 2, "u2"))  # a file of version 1 over one of 2
     code, text = _cli(capsys, "doctor", "--store", str(two_nights))
     assert code == 2 and "00000002/memories.parquet" in text
     code, text = _cli(capsys, "doctor", "--store", str(two_nights), "--repair")
