@@ -70,7 +70,7 @@ def forget_user(
         traces = _traces(store, files, tenant)
         _rewrite_files(store, folders, files, tenant, traces["message_ids"], report)
         report.staged_rows = _scrub_staging(store.root / "staging", tenant, traces["message_ids"])
-        report.embedding_cache_entries = _scrub_embedding_cache(store.root / "cache" / "embeddings.parquet", traces)
+        report.embedding_cache_entries = _scrub_embedding_cache(store.root / "cache" / "embeddings", traces)
         report.answer_cache_entries = _scrub_answer_cache(store.root / "cache" / "extractions.parquet", traces)
         report.backlog_windows = _scrub_frame(store.root / "llm" / "pending_windows.parquet", tenant.rows())
         report.access_events = _scrub_access_logs(store, tenant, folders)
@@ -169,8 +169,10 @@ def _scrub_staging(staging: Path, tenant: Tenant, ids: set[str]) -> int:
     return removed
 
 
-def _scrub_embedding_cache(path: Path, traces: dict[str, set[str]]) -> int:
-    return _scrub_frame(path, pl.col("text_hash").is_in(sorted(traces["text_hashes"])))
+def _scrub_embedding_cache(folder: Path, traces: dict[str, set[str]]) -> int:
+    """Every part of the cache (their shard's, and the common part a text may have reached)."""
+    theirs = pl.col("text_hash").is_in(sorted(traces["text_hashes"]))
+    return sum(_scrub_frame(path, theirs) for path in sorted(folder.glob("*.parquet")))
 
 
 def _scrub_answer_cache(path: Path, traces: dict[str, set[str]]) -> int:

@@ -47,6 +47,7 @@ from pipelines.store.staging import LOCAL_RUN, StagingArea
 from pipelines.store.tombstones import Tombstones
 
 MAX_MESSAGE_CHARS = LimitSettings.max_message_chars
+EMBEDDING_CACHE = "cache/embeddings"  # one file per user shard (pipelines.embed.cache)
 
 
 def code_version() -> str:
@@ -181,10 +182,11 @@ def stage_extract(
 def _extract(
     store_root: Path, extractor: Extractor, embedder: Embedder, max_message_chars: int, staging: StagingArea
 ) -> ExtractionReport:
-    messages = staging.read_frame("messages")
-    turns = SnapshotStore(store_root).read_turns(base_version(staging), night_shards(staging))
+    messages, store, base = staging.read_frame("messages"), SnapshotStore(store_root), base_version(staging)
+    turns = store.read_turns(base, night_shards(staging))
     candidates, outcomes = extract(messages, extractor, turns, max_message_chars)
-    cache = EmbeddingCache(Path(store_root) / "cache" / "embeddings.parquet", embedder.name)
+    shard_count = int(store.manifest(base)["shard_count"]) if base is not None else store.shard_count
+    cache = EmbeddingCache(Path(store_root) / EMBEDDING_CACHE, embedder.name, shard_count, night_shards(staging))
     vectors = memory_vectors(candidates, cache, embedder, max_message_chars)
     candidates = label_statements(candidates, lambda texts: cache.embed(texts, embedder), max_chars=max_message_chars)
     cache.save()

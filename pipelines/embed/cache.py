@@ -1,12 +1,14 @@
 """The embedding cache: unchanged text is never embedded twice.
 
-Passage vectors keyed by (model, sha256 of the text), one Parquet file `<store>/cache/embeddings.parquet`.
+Passage vectors keyed by (model, sha256 of the text), one Parquet file per user shard under `<store>/cache/
+embeddings/` (texts no user said, such as topic prototypes, in `common.parquet`), so a night loads and rewrites
+the cache of the shards it touches, not of the whole store.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +17,9 @@ import polars as pl
 from pipelines.core.atomic import write_atomic
 from pipelines.core.schemas import EMBEDDING_DIM
 from pipelines.embed.e5 import Embedder
+from pipelines.store.shards import shard_name, shard_of
+
+COMMON = "common"
 
 
 def text_hash(text: str) -> str:
@@ -22,47 +27,66 @@ def text_hash(text: str) -> str:
 
 
 class EmbeddingCache:
-    """Passage embeddings keyed by (model, text hash), kept as one Parquet file in the store."""
+    """Passage embeddings keyed by (model, text hash): the parts of `shards` (and the common part) are loaded;
+    a text embedded for a user is kept in that user's shard part."""
 
-    def __init__(self, path: Path, model: str) -> None:
-        self.path = Path(path)
+    def __init__(self, folder: Path, model: str, shard_count: int = 1, shards: Iterable[int] = ()) -> None:
+        self.folder = Path(folder)
         self.model = model
+        self.shard_count = shard_count
         self._vectors: dict[str, np.ndarray] = {}
-        self._dirty = False
-        if self.path.exists():
-            cached = pl.read_parquet(self.path).filter(pl.col("model") == model)
-            matrix = cached["embedding"].to_numpy() if cached.height else np.empty((0, EMBEDDING_DIM))
-            self._vectors = dict(zip(cached["text_hash"].to_list(), np.asarray(matrix, dtype=np.float32), strict=True))
+        self._new: dict[str, dict[str, np.ndarray]] = {}  # part -> vectors to add to its file
+        for part in [COMMON, *(shard_name(s) for s in sorted(set(shards)))]:
+            self._vectors.update(self._read(part))
         self.hits = 0
         self.misses = 0
 
-    def embed(self, texts: Sequence[str], embedder: Embedder) -> np.ndarray:
-        """Embeddings for `texts` in order, computing only those not cached."""
+    def _path(self, part: str) -> Path:
+        return self.folder / f"{part}.parquet"
+
+    def _read(self, part: str) -> dict[str, np.ndarray]:
+        path = self._path(part)
+        if not path.exists():
+            return {}
+        cached = pl.read_parquet(path).filter(pl.col("model") == self.model)
+        matrix = cached["embedding"].to_numpy() if cached.height else np.empty((0, EMBEDDING_DIM))
+        return dict(zip(cached["text_hash"].to_list(), np.asarray(matrix, dtype=np.float32), strict=True))
+
+    def embed(self, texts: Sequence[str], embedder: Embedder, users: Sequence[str | None] | None = None) -> np.ndarray:
+        """Embeddings for `texts` in order, computing only those not cached; `users` says whose text each is."""
         hashes = [text_hash(t) for t in texts]
-        todo = {h: t for h, t in zip(hashes, texts, strict=True) if h not in self._vectors}
+        owners = users if users is not None else [None] * len(texts)
+        todo: dict[str, tuple[str, str]] = {}
+        for digest, text, user in zip(hashes, texts, owners, strict=True):
+            if digest not in self._vectors and digest not in todo:
+                todo[digest] = (text, COMMON if user is None else shard_name(shard_of(user, self.shard_count)))
         self.misses += len(todo)
         self.hits += len(hashes) - len(todo)
         if todo:
-            fresh = embedder.embed_passages(list(todo.values()))
-            self._vectors.update(zip(todo.keys(), fresh, strict=True))
-            self._dirty = True
+            fresh = embedder.embed_passages([text for text, _ in todo.values()])
+            for (digest, (_, part)), vector in zip(todo.items(), fresh, strict=True):
+                self._vectors[digest] = vector
+                self._new.setdefault(part, {})[digest] = vector
         if not hashes:
             return np.empty((0, embedder.dim), dtype=np.float32)
         return np.stack([self._vectors[h] for h in hashes])
 
     def save(self) -> None:
-        """Write the cache atomically (other models' rows are kept)."""
-        if not self._dirty:
-            return
-        mine = pl.DataFrame(
-            {
-                "model": [self.model] * len(self._vectors),
-                "text_hash": list(self._vectors),
-                "embedding": np.stack(list(self._vectors.values())),
-            },
-        )
-        if self.path.exists():
-            others = pl.read_parquet(self.path).filter(pl.col("model") != self.model)
-            mine = pl.concat([others, mine.cast(others.schema)]) if others.height else mine
-        write_atomic(self.path, mine.write_parquet)
-        self._dirty = False
+        """Add the new vectors to their parts' files, each written atomically (other models' rows are kept)."""
+        for part, vectors in self._new.items():
+            mine = pl.DataFrame(
+                {
+                    "model": [self.model] * len(vectors),
+                    "text_hash": list(vectors),
+                    "embedding": np.stack(list(vectors.values())),
+                }
+            )
+            path = self._path(part)
+            if path.exists():
+                kept = pl.read_parquet(path).filter(
+                    ~pl.col("text_hash").is_in(list(vectors)) | (pl.col("model") != self.model)
+                )
+                mine = pl.concat([kept, mine.cast(kept.schema)]) if kept.height else mine
+            self.folder.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, mine.write_parquet)
+        self._new = {}

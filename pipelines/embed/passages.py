@@ -35,15 +35,15 @@ def memory_vectors(
     frame: pl.DataFrame, cache: EmbeddingCache, embedder: Embedder, max_chars: int = MAX_CHARS
 ) -> np.ndarray:
     """(n, dim) L2-normalised vectors for rows with kind, content, keywords, context; through the cache."""
+    rows = frame.select("kind", "content", "keywords", "context", "user_id").iter_rows(named=True)
     per_row = [
-        embedding_texts(r["kind"], r["content"], r["keywords"], r.get("context"), max_chars)
-        for r in frame.select("kind", "content", "keywords", "context").iter_rows(named=True)
+        (r["user_id"], embedding_texts(r["kind"], r["content"], r["keywords"], r["context"], max_chars)) for r in rows
     ]
-    flat = [text for texts in per_row for text in texts]
-    vectors = cache.embed(flat, embedder)
+    flat = [text for _, texts in per_row for text in texts]
+    vectors = cache.embed(flat, embedder, users=[user for user, texts in per_row for _ in texts])
     out = np.empty((len(per_row), embedder.dim), dtype=np.float32)
     start = 0
-    for i, texts in enumerate(per_row):
+    for i, (_, texts) in enumerate(per_row):
         mean = vectors[start : start + len(texts)].sum(axis=0)
         norm = np.linalg.norm(mean)
         out[i] = mean / norm if norm else mean

@@ -6,11 +6,10 @@ read again by the next run, because the version rolled back to does not list the
 from __future__ import annotations
 
 import os
-import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 
-from pipelines.core.atomic import write_text_atomic
+from pipelines.core.atomic import remove_paths, write_text_atomic
 from pipelines.core.clock import now_utc
 from pipelines.store.integrity import StoreCorruptError
 from pipelines.store.snapshots import POINTER, PUBLISHED, SnapshotStore
@@ -24,6 +23,10 @@ def stale_temp_files(store: SnapshotStore) -> list[Path]:
         *store.root.glob(f".{POINTER}.*.tmp"),
         *store.snapshots.glob(f"*/.{PUBLISHED}.*.tmp"),
         *store.snapshots.glob(".forget-*"),
+        *store.root.glob("shards/*/.tmp-*"),
+        *store.root.glob("segments/.tmp-*"),
+        *store.root.glob("shards/*/*/.forget-*"),
+        *store.root.glob("segments/*/.forget-*"),
     ]
 
 
@@ -60,10 +63,9 @@ def repair(store: SnapshotStore) -> list[str]:
 
 
 def _clean_forget_leftovers(store: SnapshotStore) -> list[Path]:
-    """A forget killed mid-swap: its rewritten folder is incomplete or the old one is still there."""
-    found = [*store.snapshots.glob(".forget-*")]
-    for path in found:
-        shutil.rmtree(path, ignore_errors=True)
+    """A forget killed mid-swap: its rewritten folder or file is incomplete, or the old folder is still there."""
+    found = [*store.snapshots.glob(".forget-*"), *store.root.glob("*/*/*/.forget-*"), *store.root.glob("*/*/.forget-*")]
+    remove_paths(found)
     return found
 
 
