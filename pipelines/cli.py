@@ -293,6 +293,18 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return 2 if problems else 0
 
 
+def cmd_migrate(args: argparse.Namespace) -> int:
+    from pipelines.store.migrate import migrate
+
+    store = _existing_store(args)
+    actions = migrate(store, args.shards)
+    for action in actions:
+        print(f"migrated: {action}")
+    if not actions:
+        print(f"{store.root}: already in user shards; nothing to migrate")
+    return 0
+
+
 def cmd_forget(args: argparse.Namespace) -> int:
     from pipelines.forget import forget_user
 
@@ -335,6 +347,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "snapshots": cmd_snapshots,
     "doctor": cmd_doctor,
     "forget": cmd_forget,
+    "migrate": cmd_migrate,
 }
 
 

@@ -29,6 +29,7 @@ EXAMPLES = {
     "snapshots": ["memory snapshots --store .store", "memory snapshots --store .store --json"],
     "doctor": ["memory doctor --store .store", "memory doctor --store .store --repair"],
     "forget": ["memory forget --store .store --user u_li --agent support_bot"],
+    "migrate": ["memory migrate --store .store", "memory migrate --store .store --shards 1024"],
 }
 
 
@@ -147,6 +148,16 @@ def _add_store_commands(sub, common: argparse.ArgumentParser) -> None:
     )
     forget.add_argument("--user", required=True, help="user id, matched exactly")
     forget.add_argument("--agent", default=None, help="only the user's rows under this agent (default: every agent)")
+    migrate = _subcommand(
+        sub,
+        common,
+        "migrate",
+        "convert a store written before user shards (one file per version): every retained version keeps its "
+        "number, history and publication time",
+    )
+    migrate.add_argument(
+        "--shards", type=int, default=None, metavar="N", help="user shards of the store (default: $MEMORY_SHARDS, 256)"
+    )
 
 
 def _subcommand(sub, common: argparse.ArgumentParser, name: str, text: str) -> argparse.ArgumentParser:

@@ -81,7 +81,7 @@ class VersionRejectedError(StoreCorruptError):
 
 
 class LegacyStoreError(StoreCorruptError):
-    """A store written before user shards: refused by every command, never half read."""
+    """A store written before user shards: refused by every command until `memory migrate` converts it."""
 
 
 def version_dir_name(version: int) -> str:
@@ -251,8 +251,7 @@ class SnapshotStore:
         if "shard_count" not in manifest:
             raise LegacyStoreError(
                 f"{self.root}: written by an earlier release (one file per version, before user shards), which "
-                "this one does not read; rebuild it from the raw logs into a new folder with `memory materialize "
-                "--raw <raw folder> --store <new folder>`"
+                f"this one reads only after `memory migrate --store {self.root}` (once; it keeps every version)"
             )
         return manifest
 
@@ -377,11 +376,11 @@ class SnapshotStore:
         turns = turns if turns is not None else pl.DataFrame(TURN_SCHEMA.empty_table())
         touched = None if shards is None else set(shards)
         refs = {} if touched is None else dict(before.get("shards", {}))
-        self._ensure_empty_tables()
+        self.ensure_empty_tables()
         for shard, (mine, said) in _split_by_shard(memories, turns, count, touched).items():
             refs.pop(shard_name(shard), None)
             if mine.height or said.height:
-                refs[shard_name(shard)] = self._write_shard(shard, version, mine, said)
+                refs[shard_name(shard)] = self.write_shard(shard, version, mine, said)
         full = {
             "version": version,
             "parent": parent,
@@ -395,7 +394,7 @@ class SnapshotStore:
         self._write_manifest(version, full)
         return version
 
-    def _write_shard(
+    def write_shard(
         self, shard: int, version: int, memories: pl.DataFrame, turns: pl.DataFrame
     ) -> dict[str, dict[str, Any]]:
         target = self.root / SHARDS / shard_name(shard) / version_dir_name(version)
@@ -422,7 +421,7 @@ class SnapshotStore:
                 segments[kind].append({**written[name], "written": version})
         return segments
 
-    def _ensure_empty_tables(self) -> None:
+    def ensure_empty_tables(self) -> None:
         folder = self.root / SHARDS / EMPTY
         if not (folder / MEMORIES).exists():
             write_folder(self.root, folder, empty_tables())

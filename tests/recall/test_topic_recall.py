@@ -126,4 +126,4 @@ def test_a_store_written_before_user_shards_is_refused_in_one_line(tmp_path, cap
         MemoryReader(store.root, HashingEmbedder()).recall("u1", "用户现在住在哪个城市？", k=3)
     assert main(["recall", "--store", str(store.root), "--user", "u1", "--query", "where"]) == 2
     err = capsys.readouterr().err
-    assert "memory materialize --raw" in err and len(err.strip().splitlines()) == 1
+    assert "memory migrate --store" in err and len(err.strip().splitlines()) == 1
