@@ -20,7 +20,7 @@ from pipelines.core.atomic import fsync_dir, write_text_atomic
 from pipelines.core.config import LocationSettings
 from pipelines.core.schemas import MEMORY_SCHEMA, QUARANTINE_SCHEMA, TURN_SCHEMA
 from pipelines.store.shard_files import INPUTS, INPUTS_SCHEMA, MEMORIES, QUARANTINE, write_folder
-from pipelines.store.shards import SHARD_COLUMN, shard_name, summed_counts, with_shard
+from pipelines.store.shards import shard_name, split_by_shard, summed_counts
 from pipelines.store.snapshots import MANIFEST, PUBLISHED, SEGMENTS, SnapshotStore, version_dir_name
 
 
@@ -59,7 +59,7 @@ def _migrate_version(store: SnapshotStore, version: int, count: int) -> int:
     memories = _legacy_table(folder / "memories.parquet", MEMORY_SCHEMA)
     turns = _legacy_table(folder / "turns.parquet", TURN_SCHEMA)
     refs = {}
-    for shard, (mine, said) in _by_shard(memories, turns, count).items():
+    for shard, (mine, said) in split_by_shard(memories, turns, count, None).items():
         refs[shard_name(shard)] = store.write_shard(shard, version, mine, said)
     manifest = {key: value for key, value in legacy.items() if key not in ("files", "processed_files")}
     manifest |= {
@@ -83,16 +83,6 @@ def _legacy_table(path: Path, schema: pa.Schema) -> pl.DataFrame:
         if field.name not in table.column_names:
             table = table.append_column(field.name, pa.nulls(table.num_rows, field.type))
     return pl.DataFrame(table.select(schema.names).cast(schema))
-
-
-def _by_shard(memories: pl.DataFrame, turns: pl.DataFrame, count: int) -> dict[int, tuple[pl.DataFrame, pl.DataFrame]]:
-    mine = with_shard(memories, count).partition_by(SHARD_COLUMN, as_dict=True, include_key=False)
-    said = with_shard(turns, count).partition_by(SHARD_COLUMN, as_dict=True, include_key=False)
-    shards = {key[0] for key in [*mine, *said]}
-    return {
-        int(s): (mine.get((s,), memories.clear()), said.get((s,), turns.clear()))
-        for s in sorted(shards)
-    }
 
 
 def _segments(store: SnapshotStore, version: int, folder: Path, processed: list[dict[str, Any]]) -> dict[str, Any]:

@@ -79,3 +79,21 @@ def next_expiry(memories: pl.DataFrame) -> str | None:
     open_deadlines = memories.filter(pl.col("valid_to").is_null() & pl.col("expires_at").is_not_null())
     earliest = open_deadlines["expires_at"].min()
     return earliest.isoformat() if isinstance(earliest, datetime) else None
+
+
+def split_by_shard(
+    memories: pl.DataFrame, turns: pl.DataFrame, count: int, touched: set[int] | None
+) -> dict[int, tuple[pl.DataFrame, pl.DataFrame]]:
+    """Rows per shard; a touched shard left without rows is still listed (its old files are dropped)."""
+    memories, turns = with_shard(memories, count), with_shard(turns, count)
+    found = set(memories[SHARD_COLUMN].unique().to_list()) | set(turns[SHARD_COLUMN].unique().to_list())
+    if touched is not None and not found <= touched:
+        strays = sorted(found - touched)
+        raise ValueError(f"rows of shard(s) {strays[:5]} given to a write of shards {sorted(touched)[:5]}")
+    mine = memories.partition_by(SHARD_COLUMN, as_dict=True, include_key=False)
+    said = turns.partition_by(SHARD_COLUMN, as_dict=True, include_key=False)
+    empty_memories, empty_turns = memories.drop(SHARD_COLUMN).clear(), turns.drop(SHARD_COLUMN).clear()
+    return {
+        shard: (mine.get((shard,), empty_memories), said.get((shard,), empty_turns))
+        for shard in sorted(found | (touched or set()))
+    }

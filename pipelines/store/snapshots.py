@@ -53,14 +53,13 @@ from pipelines.store.shard_files import (
 )
 from pipelines.store.shards import (
     SEGMENT_KINDS,
-    SHARD_COLUMN,
     next_expiry,
     referenced_paths,
     row_counts,
     shard_name,
     shard_of,
+    split_by_shard,
     summed_counts,
-    with_shard,
 )
 
 POINTER = "CURRENT"
@@ -377,7 +376,7 @@ class SnapshotStore:
         touched = None if shards is None else set(shards)
         refs = {} if touched is None else dict(before.get("shards", {}))
         self.ensure_empty_tables()
-        for shard, (mine, said) in _split_by_shard(memories, turns, count, touched).items():
+        for shard, (mine, said) in split_by_shard(memories, turns, count, touched).items():
             refs.pop(shard_name(shard), None)
             if mine.height or said.height:
                 refs[shard_name(shard)] = self.write_shard(shard, version, mine, said)
@@ -548,24 +547,6 @@ def _read_all(paths: list[Path], schema: pa.Schema) -> pa.Table:
 def _references(manifest: dict[str, Any]) -> list[dict[str, Any]]:
     refs = [ref for tables in manifest.get("shards", {}).values() for ref in tables.values()]
     return refs + [ref for kind in SEGMENT_KINDS for ref in manifest.get(kind, [])]
-
-
-def _split_by_shard(
-    memories: pl.DataFrame, turns: pl.DataFrame, count: int, touched: set[int] | None
-) -> dict[int, tuple[pl.DataFrame, pl.DataFrame]]:
-    """Rows per shard; a touched shard left without rows is still listed (its old files are dropped)."""
-    memories, turns = with_shard(memories, count), with_shard(turns, count)
-    found = set(memories[SHARD_COLUMN].unique().to_list()) | set(turns[SHARD_COLUMN].unique().to_list())
-    if touched is not None and not found <= touched:
-        strays = sorted(found - touched)
-        raise ValueError(f"rows of shard(s) {strays[:5]} given to a write of shards {sorted(touched)[:5]}")
-    mine = memories.partition_by(SHARD_COLUMN, as_dict=True, include_key=False)
-    said = turns.partition_by(SHARD_COLUMN, as_dict=True, include_key=False)
-    empty_memories, empty_turns = memories.drop(SHARD_COLUMN).clear(), turns.drop(SHARD_COLUMN).clear()
-    return {
-        shard: (mine.get((shard,), empty_memories), said.get((shard,), empty_turns))
-        for shard in sorted(found | (touched or set()))
-    }
 
 
 def _reseal(manifest: dict[str, Any], records: dict[str, dict[str, Any]]) -> bool:
