@@ -25,28 +25,44 @@ POSTINGS_SCHEMA = pa.schema(
 )
 
 
-def weighted_terms(content: str, keywords: list[str] | None, context: str | None) -> dict[str, float]:
-    """Each term's count in content and keywords, plus CONTEXT_TERM_WEIGHT per occurrence in the context."""
-    counts: dict[str, float] = {}
-    said = terms(content) + [term for keyword in keywords or [] for term in terms(keyword)]
-    for term, weight in [(t, 1.0) for t in said] + [(t, CONTEXT_TERM_WEIGHT) for t in terms(context or "")]:
-        counts[term] = counts.get(term, 0.0) + weight
-    return counts
+def _weighted_texts(memories: pl.DataFrame) -> pl.DataFrame:
+    """(row, text, weight): content and each keyword weigh 1, the context CONTEXT_TERM_WEIGHT."""
+    rows = memories.select("content", "keywords", "context").with_row_index("row")
+    said = pl.concat(
+        [
+            rows.select("row", pl.col("content").alias("text")),
+            rows.select("row", pl.col("keywords").alias("text")).explode("text"),
+        ]
+    ).with_columns(pl.lit(1.0).alias("weight"))
+    heard = rows.select("row", pl.col("context").alias("text"), pl.lit(CONTEXT_TERM_WEIGHT).alias("weight"))
+    return pl.concat([said, heard]).drop_nulls("text")
+
+
+def _terms_of(texts: pl.Series) -> pl.DataFrame:
+    """(text, term) with repeats, each distinct text tokenised once: the stemmer runs per text, not per row."""
+    distinct = texts.unique()
+    return pl.DataFrame(
+        {"text": distinct, "term": [terms(text) for text in distinct]},
+        schema={"text": pl.String, "term": pl.List(pl.String)},
+    ).explode("term", keep_nulls=False)
 
 
 def build_postings(memories: pl.DataFrame) -> pa.Table:
-    """One row per (memory, term), sorted by tenant so recall reads only its user's row groups."""
-    columns: dict[str, list] = {name: [] for name in POSTINGS_SCHEMA.names}
-    rows = memories.select("agent_id", "user_id", "memory_id", "content", "keywords", "context")
-    for agent, user, memory_id, content, keywords, context in rows.iter_rows():
-        counts = weighted_terms(content, keywords, context)
-        doc_len = float(sum(counts.values()))
-        for term, tf in counts.items():
-            columns["agent_id"].append(agent)
-            columns["user_id"].append(user)
-            columns["memory_id"].append(memory_id)
-            columns["term"].append(term)
-            columns["tf"].append(float(tf))
-            columns["doc_len"].append(doc_len)
-    table = pa.table(columns, schema=POSTINGS_SCHEMA)
-    return table.sort_by([("user_id", "ascending"), ("agent_id", "ascending"), ("term", "ascending")])
+    """One row per (memory, term), sorted by tenant so recall reads only its user's row groups.
+
+    Rows of one (user, agent, term) keep the memories' input order, as a stable sort of per-memory rows would.
+    """
+    texts = _weighted_texts(memories)
+    counts = (
+        texts.join(_terms_of(texts["text"]), on="text")
+        .group_by("row", "term")
+        .agg(pl.col("weight").sum().alias("tf"))
+        .with_columns(pl.col("tf").sum().over("row").alias("doc_len"))
+    )
+    ids = memories.select("agent_id", "user_id", "memory_id").with_row_index("row")
+    postings = (
+        counts.join(ids, on="row")
+        .sort(["user_id", "agent_id", "term", "row"], nulls_last=True)
+        .select(POSTINGS_SCHEMA.names)
+    )
+    return postings.to_arrow().cast(POSTINGS_SCHEMA)
