@@ -5,10 +5,11 @@ Postings read content, keywords and context; recall returns only the content (do
 
 from __future__ import annotations
 
+import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from pipelines.index.tokens import terms
+from pipelines.index.term_table import term_table
 
 # The previous turn helps find an answer by its question, but it is not what the memory says.
 CONTEXT_TERM_WEIGHT = 0.5
@@ -35,34 +36,36 @@ def _weighted_texts(memories: pl.DataFrame) -> pl.DataFrame:
         ]
     ).with_columns(pl.lit(1.0).alias("weight"))
     heard = rows.select("row", pl.col("context").alias("text"), pl.lit(CONTEXT_TERM_WEIGHT).alias("weight"))
-    return pl.concat([said, heard]).drop_nulls("text")
+    return pl.concat([said, heard])  # null texts (no context, no keywords) have no terms
 
 
-def _terms_of(texts: pl.Series) -> pl.DataFrame:
-    """(text, term) with repeats, each distinct text tokenised once: the stemmer runs per text, not per row."""
-    distinct = texts.unique()
-    return pl.DataFrame(
-        {"text": distinct, "term": [terms(text) for text in distinct]},
-        schema={"text": pl.String, "term": pl.List(pl.String)},
-    ).explode("term", keep_nulls=False)
+def _tenant_ranks(memories: pl.DataFrame) -> np.ndarray:
+    """Per memory row, the rank of its (user_id, agent_id) in ascending order, nulls last."""
+    tenants = ["user_id", "agent_id"]
+    ranked = memories.select(tenants).unique().sort(tenants, nulls_last=True).with_row_index("tenant")
+    rows = memories.select(tenants).with_row_index("row")
+    return rows.join(ranked, on=tenants, nulls_equal=True).sort("row")["tenant"].to_numpy()
 
 
 def build_postings(memories: pl.DataFrame) -> pa.Table:
     """One row per (memory, term), sorted by tenant so recall reads only its user's row groups.
 
     Rows of one (user, agent, term) keep the memories' input order, as a stable sort of per-memory rows would.
+    One sort of the term occurrences on integer codes (tenant rank, term rank, row) both orders the postings
+    and brings each (memory, term)'s occurrences together to be summed; the strings are taken once, in order.
     """
-    texts = _weighted_texts(memories)
-    counts = (
-        texts.join(_terms_of(texts["text"]), on="text")
-        .group_by("row", "term")
-        .agg(pl.col("weight").sum().alias("tf"))
-        .with_columns(pl.col("tf").sum().over("row").alias("doc_len"))
-    )
-    ids = memories.select("agent_id", "user_id", "memory_id").with_row_index("row")
-    postings = (
-        counts.join(ids, on="row")
-        .sort(["user_id", "agent_id", "term", "row"], nulls_last=True)
-        .select(POSTINGS_SCHEMA.names)
-    )
-    return postings.to_arrow().cast(POSTINGS_SCHEMA)
+    found = term_table(_weighted_texts(memories))
+    vocabulary = found["term"].unique().sort()
+    row, code = found["row"].to_numpy().astype(np.int64), vocabulary.search_sorted(found["term"]).to_numpy()
+    order = np.lexsort((row, code, _tenant_ranks(memories)[row]))
+    row, code, weight = row[order], code[order], found["weight"].to_numpy()[order]
+    first = np.flatnonzero(np.diff(row, prepend=-1) | np.diff(code, prepend=-1))  # each (memory, term) starts
+    row, code = row[first], code[first]
+    # sums of multiples of CONTEXT_TERM_WEIGHT: exact whatever the order of addition
+    tf = np.add.reduceat(weight, first) if len(first) else weight
+    doc_len = np.bincount(row, weights=tf, minlength=memories.height)[row]
+    ids = memories.select("agent_id", "user_id", "memory_id").to_arrow()
+    columns = {name: ids[name].take(pa.array(row)) for name in ("agent_id", "user_id", "memory_id")}
+    columns["term"] = vocabulary.to_arrow().take(pa.array(code))
+    columns["tf"], columns["doc_len"] = pa.array(tf), pa.array(doc_len)
+    return pa.table(columns).cast(POSTINGS_SCHEMA)

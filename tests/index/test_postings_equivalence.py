@@ -36,3 +36,12 @@ def test_a_text_shared_by_rows_and_columns_counts_once_per_place():
     _same_table(memories)
     tf = pl.from_arrow(build_postings(memories)).filter(pl.col("term") == "tabl")["tf"].to_list()
     assert tf == [1.0 + 2.0 + 0.5, 1.0]
+
+
+def test_tenants_sort_as_pyarrow_sorts_them_nulls_last():
+    rows = [row("User likes tables.", user="u2", agent="b"), row("User likes chess.", user="u1", agent="b")]
+    rows += [
+        {**row("User likes tables too.", user="u1"), "agent_id": None},
+        {**row("表格", agent="a"), "user_id": None},
+    ]
+    _same_table(pl.DataFrame(rows))
