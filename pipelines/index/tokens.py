@@ -209,8 +209,8 @@ CHINESE_STOP_BIGRAMS = frozenset(
     }
 )
 
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-_HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+ENGLISH_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _LATIN_OR_DIGIT = re.compile(r"[^\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 
 
@@ -222,22 +222,22 @@ def _stemmer():
 
 
 @lru_cache(maxsize=65536)
-def _stem(word: str) -> str:
+def stem_word(word: str) -> str:
     return _stemmer().stemWord(word)
 
 
 def english_terms(text: str, stem: bool = True) -> list[str]:
     words = []
-    for match in _WORD.findall(text.lower()):
+    for match in ENGLISH_WORD.findall(text.lower()):
         word = match.split("'", 1)[0]  # "caroline's" -> "caroline", "don't" -> "don"
         if word and word not in ENGLISH_STOPWORDS:
-            words.append(_stem(word) if stem else word)
+            words.append(stem_word(word) if stem else word)
     return words
 
 
 def chinese_terms(text: str) -> list[str]:
     terms = []
-    for run in _HAN_RUN.findall(text):
+    for run in HAN_RUN.findall(text):
         if len(run) == 1:
             if run not in CHINESE_STOP_CHARS:
                 terms.append(run)

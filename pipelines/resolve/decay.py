@@ -7,8 +7,9 @@ accessed), days counted from the last access (from recorded_at if never accessed
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 
+import numpy as np
 import polars as pl
 
 
@@ -29,9 +30,38 @@ def decay(memories: pl.DataFrame, today: date, params: DecayParams = DecayParams
     return memories.with_columns(strength.cast(pl.Float64).alias("strength"))
 
 
-def _decayed(base: float, anchor: datetime, moment: datetime, params: DecayParams) -> float:
-    days = max((moment.date() - anchor.date()).days, 0)
-    return max(params.floor, base * params.rate**days)
+def _access_steps(memories: pl.DataFrame, touched: pl.DataFrame, params: DecayParams) -> pl.DataFrame:
+    """Per event (sorted by memory, then time): its decay factor since the anchor before it, and the
+    `last_accessed` after it (the latest of the stored anchor and the accesses so far)."""
+    state = memories.select("memory_id", "strength_at_access", "last_accessed", "recorded_at", "access_count")
+    # one state per id, the last row's, as a dict keyed by memory_id would keep
+    state = state.join(touched.select("memory_id").unique(), on="memory_id", how="semi")
+    state = state.unique("memory_id", keep="last", maintain_order=True)
+    after = pl.max_horizontal("last_accessed", pl.col("accessed_at").cum_max().over("memory_id"))
+    steps = touched.select("memory_id", "accessed_at").join(state, on="memory_id", maintain_order="left")
+    steps = steps.with_columns(after.alias("accessed_after"))
+    anchor = pl.coalesce(pl.col("accessed_after").shift(1).over("memory_id"), "last_accessed", "recorded_at")
+    days = (pl.col("accessed_at").dt.date() - anchor.dt.date()).dt.total_days().clip(lower_bound=0)
+    steps = steps.with_columns(days.alias("days"))
+    # Python's float power, as the per-event formula had it: numpy's vectorised pow may differ in the last bit
+    factors = {d: params.rate**d for d in steps["days"].unique().to_list()}
+    return steps.with_columns(pl.col("days").replace_strict(factors, return_dtype=pl.Float64).alias("factor"))
+
+
+def _folded_strengths(
+    start: np.ndarray, count: np.ndarray, base: np.ndarray, factor: np.ndarray, params: DecayParams
+) -> np.ndarray:
+    """Each memory's strength after its events, applied in order; the loop runs once per event depth (the
+    most accesses of one memory), each step over every memory with that many events, in numpy."""
+    order = np.argsort(-count, kind="stable")  # memories with more events first: each depth is a prefix
+    start, count, strength = start[order], count[order], base[order].astype(np.float64)
+    for depth in range(int(count[0]) if len(count) else 0):
+        alive = int(np.searchsorted(-count, -depth, side="left"))  # memories with more than `depth` events
+        before = np.maximum(params.floor, strength[:alive] * factor[start[:alive] + depth])
+        strength[:alive] = np.maximum(params.floor, before * params.rate + params.access_boost)
+    folded = np.empty_like(strength)
+    folded[order] = strength
+    return folded
 
 
 def reinforce(memories: pl.DataFrame, events: pl.DataFrame, params: DecayParams = DecayParams()) -> pl.DataFrame:
@@ -47,18 +77,17 @@ def reinforce(memories: pl.DataFrame, events: pl.DataFrame, params: DecayParams 
     touched = events.join(memories.select("memory_id"), on="memory_id", how="semi").sort("memory_id", "accessed_at")
     if touched.is_empty():
         return memories
-    state = memories.join(touched.select("memory_id").unique(), on="memory_id", how="semi").select(
-        "memory_id", "strength_at_access", "last_accessed", "recorded_at", "access_count"
+    steps = _access_steps(memories, touched, params)
+    per_memory = steps.group_by("memory_id", maintain_order=True).agg(
+        pl.len().alias("events"),
+        pl.col("strength_at_access").first().fill_null(1.0).alias("base"),
+        pl.col("accessed_after").last().alias("last_accessed"),
+        (pl.col("access_count").first().fill_null(0) + pl.len()).alias("access_count"),
     )
-    current = {row["memory_id"]: row for row in state.iter_rows(named=True)}
-    for memory_id, accessed_at in touched.select("memory_id", "accessed_at").iter_rows():
-        row = current[memory_id]
-        anchor = row["last_accessed"] or row["recorded_at"]
-        before = _decayed(
-            row["strength_at_access"] if row["strength_at_access"] is not None else 1.0, anchor, accessed_at, params
-        )
-        row["strength_at_access"] = max(params.floor, before * params.rate + params.access_boost)
-        row["last_accessed"] = max(anchor, accessed_at) if row["last_accessed"] else accessed_at
-        row["access_count"] = (row["access_count"] or 0) + 1
-    updates = pl.DataFrame(list(current.values()), schema=state.schema).drop("recorded_at")
+    count = per_memory["events"].to_numpy().astype(np.int64)
+    start = np.cumsum(count) - count  # each memory's events are consecutive rows of `steps`
+    strength = _folded_strengths(start, count, per_memory["base"].to_numpy(), steps["factor"].to_numpy(), params)
+    updates = per_memory.select(
+        "memory_id", pl.Series("strength_at_access", strength), "last_accessed", "access_count"
+    ).cast({name: memories.schema[name] for name in ("strength_at_access", "last_accessed", "access_count")})
     return memories.update(updates, on="memory_id")

@@ -14,9 +14,17 @@ import polars as pl
 
 from pipelines.core.schemas import STATE_KINDS
 from pipelines.core.timeline import timeline_order
-from pipelines.core.topics import is_single_valued
+from pipelines.core.topics import SINGLE_VALUED_TOPICS
+from pipelines.resolve.close_pairs import close_pairs, consecutive_cosines, embedding_matrix
+from pipelines.resolve.components import smallest_member
 
 _WORD = re.compile(r"[a-z0-9]+|[\u3400-\u9fff]")
+# What Python's str.strip() removes (str.isspace); polars' default set differs (it keeps \x1c-\x1f).
+PYTHON_WHITESPACE = (
+    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000"
+)
+GROUP_KEYS = ["agent_id", "user_id", "kind", "topic"]
 
 
 @dataclass(frozen=True)
@@ -34,7 +42,8 @@ def same_value(a_text: str, b_text: str, cosine: float, params: MergeParams) -> 
     """Two statements of one value: close embeddings AND one's words all appear in the other.
 
     The word test keeps "User lives in Beijing." apart from "User lives in Shanghai." (cosine 0.94)
-    while "User knows Rust." and "User knows Rust programming." merge.
+    while "User knows Rust." and "User knows Rust programming." merge. This is the rule for one pair;
+    `same_values` applies it to many pairs at once.
     """
     if a_text.strip() == b_text.strip():
         return True
@@ -43,76 +52,106 @@ def same_value(a_text: str, b_text: str, cosine: float, params: MergeParams) -> 
     return cosine >= params.similarity_threshold and bool(shorter) and shorter <= longer
 
 
-def _groups_single_valued(rows: list[dict], params: MergeParams) -> list[list[dict]]:
-    """Consecutive restatements on a timeline: Beijing, Beijing, Shanghai, Beijing is three periods."""
-    runs: list[list[dict]] = []
-    for row in rows:
-        previous = runs[-1][-1] if runs else None
-        if (
-            previous is not None
-            and not row["retraction"]
-            and not previous["retraction"]
-            and same_value(previous["content"], row["content"], _cosine(previous, row), params)
-        ):
-            runs[-1].append(row)
-        else:
-            runs.append([row])
-    return runs
+def statement_facts(memories: pl.DataFrame) -> pl.DataFrame:
+    """Per memory, what same_value reads: the stripped content and the set of content_tokens."""
+    return memories.select(
+        pl.col("content").str.strip_chars(PYTHON_WHITESPACE).alias("stripped"),
+        pl.col("content").str.to_lowercase().str.extract_all(_WORD.pattern).list.unique().alias("tokens"),
+    )
 
 
-def _groups_multi_valued(rows: list[dict], params: MergeParams) -> list[list[dict]]:
-    """Connected components of the same-value relation (a function of the set, not of the order)."""
-    parent = list(range(len(rows)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i in range(len(rows)):
-        for j in range(i + 1, len(rows)):
-            if same_value(rows[i]["content"], rows[j]["content"], _cosine(rows[i], rows[j]), params):
-                parent[root(j)] = root(i)
-    components: dict[int, list[dict]] = {}
-    for i, row in enumerate(rows):
-        components.setdefault(root(i), []).append(row)
-    return list(components.values())
-
-
-def _cosine(a: dict, b: dict) -> float:
-    if a["embedding"] is None or b["embedding"] is None:
-        return 0.0
-    x, y = np.asarray(a["embedding"], dtype=np.float32), np.asarray(b["embedding"], dtype=np.float32)
-    norm = float(np.linalg.norm(x) * np.linalg.norm(y))
-    return float(x @ y) / norm if norm else 0.0
+def same_values(facts: pl.DataFrame, left: np.ndarray, right: np.ndarray, cosine: np.ndarray, params: MergeParams):
+    """same_value for each pair of rows (left[k], right[k]) of `facts`, as a boolean numpy array."""
+    pairs = pl.DataFrame(
+        {
+            "a": facts["stripped"].gather(left),
+            "b": facts["stripped"].gather(right),
+            "ta": facts["tokens"].gather(left),
+            "tb": facts["tokens"].gather(right),
+            "cosine": cosine,
+        }
+    )
+    a_len, b_len = pl.col("ta").list.len(), pl.col("tb").list.len()
+    a_in_b = pl.col("ta").list.set_difference("tb").list.len() == 0
+    b_in_a = pl.col("tb").list.set_difference("ta").list.len() == 0
+    contained = pl.when(a_len <= b_len).then((a_len > 0) & a_in_b).otherwise((b_len > 0) & b_in_a)
+    same = (pl.col("a") == pl.col("b")) | ((pl.col("cosine") >= params.similarity_threshold) & contained)
+    return pairs.select(same.fill_null(False))[:, 0].to_numpy()
 
 
-def _fold(group: list[dict]) -> list[dict]:
+def _timeline_runs(groups: pl.DataFrame, facts: pl.DataFrame, vectors, norms, params) -> tuple[np.ndarray, ...]:
+    """Single-valued topics: a statement joins the one before it on the timeline when neither is a retraction
+    and both state one value (Beijing, Beijing, Shanghai, Beijing is three periods)."""
+    follows = groups.select(
+        pl.col("single") & ~pl.col("new_group") & ~pl.col("retraction") & ~pl.col("retraction").shift(1)
+    )
+    right = np.flatnonzero(follows.to_series().fill_null(False).to_numpy())
+    left = right - 1
+    same = same_values(facts, left, right, consecutive_cosines(vectors, norms)[right], params)
+    return left[same], right[same]
+
+
+def _value_components(groups: pl.DataFrame, facts: pl.DataFrame, vectors, norms, params) -> tuple[np.ndarray, ...]:
+    """Multi-valued topics: every pair of statements of one value, whatever their order (the components of
+    these edges are a function of the set). Equal contents pair up whatever their vectors."""
+    starts = np.flatnonzero(groups["new_group"].to_numpy())
+    sizes = np.diff(np.append(starts, groups.height))
+    multi = ~groups["single"].to_numpy()[starts]
+    left, right, cosine = close_pairs(vectors, norms, starts[multi], sizes[multi], params.similarity_threshold)
+    same = same_values(facts, left, right, cosine, params)
+    equal = (
+        pl.concat([groups.select("group", "row", "single"), facts.select("stripped")], how="horizontal")
+        .filter(~pl.col("single"))
+        .with_columns(pl.col("row").first().over("group", "stripped").alias("first"))
+        .filter(pl.col("row") != pl.col("first"))
+    )
+    return np.concatenate([left[same], equal["first"].to_numpy()]), np.concatenate(
+        [right[same], equal["row"].to_numpy()]
+    )
+
+
+def _restatement_labels(candidates: pl.DataFrame, params: MergeParams) -> np.ndarray:
+    """Per candidate row (sorted by group, then timeline), the first row of the restatements it belongs to."""
+    first = pl.int_range(pl.len()) == 0
+    changed = pl.any_horizontal([pl.col(key).ne_missing(pl.col(key).shift(1)) for key in GROUP_KEYS])
+    groups = candidates.select(
+        pl.int_range(pl.len()).alias("row"),
+        (first | changed).alias("new_group"),
+        pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS)).fill_null(False).alias("single"),
+        pl.col("retraction").fill_null(False),
+    ).with_columns(pl.col("new_group").cum_sum().alias("group"))
+    facts = statement_facts(candidates)
+    vectors, norms = embedding_matrix(candidates["embedding"])
+    run_left, run_right = _timeline_runs(groups, facts, vectors, norms, params)
+    value_left, value_right = _value_components(groups, facts, vectors, norms, params)
+    left, right = np.concatenate([run_left, value_left]), np.concatenate([run_right, value_right])
+    return smallest_member(candidates.height, left, right)
+
+
+def _fold(candidates: pl.DataFrame, labels: np.ndarray) -> pl.DataFrame:
     """The earliest statement survives; the others point at it and keep their own values.
 
     Stored rows stay as stated so the next run can regroup them from scratch; readers present a
     survivor with its group's union of provenance and highest confidence (see pipelines.recall.reader).
+    Rows come out group by group, groups in the order of their first row.
     """
-    survivor = min(group, key=lambda r: (r["valid_from"], r["memory_id"]))
-    return [r if r is survivor else dict(r, merged_into=survivor["memory_id"]) for r in group]
+    by_age = ["valid_from", "memory_id", "_row"]
+    survivor_row = pl.col("_row").sort_by(by_age).first().over("_group")
+    survivor = pl.col("memory_id").sort_by(by_age).first().over("_group")
+    folded = candidates.with_columns(pl.Series("_group", labels), pl.int_range(pl.len()).alias("_row"))
+    folded = folded.with_columns(
+        pl.when(pl.col("_row") != survivor_row).then(survivor).otherwise(pl.col("merged_into")).alias("merged_into")
+    )
+    return folded.sort("_group", "_row").drop("_group", "_row")
 
 
 def merge_near_duplicates(memories: pl.DataFrame, params: MergeParams) -> pl.DataFrame:
     """Sets `merged_into` on every restatement (from scratch: earlier runs' merges are not trusted)."""
     memories = memories.with_columns(pl.lit(None, pl.String).alias("merged_into"))
     is_state = pl.col("kind").is_in(STATE_KINDS)
-    keys = ["agent_id", "user_id", "kind", "topic"]
-    crowded = pl.len().over(keys) > 1
-    candidates = memories.filter(is_state & crowded).sort([*keys, *timeline_order()])
+    crowded = pl.len().over(GROUP_KEYS) > 1
+    candidates = memories.filter(is_state & crowded).sort([*GROUP_KEYS, *timeline_order()])
     if candidates.is_empty():
         return memories
-    folded: list[dict] = []
-    for part in candidates.partition_by(keys, maintain_order=True):
-        rows = part.to_dicts()
-        single = is_single_valued(rows[0]["topic"])
-        groups = _groups_single_valued(rows, params) if single else _groups_multi_valued(rows, params)
-        for group in groups:
-            folded.extend(_fold(group) if len(group) > 1 else group)
     rest = memories.filter(~(is_state & crowded))
-    return pl.concat([rest, pl.DataFrame(folded, schema=memories.schema)])
+    return pl.concat([rest, _fold(candidates, _restatement_labels(candidates, params))])

@@ -155,7 +155,11 @@ def _tentative_before_statements(memories: pl.DataFrame) -> pl.DataFrame:
 
 def resolve(memories: pl.DataFrame, now: datetime, params: ResolutionParams = ResolutionParams()) -> pl.DataFrame:
     """Recompute merges and both valid-time columns over the whole (key-deduplicated) memory set."""
-    merged = merge_near_duplicates(memories, params.merge)
+    return close_timelines(merge_near_duplicates(memories, params.merge), now, params)
+
+
+def close_timelines(merged: pl.DataFrame, now: datetime, params: ResolutionParams = ResolutionParams()) -> pl.DataFrame:
+    """Both valid-time columns of a memory set whose `merged_into` is already decided."""
     closed = _members_follow_survivors(_close_single_valued(merged))
     resolved = _tentative_before_statements(
         _episodes_follow_facts(_close_expired(closed, now, params.expiry_grace_days))
