@@ -8,109 +8,29 @@ to first result in a fresh process, and the seed query.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import subprocess
 import sys
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import numpy as np
-import pyarrow as pa
-import pyarrow.parquet as pq
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pipelines.core.schemas import EMBEDDING_DIM, MEMORY_SCHEMA, QUARANTINE_SCHEMA  # noqa: E402
-from pipelines.index.postings import POSTINGS_SCHEMA, build_postings  # noqa: E402
-from pipelines.store.integrity import file_record  # noqa: E402
-from pipelines.store.snapshots import MEMORIES, POSTINGS, QUARANTINE, ROW_GROUP_SIZE, SnapshotStore  # noqa: E402
+from bench.synthetic_store import START, TARGET_USER, VOCAB, generate  # noqa: E402
+from pipelines.core.schemas import EMBEDDING_DIM  # noqa: E402
+from pipelines.store.snapshots import SnapshotStore  # noqa: E402
 
-TARGET_USER = "u_bench"
-VOCAB = [f"w{i}" for i in range(5000)] + ["tables", "boston", "coffee", "chess", "python", "表格", "北京", "咖啡"]
-START = datetime(2026, 1, 1, tzinfo=UTC)
+__all__ = ["START", "TARGET_USER", "VOCAB", "generate"]  # what recall_ab.py and the tests import from here
 
 # The seed article's recall (000): strength × cosine over every row of the file, no tenant filter.
 SEED_SQL = """
 SELECT content, strength * list_cosine_similarity(embedding::DOUBLE[], $q::DOUBLE[]) AS w
 FROM read_parquet($path) ORDER BY w DESC LIMIT 10
 """
-
-
-def _chunk(rng: np.random.Generator, users: list[str], per_user: int, offset: int) -> pa.Table:
-    n = len(users) * per_user
-    vectors = rng.standard_normal((n, EMBEDDING_DIM), dtype=np.float32)
-    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-    words = rng.integers(0, len(VOCAB), size=(n, 6))
-    ids = [f"{offset + i:032x}" for i in range(n)]
-    contents = [" ".join(VOCAB[j] for j in row) for row in words]
-    kinds = rng.choice(["episode", "fact", "preference"], size=n, p=[0.8, 0.1, 0.1])
-    # some single-valued topics, so the per-topic de-duplication has work to do
-    topics = rng.choice(["likes", "hobbies", "residence", "employer", "output_format"], size=n)
-    valid_from = [START + timedelta(minutes=int(m)) for m in rng.integers(0, 60 * 24 * 60, size=n)]
-    columns = {
-        "memory_id": ids,
-        "agent_id": ["bench"] * n,
-        "user_id": [u for u in users for _ in range(per_user)],
-        "kind": kinds.tolist(),
-        "topic": [t if k != "episode" else "episode" for k, t in zip(kinds, topics, strict=True)],
-        "content": contents,
-        "keywords": [[] for _ in range(n)],
-        "confidence": rng.uniform(0.5, 1.0, n),
-        "source": ["chat"] * n,
-        "session_id": [f"s{i // 20}" for i in range(n)],  # sessions of twenty turns
-        "source_message_ids": [[i] for i in ids],
-        "valid_from": valid_from,
-        "valid_to": [None] * n,
-        "recorded_at": valid_from,
-        "recorded_version": [1] * n,
-        "retired_version": [None] * n,
-        "superseded_by": [None] * n,
-        "merged_into": [None] * n,
-        "retraction": [False] * n,
-        "expires_at": [None] * n,
-        "strength": rng.uniform(0.3, 1.0, n),
-        "strength_at_access": [None] * n,
-        "access_count": [0] * n,
-        "last_accessed": [None] * n,
-        "embedding": pa.FixedSizeListArray.from_arrays(pa.array(vectors.ravel()), EMBEDDING_DIM),
-        "extractor": ["bench@1"] * n,
-        "context": [None] * n,
-        "mood": [None] * n,
-        "role": ["user" if k == "episode" else None for k in kinds],
-    }
-    return pa.table({name: columns[name] for name in MEMORY_SCHEMA.names}, schema=MEMORY_SCHEMA)
-
-
-def generate(root: Path, total: int, target: int, per_user: int) -> None:
-    """Writes one published version in the store's layout, streamed in user chunks (bounded memory)."""
-    import polars as pl
-
-    store = SnapshotStore(root)
-    version_dir = store.version_path(1)
-    version_dir.mkdir(parents=True, exist_ok=True)
-    others = [f"u{i:05d}" for i in range((total - target) // per_user)]
-    users = sorted([*others, TARGET_USER])
-    rng = np.random.default_rng(7)
-    with (
-        pq.ParquetWriter(version_dir / MEMORIES, MEMORY_SCHEMA, compression="zstd") as memories,
-        pq.ParquetWriter(version_dir / POSTINGS, POSTINGS_SCHEMA, compression="zstd") as postings,
-    ):
-        offset = 0
-        for user in users:
-            table = _chunk(rng, [user], target if user == TARGET_USER else per_user, offset)
-            offset += table.num_rows
-            memories.write_table(table, row_group_size=ROW_GROUP_SIZE)
-            postings.write_table(build_postings(pl.from_arrow(table.drop_columns(["embedding"]))))
-    pq.write_table(QUARANTINE_SCHEMA.empty_table(), version_dir / QUARANTINE)
-    # the manifest seals the files like any version's, so the store's integrity checks accept it
-    files = {name: file_record(version_dir / name) for name in (MEMORIES, POSTINGS, QUARANTINE)}
-    (version_dir / "manifest.json").write_text(
-        json.dumps({"version": 1, "parent": None, "bench": True, "rows": {"total": offset}, "files": files})
-    )
-    store.publish(1)
 
 
 def warm_latencies(root: Path, queries: int, **recall_options) -> list[float]:

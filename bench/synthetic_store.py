@@ -1,0 +1,120 @@
+"""Owns the benchmarks' generated memory stores: random unit vectors and short random texts, one user at a time,
+written as one published version straight through the snapshot store (no pipeline run, nothing embedded).
+
+`bench/recall_bench.py` recalls from such a store and `bench/etl_bench.py` runs a night over one; only
+`write_version` knows the store's layout.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from pipelines.core.schemas import EMBEDDING_DIM, MEMORY_SCHEMA, QUARANTINE_SCHEMA
+from pipelines.index.postings import POSTINGS_SCHEMA, build_postings
+from pipelines.store.integrity import file_record
+from pipelines.store.snapshots import MEMORIES, POSTINGS, QUARANTINE, ROW_GROUP_SIZE, SnapshotStore
+
+AGENT = "bench"
+TARGET_USER = "u_bench"
+VOCAB = [f"w{i}" for i in range(5000)] + ["tables", "boston", "coffee", "chess", "python", "表格", "北京", "咖啡"]
+START = datetime(2026, 1, 1, tzinfo=UTC)
+# Every generated memory became valid within SPAN after START: a night after START + SPAN brings only new messages.
+SPAN = timedelta(days=60)
+
+
+def memory_rows(rng: np.random.Generator, user: str, n: int, offset: int) -> pa.Table:
+    """`n` memories of `user` under AGENT, ids from `offset`: 80 % episodes, the rest facts and preferences."""
+    vectors = rng.standard_normal((n, EMBEDDING_DIM), dtype=np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    words = rng.integers(0, len(VOCAB), size=(n, 6))
+    ids = [f"{offset + i:032x}" for i in range(n)]
+    contents = [" ".join(VOCAB[j] for j in row) for row in words]
+    kinds = rng.choice(["episode", "fact", "preference"], size=n, p=[0.8, 0.1, 0.1])
+    # some single-valued topics, so the per-topic de-duplication has work to do
+    topics = rng.choice(["likes", "hobbies", "residence", "employer", "output_format"], size=n)
+    valid_from = [START + timedelta(minutes=int(m)) for m in rng.integers(0, int(SPAN.total_seconds() // 60), size=n)]
+    columns = {
+        "memory_id": ids,
+        "agent_id": [AGENT] * n,
+        "user_id": [user] * n,
+        "kind": kinds.tolist(),
+        "topic": [t if k != "episode" else "episode" for k, t in zip(kinds, topics, strict=True)],
+        "content": contents,
+        "keywords": [[] for _ in range(n)],
+        "confidence": rng.uniform(0.5, 1.0, n),
+        "source": ["chat"] * n,
+        "session_id": [f"s{i // 20}" for i in range(n)],  # sessions of twenty turns
+        "source_message_ids": [[i] for i in ids],
+        "valid_from": valid_from,
+        "valid_to": [None] * n,
+        "recorded_at": valid_from,
+        "recorded_version": [1] * n,
+        "retired_version": [None] * n,
+        "superseded_by": [None] * n,
+        "merged_into": [None] * n,
+        "retraction": [False] * n,
+        "expires_at": [None] * n,
+        "strength": rng.uniform(0.3, 1.0, n),
+        "strength_at_access": [None] * n,
+        "access_count": [0] * n,
+        "last_accessed": [None] * n,
+        "embedding": pa.FixedSizeListArray.from_arrays(pa.array(vectors.ravel()), EMBEDDING_DIM),
+        "extractor": ["bench@1"] * n,
+        "context": [None] * n,
+        "mood": [None] * n,
+        "role": ["user" if k == "episode" else None for k in kinds],
+    }
+    return pa.table({name: columns[name] for name in MEMORY_SCHEMA.names}, schema=MEMORY_SCHEMA)
+
+
+def store_users(total: int, target: int, per_user: int) -> list[tuple[str, int]]:
+    """(user, memories) in the order they are written: `per_user` each for u00000.., `target` for TARGET_USER."""
+    others = [f"u{i:05d}" for i in range((total - target) // per_user)]
+    return [(user, target if user == TARGET_USER else per_user) for user in sorted([*others, TARGET_USER])]
+
+
+def write_version(root: Path, users: Iterable[pa.Table]) -> int:
+    """The store's layout, in this one place: each user's memories (MEMORY_SCHEMA tables, streamed, so memory
+    stays bounded) and their postings written as version 1, sealed by its manifest and published.
+    Returns the rows written."""
+    store = SnapshotStore(root)
+    version_dir = store.version_path(1)
+    version_dir.mkdir(parents=True, exist_ok=True)
+    rows = 0
+    with (
+        pq.ParquetWriter(version_dir / MEMORIES, MEMORY_SCHEMA, compression="zstd") as memories,
+        pq.ParquetWriter(version_dir / POSTINGS, POSTINGS_SCHEMA, compression="zstd") as postings,
+    ):
+        for table in users:
+            rows += table.num_rows
+            memories.write_table(table, row_group_size=ROW_GROUP_SIZE)
+            postings.write_table(build_postings(pl.from_arrow(table.drop_columns(["embedding"]))))
+    pq.write_table(QUARANTINE_SCHEMA.empty_table(), version_dir / QUARANTINE)
+    # the manifest seals the files like any version's, so the store's integrity checks accept it
+    files = {name: file_record(version_dir / name) for name in (MEMORIES, POSTINGS, QUARANTINE)}
+    (version_dir / "manifest.json").write_text(
+        json.dumps({"version": 1, "parent": None, "bench": True, "rows": {"total": rows}, "files": files})
+    )
+    store.publish(1)
+    return rows
+
+
+def _user_tables(users: list[tuple[str, int]], seed: int) -> Iterator[pa.Table]:
+    rng = np.random.default_rng(seed)
+    offset = 0
+    for user, n in users:
+        yield memory_rows(rng, user, n, offset)
+        offset += n
+
+
+def generate(root: Path, total: int, target: int, per_user: int, seed: int = 7) -> int:
+    """A store of about `total` memories (`store_users`) in `root`, published as version 1; returns its rows."""
+    return write_version(root, _user_tables(store_users(total, target, per_user), seed))
