@@ -28,25 +28,29 @@ VOCAB = [f"w{i}" for i in range(5000)] + ["tables", "boston", "coffee", "chess",
 START = datetime(2026, 1, 1, tzinfo=UTC)
 # Every generated memory became valid within SPAN after START: a night after START + SPAN brings only new messages.
 SPAN = timedelta(days=60)
+# Topics of the facts and preferences: some single-valued, so the per-topic de-duplication has work to do.
+TOPICS = ("likes", "hobbies", "residence", "employer", "output_format")
+# Only multi-valued topics: a store as resolution leaves it (one current value per single-valued topic).
+MULTI_VALUED_TOPICS = ("likes", "hobbies")
 
 
-def memory_rows(rng: np.random.Generator, user: str, n: int, offset: int) -> pa.Table:
-    """`n` memories of `user` under AGENT, ids from `offset`: 80 % episodes, the rest facts and preferences."""
+def memory_rows(rng: np.random.Generator, user: str, n: int, offset: int, topics: tuple[str, ...] = TOPICS) -> pa.Table:
+    """`n` memories of `user` under AGENT, ids from `offset`: 80 % episodes, the rest facts and preferences
+    on `topics`."""
     vectors = rng.standard_normal((n, EMBEDDING_DIM), dtype=np.float32)
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     words = rng.integers(0, len(VOCAB), size=(n, 6))
     ids = [f"{offset + i:032x}" for i in range(n)]
     contents = [" ".join(VOCAB[j] for j in row) for row in words]
     kinds = rng.choice(["episode", "fact", "preference"], size=n, p=[0.8, 0.1, 0.1])
-    # some single-valued topics, so the per-topic de-duplication has work to do
-    topics = rng.choice(["likes", "hobbies", "residence", "employer", "output_format"], size=n)
+    drawn = rng.choice(list(topics), size=n)
     valid_from = [START + timedelta(minutes=int(m)) for m in rng.integers(0, int(SPAN.total_seconds() // 60), size=n)]
     columns = {
         "memory_id": ids,
         "agent_id": [AGENT] * n,
         "user_id": [user] * n,
         "kind": kinds.tolist(),
-        "topic": [t if k != "episode" else "episode" for k, t in zip(kinds, topics, strict=True)],
+        "topic": [t if k != "episode" else "episode" for k, t in zip(kinds, drawn, strict=True)],
         "content": contents,
         "keywords": [[] for _ in range(n)],
         "confidence": rng.uniform(0.5, 1.0, n),
@@ -107,14 +111,18 @@ def write_version(root: Path, users: Iterable[pa.Table]) -> int:
     return rows
 
 
-def _user_tables(users: list[tuple[str, int]], seed: int) -> Iterator[pa.Table]:
+def _user_tables(users: list[tuple[str, int]], seed: int, topics: tuple[str, ...]) -> Iterator[pa.Table]:
     rng = np.random.default_rng(seed)
     offset = 0
     for user, n in users:
-        yield memory_rows(rng, user, n, offset)
+        yield memory_rows(rng, user, n, offset, topics)
         offset += n
 
 
-def generate(root: Path, total: int, target: int, per_user: int, seed: int = 7) -> int:
-    """A store of about `total` memories (`store_users`) in `root`, published as version 1; returns its rows."""
-    return write_version(root, _user_tables(store_users(total, target, per_user), seed))
+def generate(
+    root: Path, total: int, target: int, per_user: int, seed: int = 7, topics: tuple[str, ...] = TOPICS
+) -> int:
+    """A store of about `total` memories (`store_users`) in `root`, published as version 1; returns its rows.
+    With the default TOPICS a user has several current values of a single-valued topic, which the first
+    night over the store resolves; MULTI_VALUED_TOPICS gives a store as resolution leaves it."""
+    return write_version(root, _user_tables(store_users(total, target, per_user), seed, topics))
