@@ -43,15 +43,18 @@ def prepared_work(out: Path) -> Path:
         if strangers:
             raise SystemExit(f"{out}: refusing to clear it, it holds {strangers[:5]}; pass another --out")
         for entry in out.iterdir():
-            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+            if entry.is_dir():
+                shutil.rmtree(entry)
+            else:
+                entry.unlink()
     out.mkdir(parents=True, exist_ok=True)
     return out
 
 
 def report(name: str, night: Night) -> None:
-    rate = night.messages / night.seconds * 60
-    print(f"{name}: {night.messages} messages in {night.seconds:.1f} s ({rate:.0f} msgs/min), peak RSS "
-          f"{night.peak_rss_mb:.0f} MB; seconds per stage: {night.breakdown()}", flush=True)  # fmt: skip
+    rate, cpu = night.messages / night.seconds * 60, night.cpu_seconds
+    print(f"{name}: {night.messages} messages in {night.seconds:.1f} s ({rate:.0f} msgs/min; {cpu:.0f} s of CPU), "
+          f"peak RSS {night.peak_rss_mb:.0f} MB; seconds per stage: {night.breakdown()}", flush=True)  # fmt: skip
     counts = [line.strip() for line in night.summary.splitlines() if line.strip().startswith("memories:")]
     print(f"  after {name}: {counts[0] if counts else night.summary.strip()}", flush=True)
 

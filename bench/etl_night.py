@@ -25,7 +25,8 @@ NIGHT_HOUR = day_time(2)
 @dataclass(frozen=True)
 class Night:
     messages: int
-    seconds: float
+    seconds: float  # wall clock, what the figures are
+    cpu_seconds: float  # user + system time of the child: on a shared machine, how much of the wall was its own
     peak_rss_mb: float
     stages: dict[str, float]  # seconds: outside the run, each asset step in run order, its checks, between steps
     summary: str  # what `memory materialize` printed
@@ -69,7 +70,8 @@ def run_night(raw: Path, store: Path, home: Path, run_as_of: datetime, messages:
         raise SystemExit(f"`{' '.join(command)}` failed (exit {child.returncode}); its output is in {log}")
     timings = run_stage_seconds(home)
     stages = {"outside_run": seconds - timings.pop("run"), **timings}  # process start, raw check, summary
-    return Night(messages, seconds, usage.ru_maxrss / 1024, stages, log.read_text())
+    cpu = usage.ru_utime + usage.ru_stime
+    return Night(messages, seconds, cpu, usage.ru_maxrss / 1024, stages, log.read_text())
 
 
 def run_stage_seconds(home: Path) -> dict[str, float]:

@@ -183,7 +183,7 @@ USER = {
             What should I read first if I want to get good at {tool}?
             How long should I bake {food} at {temp} degrees?
             Is {city} or {city2} nicer in {month} for a short trip?
-            What's a good {n}-minute workout I can do at my desk? My back hurts after {n2} hours of sitting
+            What's a good {n}-minute workout I can do at my desk? My back hurts after {hours} hours of sitting
         """),
         "zh": _lines("""
             {tool}里怎么{verb}{object}？
@@ -195,7 +195,7 @@ USER = {
             想学好{tool}应该先看什么？
             {food}在家怎么做比较好吃？
             {month}去{city}还是{city2}玩比较好？
-            有没有在工位上就能做的{n}分钟小运动？坐{n2}个小时腰就疼
+            有没有在工位上就能做的{n}分钟小运动？坐{hours}个小时腰就疼
         """),
     },
 }
@@ -243,7 +243,7 @@ REQUEST_TAILS = {
 STORY = {
     "en": _lines("""
         We're migrating {n} services from {tool} to {tool2} this quarter.
-        The {object} {symptom}.
+        Right now {object} {symptom}.
         My manager wants it fixed {deadline}.
         I already tried restarting it and giving it {n2} GB more memory.
         Last time this happened {name} fixed it with an index, but that was on {tool}.

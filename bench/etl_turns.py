@@ -13,7 +13,9 @@ from bench.etl_phrases import LIFE_ADVICE, PERSONAL_TAILS, REPLY, REQUEST_TAILS,
 
 # Which intents may carry a tail clause ("..., since March", "... - asking for Bob"), and which kind.
 TAILS = {"fact": PERSONAL_TAILS, "preference": PERSONAL_TAILS, "move": PERSONAL_TAILS, "job": PERSONAL_TAILS}
-TAILS |= {"question": REQUEST_TAILS, "task": REQUEST_TAILS, "small_talk": REQUEST_TAILS}
+TAILS |= {"question": REQUEST_TAILS, "task": REQUEST_TAILS}
+# A user who said they left a city or an employer ("I quit Acme") is somewhere else the next time they mention it.
+LEAVES = {"move": ("my_city", "new_city"), "job": ("my_company", "new_company")}
 
 
 @dataclass
@@ -52,7 +54,15 @@ LEXICONS = {lang: _lexicon(lang) for lang in ("en", "zh")}
 DIFFERENT_FROM = {
     "city2": "city", "tool2": "tool", "new_city": "my_city", "new_company": "my_company", "new_role": "my_role",
 }  # fmt: skip
-NUMBERS = {"n": (2, 12), "n2": (2, 64), "years": (2, 15), "days": (2, 20), "day": (1, 28), "hour": (7, 10)}
+NUMBERS = {
+    "n": (2, 12),
+    "n2": (2, 64),
+    "years": (2, 15),
+    "days": (2, 20),
+    "day": (1, 28),
+    "hour": (7, 10),
+    "hours": (2, 10),
+}
 ANSWER_MAY_DRAW = {*NUMBERS, "time", "version", "year", "temp", "weekday", "month", "my_name"}
 
 
@@ -115,6 +125,8 @@ def exchange(intent: str, persona: Persona, rng: random.Random) -> tuple[str, st
     if intent not in ("greeting", "thanks"):
         said = _casual(said, lang, rng)
     answer = _answer(intent, slots, lang, rng)
+    if intent in LEAVES and LEAVES[intent][0] in slots:
+        slots[LEAVES[intent][1]]  # drawn after the answer, which therefore never names it
     persona.city = slots.get("new_city", persona.city)
     persona.company = slots.get("new_company", persona.company)
     persona.role = slots.get("new_role", persona.role)

@@ -142,7 +142,7 @@ TASK_VERBS_EN = _words(
 )
 TASK_OBJECTS_EN = _words(
     "a slow query|a nightly job|the login service|a CSV import|a REST endpoint|the build pipeline|a batch export|"
-    "the search index|a data model|the payment webhook|a memory leak|the test suite|a cron task|the config files|"
+    "the search index|a data model|the payment webhook|a memory leak|the test suite|a cron task|the config loader|"
     "a Parquet dataset|a websocket server|the retry logic|an ETL pipeline|the signup form|a background worker"
 )
 TASK_VERBS_ZH = _words("优化|调试|部署|测试|迁移|监控|缓存|重构|回滚|校验|分页|压测|备份|升级|拆分")
