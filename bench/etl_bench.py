@@ -51,10 +51,13 @@ def prepared_work(out: Path) -> Path:
     return out
 
 
-def report(name: str, night: Night) -> None:
+def report(name: str, night: Night, log: Path) -> None:
+    """The night's figures; a failed night's figures so far, then the bench stops (nothing to compare)."""
     rate, cpu = night.messages / night.seconds * 60, night.cpu_seconds
     print(f"{name}: {night.messages} messages in {night.seconds:.1f} s ({rate:.0f} msgs/min; {cpu:.0f} s of CPU), "
           f"peak RSS {night.peak_rss_mb:.0f} MB; seconds per stage: {night.breakdown()}", flush=True)  # fmt: skip
+    if night.error:
+        raise SystemExit(f"{name} FAILED ({night.error}); its output is in {log}")
     counts = [line.strip() for line in night.summary.splitlines() if line.strip().startswith("memories:")]
     print(f"  after {name}: {counts[0] if counts else night.summary.strip()}", flush=True)
 
@@ -66,12 +69,12 @@ def two_nights(work: Path, home: Path, messages: int, users: int, seed: int) -> 
     first = chat_log(messages, everyone, seed, FIRST_DAY, NIGHT1_DAYS)
     write_days(first, raw, "night1")
     night1 = run_night(raw, store, home, night_run_time(first), first.num_rows, work / "night1.log")
-    report("night1", night1)
+    report("night1", night1, work / "night1.log")
     returning = random.Random(seed).sample(everyone, max(1, users // 100))
     second = chat_log(max(1, messages // 100), returning, seed, FIRST_DAY + timedelta(days=NIGHT1_DAYS))
     write_days(second, raw, "night2")
     night2 = run_night(raw, store, home, night_run_time(second), second.num_rows, work / "night2.log")
-    report(f"night2 ({len(returning)} users)", night2)
+    report(f"night2 ({len(returning)} users)", night2, work / "night2.log")
     return night1, night2
 
 
@@ -88,7 +91,7 @@ def store_night(work: Path, home: Path, memories: int, messages: int, seed: int)
     log = chat_log(messages, speakers, seed, (START + SPAN).date(), agents=[AGENT])
     write_days(log, work / "store-raw", "night")
     night = run_night(work / "store-raw", root, home, night_run_time(log), log.num_rows, work / "store.log")
-    report(f"night over {written} memories ({len(speakers)} users)", night)
+    report(f"night over {written} memories ({len(speakers)} users)", night, work / "store.log")
     return night
 
 

@@ -30,6 +30,7 @@ class Night:
     peak_rss_mb: float
     stages: dict[str, float]  # seconds: outside the run, each asset step in run order, its checks, between steps
     summary: str  # what `memory materialize` printed
+    error: str | None = None  # how the night failed (its last line), None when it published
 
     def breakdown(self) -> str:
         return " ".join(f"{stage}={seconds:.1f}" for stage, seconds in self.stages.items())
@@ -66,21 +67,28 @@ def run_night(raw: Path, store: Path, home: Path, run_as_of: datetime, messages:
         _, status, usage = os.wait4(child.pid, 0)
     seconds = time.perf_counter() - started
     child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode != 0:
-        raise SystemExit(f"`{' '.join(command)}` failed (exit {child.returncode}); its output is in {log}")
-    timings = run_stage_seconds(home)
-    stages = {"outside_run": seconds - timings.pop("run"), **timings}  # process start, raw check, summary
+    output = log.read_text()
+    last = (output.strip().splitlines() or ["no output"])[-1]
+    error = None if child.returncode == 0 else f"exit {child.returncode}: {last}"
+    timings = run_stage_seconds(home, child.pid)
+    run = timings.pop("run", 0.0)
+    stages = {"outside_run": seconds - run, **timings}  # process start, raw check, summary
     cpu = usage.ru_utime + usage.ru_stime
-    return Night(messages, seconds, cpu, usage.ru_maxrss / 1024, stages, log.read_text())
+    return Night(messages, seconds, cpu, usage.ru_maxrss / 1024, stages, output, error)
 
 
-def run_stage_seconds(home: Path) -> dict[str, float]:
-    """Seconds of the home's latest run: `run` (start to end), each asset step in the order it ran, `checks`
-    (every asset check step; a check's step key is its asset's plus a suffix) and `between_steps`."""
+def run_stage_seconds(home: Path, pid: int) -> dict[str, float]:
+    """Seconds of the run process `pid` recorded in `home` (none when it failed before starting one): `run`
+    (start to end), each asset step in the order it ran, `checks` (every asset check step; a check's step key
+    is its asset's plus a suffix) and `between_steps`."""
     import dagster as dg
 
     with dg.DagsterInstance.from_config(str(home)) as instance:
-        run_id = instance.get_runs(limit=1)[0].run_id
+        # `memory materialize` tags its run with its process id (assets.runs.process_tags)
+        runs = instance.get_runs(filters=dg.RunsFilter(tags={"memory/pid": str(pid)}), limit=1)
+        if not runs:
+            return {}
+        run_id = runs[0].run_id
         steps = sorted(instance.get_run_step_stats(run_id), key=lambda step: step.start_time or 0.0)
         run = instance.get_run_stats(run_id)
     keys = {step.step_key for step in steps}

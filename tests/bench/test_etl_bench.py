@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from bench.etl_bench import prepared_work
+from bench.etl_night import dagster_home, run_night
 from bench.synthetic_store import MULTI_VALUED_TOPICS, generate
 from pipelines.resolve.invariants import one_current_per_single_topic
 from pipelines.store.snapshots import SnapshotStore
@@ -33,6 +35,21 @@ def test_the_night_over_a_generated_store_starts_from_a_store_as_resolution_leav
     assert one_current_per_single_topic(SnapshotStore(tmp_path / "settled").read_memories()).passed
     generate(tmp_path / "recall", total=3000, target=1000, per_user=1000)  # the recall bench's: conflicts left
     assert not one_current_per_single_topic(SnapshotStore(tmp_path / "recall").read_memories()).passed
+
+
+@pytest.mark.slow
+def test_a_night_that_fails_says_why_and_times_only_what_ran(tmp_path):
+    (tmp_path / "raw").mkdir()
+    night = run_night(
+        tmp_path / "raw",
+        tmp_path / "store",
+        dagster_home(tmp_path),
+        datetime(2026, 2, 2, 2, tzinfo=UTC),
+        0,
+        tmp_path / "night.log",
+    )
+    assert night.error is not None and night.error.startswith("exit 2: memory:") and "no Parquet files" in night.error
+    assert list(night.stages) == ["outside_run"] and night.stages["outside_run"] == night.seconds > 0
 
 
 @pytest.mark.slow
