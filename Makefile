@@ -11,7 +11,7 @@ EVAL_STORE ?= /tmp/memory-eval-$(notdir $(EVAL_DATA))-store
 UPDATES_DATA ?= ../shared/eval/updates-dev
 UPDATES_STORE ?= /tmp/updates-store
 
-.PHONY: install run test test-fast check ui bench eval eval-updates sample clean
+.PHONY: install run test test-fast check ui bench bench-etl eval eval-updates sample clean
 
 install: $(VENV)/.installed $(DAGSTER_HOME)/dagster.yaml
 
@@ -47,6 +47,11 @@ test-fast: install
 # Recall latency on a generated 1M-memory store (bench/out/, generated once) against the seed's full scan.
 bench: install
 	$(BIN)/python bench/recall_bench.py
+
+# Nightly ETL throughput (issue 13): nights over a generated 100k-message zh/en log (then 1 % more) and over a
+# generated 1M-memory store, each a `memory materialize` run; about an hour with the bundled e5 (see --help).
+bench-etl: install
+	$(BIN)/python bench/etl_bench.py
 
 # Evidence recall (shared/eval protocol) on EVAL_DATA's session_log.parquet and questions.parquet; builds the store
 # on first use (one store per set).

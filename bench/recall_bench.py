@@ -12,90 +12,25 @@ import statistics
 import subprocess
 import sys
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import numpy as np
-import pyarrow as pa
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pipelines.core.schemas import EMBEDDING_DIM, MEMORY_SCHEMA, QUARANTINE_SCHEMA  # noqa: E402
+from bench.synthetic_store import START, TARGET_USER, VOCAB, generate  # noqa: E402
+from pipelines.core.schemas import EMBEDDING_DIM  # noqa: E402
 from pipelines.store.snapshots import SnapshotStore  # noqa: E402
 
-TARGET_USER = "u_bench"
-VOCAB = [f"w{i}" for i in range(5000)] + ["tables", "boston", "coffee", "chess", "python", "表格", "北京", "咖啡"]
-START = datetime(2026, 1, 1, tzinfo=UTC)
+__all__ = ["START", "TARGET_USER", "VOCAB", "generate"]  # what recall_ab.py and the tests import from here
 
 # The seed article's recall (000): strength × cosine over every row of the file, no tenant filter.
 SEED_SQL = """
 SELECT content, strength * list_cosine_similarity(embedding::DOUBLE[], $q::DOUBLE[]) AS w
 FROM read_parquet($path) ORDER BY w DESC LIMIT 10
 """
-
-
-def _chunk(rng: np.random.Generator, users: list[str], per_user: int, offset: int) -> pa.Table:
-    n = len(users) * per_user
-    vectors = rng.standard_normal((n, EMBEDDING_DIM), dtype=np.float32)
-    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-    words = rng.integers(0, len(VOCAB), size=(n, 6))
-    ids = [f"{offset + i:032x}" for i in range(n)]
-    contents = [" ".join(VOCAB[j] for j in row) for row in words]
-    kinds = rng.choice(["episode", "fact", "preference"], size=n, p=[0.8, 0.1, 0.1])
-    # some single-valued topics, so the per-topic de-duplication has work to do
-    topics = rng.choice(["likes", "hobbies", "residence", "employer", "output_format"], size=n)
-    valid_from = [START + timedelta(minutes=int(m)) for m in rng.integers(0, 60 * 24 * 60, size=n)]
-    columns = {
-        "memory_id": ids,
-        "agent_id": ["bench"] * n,
-        "user_id": [u for u in users for _ in range(per_user)],
-        "kind": kinds.tolist(),
-        "topic": [t if k != "episode" else "episode" for k, t in zip(kinds, topics, strict=True)],
-        "content": contents,
-        "keywords": [[] for _ in range(n)],
-        "confidence": rng.uniform(0.5, 1.0, n),
-        "source": ["chat"] * n,
-        "session_id": [f"s{i // 20}" for i in range(n)],  # sessions of twenty turns
-        "source_message_ids": [[i] for i in ids],
-        "valid_from": valid_from,
-        "valid_to": [None] * n,
-        "recorded_at": valid_from,
-        "recorded_version": [1] * n,
-        "retired_version": [None] * n,
-        "superseded_by": [None] * n,
-        "merged_into": [None] * n,
-        "retraction": [False] * n,
-        "expires_at": [None] * n,
-        "strength": rng.uniform(0.3, 1.0, n),
-        "strength_at_access": [None] * n,
-        "access_count": [0] * n,
-        "last_accessed": [None] * n,
-        "embedding": pa.FixedSizeListArray.from_arrays(pa.array(vectors.ravel()), EMBEDDING_DIM),
-        "extractor": ["bench@1"] * n,
-        "context": [None] * n,
-        "mood": [None] * n,
-        "role": ["user" if k == "episode" else None for k in kinds],
-    }
-    return pa.table({name: columns[name] for name in MEMORY_SCHEMA.names}, schema=MEMORY_SCHEMA)
-
-
-def generate(root: Path, total: int, target: int, per_user: int) -> None:
-    """Writes and publishes one version through the store (its user shards, postings and manifest)."""
-    import polars as pl
-
-    others = [f"u{i:05d}" for i in range((total - target) // per_user)]
-    users = sorted([*others, TARGET_USER])
-    rng = np.random.default_rng(7)
-    tables, offset = [], 0
-    for user in users:
-        tables.append(_chunk(rng, [user], target if user == TARGET_USER else per_user, offset))
-        offset += tables[-1].num_rows
-    store = SnapshotStore(root)
-    memories = pl.from_arrow(pa.concat_tables(tables))
-    assert isinstance(memories, pl.DataFrame)
-    store.write_version(memories, pl.DataFrame(QUARANTINE_SCHEMA.empty_table()), {"bench": True})
-    store.publish(1)
 
 
 def warm_latencies(root: Path, queries: int, **recall_options) -> list[float]:
@@ -139,7 +74,7 @@ def first_result_ms(root: Path) -> tuple[float, float]:
 def seed_query_ms(root: Path, runs: int) -> float:
     import duckdb
 
-    path = [str(p) for p in SnapshotStore(root).memories_paths()]  # every shard: the seed's scan of all rows
+    path = [str(p) for p in SnapshotStore(root).memories_paths()]  # every shard: the seed scans all rows
     q = np.random.default_rng(5).standard_normal(EMBEDDING_DIM)
     q = (q / np.linalg.norm(q)).tolist()
     con = duckdb.connect(":memory:")
