@@ -16,7 +16,7 @@ BATCH = 1 << 22
 # Words hash into this many buckets. Words contained in another statement's land in buckets contained in its
 # buckets, so the bucket test never drops a pair same_value accepts; with a few words per statement it keeps
 # few others, and those are checked word by word after.
-WORD_BUCKETS = 256
+WORD_BUCKETS = 128
 _Found = tuple[np.ndarray, np.ndarray, np.ndarray]  # left rows, right rows, cosines
 
 
@@ -124,6 +124,6 @@ class _Padded:
 
     def _may_contain(self, shared: np.ndarray, left: np.ndarray, right: np.ndarray) -> np.ndarray:
         """The row with fewer words (the left one on a tie) has some, and all its buckets are the other's."""
-        words = self.rows.words
-        shorter = np.where(words[left] <= words[right], left, right)
-        return (words[shorter] > 0) & (shared == self.bucket_counts[shorter])
+        left_words, right_words = self.rows.words[left], self.rows.words[right]
+        buckets = np.where(left_words <= right_words, self.bucket_counts[left], self.bucket_counts[right])
+        return (np.minimum(left_words, right_words) > 0) & (shared == buckets)
