@@ -15,7 +15,7 @@ import polars as pl
 from pipelines.core.schemas import STATE_KINDS
 from pipelines.core.timeline import timeline_order
 from pipelines.core.topics import SINGLE_VALUED_TOPICS
-from pipelines.resolve.close_pairs import close_pairs, consecutive_cosines, embedding_matrix
+from pipelines.resolve.close_pairs import Statements, close_pairs, consecutive_cosines, statements
 from pipelines.resolve.components import smallest_member
 
 _WORD = re.compile(r"[a-z0-9]+|[\u3400-\u9fff]")
@@ -79,7 +79,9 @@ def same_values(facts: pl.DataFrame, left: np.ndarray, right: np.ndarray, cosine
     return pairs.select(same.fill_null(False))[:, 0].to_numpy()
 
 
-def _timeline_runs(groups: pl.DataFrame, facts: pl.DataFrame, vectors, norms, params) -> tuple[np.ndarray, ...]:
+def _timeline_runs(
+    groups: pl.DataFrame, facts: pl.DataFrame, rows: Statements, params: MergeParams
+) -> tuple[np.ndarray, ...]:
     """Single-valued topics: a statement joins the one before it on the timeline when neither is a retraction
     and both state one value (Beijing, Beijing, Shanghai, Beijing is three periods)."""
     follows = groups.select(
@@ -87,17 +89,19 @@ def _timeline_runs(groups: pl.DataFrame, facts: pl.DataFrame, vectors, norms, pa
     )
     right = np.flatnonzero(follows.to_series().fill_null(False).to_numpy())
     left = right - 1
-    same = same_values(facts, left, right, consecutive_cosines(vectors, norms)[right], params)
+    same = same_values(facts, left, right, consecutive_cosines(rows)[right], params)
     return left[same], right[same]
 
 
-def _value_components(groups: pl.DataFrame, facts: pl.DataFrame, vectors, norms, params) -> tuple[np.ndarray, ...]:
+def _value_components(
+    groups: pl.DataFrame, facts: pl.DataFrame, rows: Statements, params: MergeParams
+) -> tuple[np.ndarray, ...]:
     """Multi-valued topics: every pair of statements of one value, whatever their order (the components of
     these edges are a function of the set). Equal contents pair up whatever their vectors."""
     starts = np.flatnonzero(groups["new_group"].to_numpy())
     sizes = np.diff(np.append(starts, groups.height))
     multi = ~groups["single"].to_numpy()[starts]
-    left, right, cosine = close_pairs(vectors, norms, starts[multi], sizes[multi], params.similarity_threshold)
+    left, right, cosine = close_pairs(rows, starts[multi], sizes[multi], params.similarity_threshold)
     same = same_values(facts, left, right, cosine, params)
     equal = (
         pl.concat([groups.select("group", "row", "single"), facts.select("stripped")], how="horizontal")
@@ -105,9 +109,8 @@ def _value_components(groups: pl.DataFrame, facts: pl.DataFrame, vectors, norms,
         .with_columns(pl.col("row").first().over("group", "stripped").alias("first"))
         .filter(pl.col("row") != pl.col("first"))
     )
-    return np.concatenate([left[same], equal["first"].to_numpy()]), np.concatenate(
-        [right[same], equal["row"].to_numpy()]
-    )
+    left = np.concatenate([left[same], equal["first"].to_numpy()])
+    return left, np.concatenate([right[same], equal["row"].to_numpy()])
 
 
 def _restatement_labels(candidates: pl.DataFrame, params: MergeParams) -> np.ndarray:
@@ -121,9 +124,9 @@ def _restatement_labels(candidates: pl.DataFrame, params: MergeParams) -> np.nda
         pl.col("retraction").fill_null(False),
     ).with_columns(pl.col("new_group").cum_sum().alias("group"))
     facts = statement_facts(candidates)
-    vectors, norms = embedding_matrix(candidates["embedding"])
-    run_left, run_right = _timeline_runs(groups, facts, vectors, norms, params)
-    value_left, value_right = _value_components(groups, facts, vectors, norms, params)
+    rows = statements(candidates["embedding"], facts["tokens"])
+    run_left, run_right = _timeline_runs(groups, facts, rows, params)
+    value_left, value_right = _value_components(groups, facts, rows, params)
     left, right = np.concatenate([run_left, value_left]), np.concatenate([run_right, value_right])
     return smallest_member(candidates.height, left, right)
 

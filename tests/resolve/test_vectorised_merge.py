@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from polars.testing import assert_frame_equal
 
-from pipelines.resolve.close_pairs import close_pairs, embedding_matrix
+from pipelines.resolve.close_pairs import BATCH, close_pairs, statements
 from pipelines.resolve.components import smallest_member
 from pipelines.resolve.merge import (
     PYTHON_WHITESPACE,
@@ -85,26 +85,30 @@ def test_python_whitespace_is_what_str_strip_removes():
 @given(
     st.lists(st.integers(1, 40), min_size=1, max_size=6),
     st.integers(0, 2**32 - 1),
-    st.sampled_from([1 << 22, 64, 4]),
+    st.sampled_from([BATCH, 64, 4]),
     st.sampled_from([0.9, 0.0, -1.0]),
 )
-def test_close_pairs_are_every_pair_of_a_group_at_the_threshold(sizes, seed, batch, threshold):
-    """Against one dot product per pair; small batches force the chunked and row-blocked paths."""
+def test_close_pairs_are_every_close_pair_of_a_group_with_contained_buckets(sizes, seed, batch, threshold):
+    """Against one dot product and one bucket-set test per pair; small batches force the chunked and
+    row-blocked paths. Words come from a vocabulary larger than the buckets, so buckets collide."""
     rng = np.random.default_rng(seed)
     rows = sum(sizes)
     vectors = rng.integers(-1, 2, size=(rows, 5)).astype(np.float32)  # small integers: exact sums, zero rows
     embeddings = pl.Series([None if rng.random() < 0.1 else v.tolist() for v in vectors], dtype=pl.Array(pl.Float32, 5))
-    matrix, norms = embedding_matrix(embeddings)
+    words = [sorted({f"w{w}" for w in rng.integers(0, 600, size=rng.integers(0, 4))}) for _ in range(rows)]
+    found = statements(embeddings, pl.Series(words, dtype=pl.List(pl.String)))
+    buckets = [set(np.flatnonzero(row)) for row in found.buckets]
     starts = np.cumsum(sizes) - sizes
-    left, right, cosine = close_pairs(matrix, norms, starts, np.array(sizes), threshold, batch=batch)
+    left, right, cosine = close_pairs(found, starts, np.array(sizes), threshold, batch=batch)
     expected = {}
     for start, size in zip(starts, sizes, strict=True):
         for i in range(start, start + size):
             for j in range(i + 1, start + size):
-                x, y = matrix[i], matrix[j]
+                x, y = found.vectors[i], found.vectors[j]
                 norm = float(np.linalg.norm(x) * np.linalg.norm(y))
                 value = float(x @ y) / norm if norm else 0.0
-                if value >= threshold:
+                shorter, longer = (i, j) if len(words[i]) <= len(words[j]) else (j, i)
+                if value >= threshold and words[shorter] and buckets[shorter] <= buckets[longer]:
                     expected[(i, j)] = value
     assert dict(zip(zip(left.tolist(), right.tolist(), strict=True), cosine.tolist(), strict=True)) == expected
     assert len(left) == len(expected)

@@ -16,9 +16,10 @@ from pipelines.core.timeline import timeline_order
 from pipelines.core.topics import is_single_valued
 from pipelines.index.postings import CONTEXT_TERM_WEIGHT, POSTINGS_SCHEMA
 from pipelines.index.tokens import terms
+from pipelines.resolve import resolution
 from pipelines.resolve.decay import DecayParams
 from pipelines.resolve.merge import MergeParams, same_value
-from pipelines.resolve.resolution import ResolutionParams, close_timelines
+from pipelines.resolve.resolution import ResolutionParams
 
 
 def weighted_terms(content: str, keywords: list[str] | None, context: str | None) -> dict[str, float]:
@@ -120,8 +121,13 @@ def merge_near_duplicates(memories: pl.DataFrame, params: MergeParams) -> pl.Dat
 
 
 def resolve(memories: pl.DataFrame, now: datetime, params: ResolutionParams = ResolutionParams()) -> pl.DataFrame:
-    """pipelines.resolve.resolution.resolve with the row-by-row merge."""
-    return close_timelines(merge_near_duplicates(memories, params.merge), now, params)
+    """Recompute merges and both valid-time columns over the whole (key-deduplicated) memory set."""
+    merged = merge_near_duplicates(memories, params.merge)
+    closed = resolution._members_follow_survivors(resolution._close_single_valued(merged))
+    resolved = resolution._tentative_before_statements(
+        resolution._episodes_follow_facts(resolution._close_expired(closed, now, params.expiry_grace_days))
+    )
+    return resolved.sort(["agent_id", "user_id", "kind", "topic", "valid_from", "memory_id"])
 
 
 def _decayed(base: float, anchor: datetime, moment: datetime, params: DecayParams) -> float:
