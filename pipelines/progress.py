@@ -147,9 +147,16 @@ def rate_text(figures: StageFigures) -> str:
     return f"{rate:,.0f} {figures.unit}/s" if rate >= 100 else f"{rate:.1f} {figures.unit}/s"
 
 
+def counted(count: int, unit: str) -> str:
+    """`2,760 messages`, `1 message`, `1 memory` (units are given in the plural)."""
+    if count != 1:
+        return f"{count:,} {unit}"
+    return f"1 {unit[:-3] + 'y' if unit.endswith('ies') else unit.removesuffix('s')}"
+
+
 def done_text(figures: StageFigures) -> str:
     """`2,760 messages in 3.0 s, 920 messages/s`."""
-    return f"{figures.count:,} {figures.unit} in {seconds_text(figures.seconds)}, {rate_text(figures)}"
+    return f"{counted(figures.count, figures.unit)} in {seconds_text(figures.seconds)}, {rate_text(figures)}"
 
 
 def eta_text(figures: StageFigures) -> str:
@@ -171,12 +178,12 @@ class LogLineDisplay:
         name = figures.stage
         if event == "start":
             self._step, self._last = 0, 0.0
-            todo = f", {figures.total:,} {figures.unit} to do" if figures.total else ""
+            todo = f", {counted(figures.total, figures.unit)} to do" if figures.total else ""
             self.write(f"{name}: started{todo}")
         elif event == "finish":
             self.write(f"{name}: done, {done_text(figures)}")
         elif event == "interrupt":
-            self.write(f"{name}: stopped by an error after {figures.count:,} {figures.unit}")
+            self.write(f"{name}: stopped by an error after {counted(figures.count, figures.unit)}")
         elif self._due(figures):
             self._last = figures.seconds
             self.write(f"{name}: {self._so_far(figures)}")
@@ -198,7 +205,7 @@ class LogLineDisplay:
         """`1,240/2,760 messages (44%) in 3.0 s, 413 messages/s, ETA 0:04`."""
         speed = f"in {seconds_text(figures.seconds)}, {rate_text(figures)}"
         if not figures.total:
-            return f"{figures.count:,} {figures.unit} {speed}"
+            return f"{counted(figures.count, figures.unit)} {speed}"
         counts = f"{figures.count:,}/{figures.total:,} {figures.unit} ({figures.percent}%)"
         return f"{counts} {speed}, {eta_text(figures)}"
 
@@ -227,7 +234,7 @@ class TerminalDisplay:
         elapsed = seconds_text(figures.seconds)
         if not figures.total:
             rate = f"  {rate_text(figures)}" if figures.count else ""
-            return f"{figures.count:,} {figures.unit}  {elapsed}{rate}"
+            return f"{counted(figures.count, figures.unit)}  {elapsed}{rate}"
         filled = self.BAR * min(figures.count, figures.total) // figures.total
         bar = "#" * filled + "." * (self.BAR - filled)
         counts = f"{figures.count:,}/{figures.total:,} {figures.unit}"

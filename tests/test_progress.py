@@ -124,7 +124,7 @@ def test_a_stage_that_raises_ends_its_terminal_line_and_says_so_in_the_log():
             raise ValueError("the model server went away")
         assert progress.finished == []
     assert stream.getvalue().endswith("\n")  # the error message starts on a line of its own
-    assert lines[-1] == "extract: stopped by an error after 1 sessions"
+    assert lines[-1] == "extract: stopped by an error after 1 session"
 
 
 def test_finished_stages_give_seconds_and_rate_as_metadata():
@@ -187,3 +187,17 @@ def test_a_terminal_gets_the_redrawn_line_through_its_own_descriptor():
     written = read_all(leader)
     assert written.startswith("\rdecay     0 memories  0.0 s\x1b[K\r")
     assert "decay     0 memories in " in written
+
+
+def test_one_of_a_unit_reads_in_the_singular():
+    lines: list[str] = []
+    progress = Progress(LogLineDisplay(lines.append), FakeClock())
+    for unit in ("messages", "memories"):
+        with progress.stage("publish", unit, total=1):
+            progress.advance()
+    assert [line.split(" in ")[0] for line in lines] == [
+        "publish: started, 1 message to do",
+        "publish: done, 1 message",
+        "publish: started, 1 memory to do",
+        "publish: done, 1 memory",
+    ]
