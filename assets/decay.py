@@ -4,6 +4,7 @@ import dagster as dg
 
 from assets import columns
 from assets.checks import check_result
+from assets.progress import stage_progress
 from assets.resolution import resolved_memories
 from assets.resources import MemorySettingsResource, MemoryStoreResource
 from assets.runs import run_key, staged, tag_run_process
@@ -22,8 +23,11 @@ def decayed_memories(
     context: dg.AssetExecutionContext, store: MemoryStoreResource, settings: MemorySettingsResource
 ) -> dg.MaterializeResult:
     tag_run_process(context)
-    report = stage_decay(store.path, settings.today(), settings.decay_params(), run_key=run_key(context))
-    return dg.MaterializeResult(metadata={"dagster/row_count": report.rows, **report.figures()})
+    progress = stage_progress(context)
+    with progress.stage("decay", "memories"):
+        report = stage_decay(store.path, settings.today(), settings.decay_params(), run_key=run_key(context))
+        progress.advance(report.rows)
+    return dg.MaterializeResult(metadata={"dagster/row_count": report.rows, **report.figures(), **progress.metadata()})
 
 
 @dg.asset_check(asset=decayed_memories, blocking=True, description="Every strength lies in [floor, 1].")

@@ -5,6 +5,7 @@ import dagster as dg
 from assets import columns
 from assets.checks import check_result
 from assets.preview import markdown_preview
+from assets.progress import stage_progress
 from assets.raw import raw_messages
 from assets.resources import EmbedderResource, ExtractorResource, MemorySettingsResource, MemoryStoreResource
 from assets.runs import run_key, staged, tag_run_process
@@ -28,18 +29,21 @@ def memory_candidates(
     settings: MemorySettingsResource,
 ) -> dg.MaterializeResult:
     tag_run_process(context)
+    progress = stage_progress(context)
     report = stage_extract(
         store.path,
         extractor.build(store.path),
         embedder.build(store.path),
         settings.max_message_chars,
         run_key=run_key(context),
+        progress=progress,
     )
     candidates = staged(context, store).read_frame("candidates")
     return dg.MaterializeResult(
         metadata={
             "dagster/row_count": report.candidates,
             **report.figures(),
+            **progress.metadata(),
             **rejection_examples(report.llm),
             "preview": dg.MetadataValue.md(
                 markdown_preview(

@@ -5,6 +5,7 @@ import polars as pl
 
 from assets import columns
 from assets.preview import markdown_preview
+from assets.progress import stage_progress
 from assets.resources import MemorySettingsResource, MemoryStoreResource, RawLogResource
 from assets.runs import run_key, staged, tag_run_process
 from pipelines.core.schemas import MESSAGE_KEY
@@ -32,6 +33,7 @@ def raw_messages(
     settings: MemorySettingsResource,
 ) -> dg.MaterializeResult:
     tag_run_process(context)
+    progress = stage_progress(context)
     report = stage_validate(
         raw_log.path,
         store.path,
@@ -40,12 +42,14 @@ def raw_messages(
         run_key=run_key(context),
         day=config.day,
         expiry_grace_days=settings.expiry_grace_days,
+        progress=progress,
     )
     quarantine = staged(context, store).read_frame("quarantine")
     return dg.MaterializeResult(
         metadata={
             "dagster/row_count": report.messages,
             **report.figures(),
+            **progress.metadata(),
             "quarantine_preview": dg.MetadataValue.md(
                 markdown_preview(quarantine.select("input_file", "input_row", "reason"))
             ),

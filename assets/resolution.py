@@ -5,6 +5,7 @@ import dagster as dg
 from assets import columns
 from assets.checks import check_result
 from assets.extraction import memory_candidates
+from assets.progress import stage_progress
 from assets.resources import MemorySettingsResource, MemoryStoreResource
 from assets.runs import run_key, staged, tag_run_process
 from pipelines.nightly import stage_resolve
@@ -22,8 +23,11 @@ def resolved_memories(
     context: dg.AssetExecutionContext, store: MemoryStoreResource, settings: MemorySettingsResource
 ) -> dg.MaterializeResult:
     tag_run_process(context)
-    report = stage_resolve(store.path, settings.now(), settings.resolution_params(), run_key=run_key(context))
-    return dg.MaterializeResult(metadata={"dagster/row_count": report.rows, **report.figures()})
+    progress = stage_progress(context)
+    with progress.stage("resolve", "memories"):
+        report = stage_resolve(store.path, settings.now(), settings.resolution_params(), run_key=run_key(context))
+        progress.advance(report.rows)
+    return dg.MaterializeResult(metadata={"dagster/row_count": report.rows, **report.figures(), **progress.metadata()})
 
 
 # (check name, what it guarantees, the invariant it runs); all block the publish.

@@ -16,8 +16,10 @@ from dagster._core.execution.execution_result import ExecutionResult
 
 from assets.definitions import build_resources
 from assets.origin import reconstructable_nightly_job, remote_job_origin
+from assets.progress import terminal_display
 from assets.runs import process_tags, recover_dead_runs
 from pipelines.core.config import LocationSettings, RunSettings
+from pipelines.progress import SILENT, Display
 from pipelines.store.lease import live_holder, locked_error
 from pipelines.store.snapshots import SnapshotStore
 
@@ -121,9 +123,10 @@ def run_nightly(
     extractor: str | None = None,
     run_as_of: str | None = None,
     verbose: bool = False,
+    display: Display = SILENT,
 ) -> NightlyReport:
     """The nightly job on `raw` into `store`; without `extractor`, MEMORY_EXTRACTOR's (as the schedule runs).
-    `verbose` shows the run's log on the terminal (MEMORY_LOG_LEVEL)."""
+    `verbose` shows the run's log on the terminal (MEMORY_LOG_LEVEL); `display` shows the stages' progress."""
     job = reconstructable_nightly_job()
     job_def = job.get_definition()  # reads MEMORY_*: a malformed value is one line before any run is recorded
     with _instance() as instance:
@@ -140,7 +143,8 @@ def run_nightly(
             remote_job_origin=remote_job_origin(),
             job_code_origin=job.get_python_origin(),
         )
-        result = execute_run(job, run, instance)
+        with terminal_display(display):
+            result = execute_run(job, run, instance)
     checks = {e.check_name: e.passed for e in result.get_asset_check_evaluations()}
     success = result.success and all(checks.values())
     error, user_error = (None, False) if success else _failure(result)

@@ -12,6 +12,7 @@ from assets import columns
 from assets.checks import check_result
 from assets.decay import decayed_memories
 from assets.preview import markdown_preview
+from assets.progress import stage_progress
 from assets.resources import EmbedderResource, ExtractorResource, MemorySettingsResource, MemoryStoreResource
 from assets.runs import run_key, tag_run_process
 from pipelines.nightly import stage_publish
@@ -49,10 +50,13 @@ def memory_snapshot(
         "dagster_run_id": context.run_id,
     }
     tag_run_process(context)
-    report = stage_publish(store.path, settings.now(), store.keep_versions, run_settings, run_key=run_key(context))
+    progress = stage_progress(context)
+    with progress.stage("publish", "memories"):
+        report = stage_publish(store.path, settings.now(), store.keep_versions, run_settings, run_key=run_key(context))
+        progress.advance(report.rows.total)
     if not report.published:  # a rerun without anything new: the run succeeds, its metadata says so
-        return dg.MaterializeResult(metadata=_unpublished_metadata(report))
-    return dg.MaterializeResult(metadata=_published_metadata(snapshots, report))
+        return dg.MaterializeResult(metadata={**_unpublished_metadata(report), **progress.metadata()})
+    return dg.MaterializeResult(metadata={**_published_metadata(snapshots, report), **progress.metadata()})
 
 
 def _unpublished_metadata(report: PublishReport) -> dict[str, Any]:

@@ -77,6 +77,7 @@ def _notice(text: str) -> None:
 def cmd_materialize(args: argparse.Namespace) -> int:
     from assets.run import run_nightly  # the Dagster layer loads only for this command
     from pipelines.ingest.files import RawLogError
+    from pipelines.progress import console_display
 
     store = _store_path(args)
     if args.run_as_of:
@@ -85,7 +86,8 @@ def cmd_materialize(args: argparse.Namespace) -> int:
         _check_raw(args.raw, store)
     except RawLogError as exc:
         raise CommandError(str(exc)) from exc
-    report = run_nightly(args.raw, store, args.extractor, args.run_as_of, verbose=args.verbose)
+    with console_display(sys.stderr, quiet=args.quiet) as display:
+        report = run_nightly(args.raw, store, args.extractor, args.run_as_of, verbose=args.verbose, display=display)
     if report.user_error:
         raise CommandError(report.error or "the run failed")
     if not report.success:

@@ -18,6 +18,7 @@ EXAMPLES = {
     "materialize": [
         "memory materialize --raw data/sample --store .store",
         "memory materialize --raw data/sample --store .store --run-as-of 2026-03-11T02:00:00Z",
+        "memory materialize --raw /var/log/agents --store /srv/memory --quiet",
     ],
     "recall": [
         'memory recall --store .store --user u_li --query "我现在住在哪里？" -k 3',
@@ -72,6 +73,13 @@ def _add_materialize(sub, common: argparse.ArgumentParser) -> None:
         default=None,
         metavar="TIME",
         help=f"replay the night as if run then (decay, recorded_at, publication time); {TIME_FORMS}",
+    )
+    run.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="no progress on stderr (by default a line redrawn per stage on a terminal, plain log lines "
+        "otherwise); the summary and errors still print",
     )
 
 

@@ -20,12 +20,14 @@ from pipelines.core.schemas import MEMORY_SCHEMA, MESSAGE_KEY, UTC_DATETIME
 from pipelines.embed.cache import EmbeddingCache
 from pipelines.embed.e5 import Embedder
 from pipelines.embed.passages import memory_vectors
-from pipelines.extract.candidates import extract
+from pipelines.embed.reporting import ReportingEmbedder
+from pipelines.extract.candidates import extract, session_count
 from pipelines.extract.interface import Extractor
 from pipelines.extract.signals.labelling import label_statements
 from pipelines.ingest.files import day_input_files, list_input_files, new_input_files
 from pipelines.ingest.read import IngestDefaults, read_raw, read_raw_file
 from pipelines.ingest.validate import validate
+from pipelines.progress import Progress
 from pipelines.reports import (
     DecayReport,
     ExtractionReport,
@@ -87,6 +89,7 @@ def stage_validate(
     run_key: str = LOCAL_RUN,
     day: str | None = None,
     expiry_grace_days: float = ResolutionParams().expiry_grace_days,
+    progress: Progress | None = None,
 ) -> ValidationReport:
     """Validate raw files not yet folded into the store; stage messages, quarantine and the file list. With `day`,
     only the files of its `date=YYYY-MM-DD` folder (a backfill or a re-run of one day). It also chooses the user
@@ -94,11 +97,11 @@ def stage_validate(
 
     The run's first stage: it claims the store for `run_key` (pipelines.store.lease) and records the version
     it builds on; every later stage of the run reads that version, and publish refuses if it is no longer
-    current."""
+    current; `progress` hears the messages validated."""
     with run_stage(Path(store_root), run_key, "raw_messages"):
         present = list_input_files(raw) if day is None else day_input_files(raw, day)
         staging = StagingArea(store_root, run_key)
-        return _validate(present, store_root, defaults, now, staging, expiry_grace_days)
+        return _validate(present, store_root, defaults, now, staging, expiry_grace_days, progress or Progress())
 
 
 def _validate(
@@ -107,18 +110,20 @@ def _validate(
     defaults: IngestDefaults,
     now: datetime,
     staging: StagingArea,
-    grace_days: float = ResolutionParams().expiry_grace_days,
+    grace_days: float,
+    progress: Progress,
 ) -> ValidationReport:
     store = SnapshotStore(store_root)
     base = store.current_version()
     done = {f["sha256"] for f in store.processed_files()}
     files = new_input_files(present, done)
-    raw_rows, forgotten = Tombstones(store_root).split(read_raw(files, defaults))
     consumed = store.manifest(base).get("access_consumed", {}) if base is not None else {}
     events, offsets = read_new_events(store_root, consumed)
-    shards = touched_shards(store, base, [raw_rows["user_id"], events["user_id"]], now, grace_days)
-    staging.write_json("base", {"version": base, "shards": sorted(shards)})
-    messages, quarantine = validate(raw_rows, known_episodes(store.read_memories(base, shards)), now)
+    with progress.stage("validate", "messages", total=sum(file.rows for file in files)):
+        raw_rows, forgotten = Tombstones(store_root).split(read_raw(files, defaults, progress.advance))
+        shards = touched_shards(store, base, [raw_rows["user_id"], events["user_id"]], now, grace_days)
+        staging.write_json("base", {"version": base, "shards": sorted(shards)})
+        messages, quarantine = validate(raw_rows, known_episodes(store.read_memories(base, shards)), now)
     # rows neither kept nor quarantined: repeats of a kept message (the conservation check proves it)
     repeats = raw_rows.join(messages, on=LEDGER_KEYS, how="anti").join(quarantine, on=LEDGER_KEYS, how="anti")
     staging.write_frame("messages", messages)
@@ -171,24 +176,37 @@ def stage_extract(
     max_message_chars: int = MAX_MESSAGE_CHARS,
     *,
     run_key: str = LOCAL_RUN,
+    progress: Progress | None = None,
 ) -> ExtractionReport:
     """Extract candidates from staged messages, embed them through the cache, stage candidates and outcomes.
 
-    Extraction, the topic signal and embeddings read a message's first `max_message_chars` characters."""
+    Extraction, the topic signal and embeddings read a message's first `max_message_chars` characters.
+    `progress` hears the sessions extracted and the texts embedded."""
     with run_stage(Path(store_root), run_key, "memory_candidates"):
-        return _extract(store_root, extractor, embedder, max_message_chars, StagingArea(store_root, run_key))
+        staging = StagingArea(store_root, run_key)
+        return _extract(store_root, extractor, embedder, max_message_chars, staging, progress or Progress())
 
 
 def _extract(
-    store_root: Path, extractor: Extractor, embedder: Embedder, max_message_chars: int, staging: StagingArea
+    store_root: Path,
+    extractor: Extractor,
+    embedder: Embedder,
+    max_message_chars: int,
+    staging: StagingArea,
+    progress: Progress,
 ) -> ExtractionReport:
     messages, store, base = staging.read_frame("messages"), SnapshotStore(store_root), base_version(staging)
     turns = store.read_turns(base, night_shards(staging))
-    candidates, outcomes = extract(messages, extractor, turns, max_message_chars)
+    with progress.stage("extract", "sessions", total=session_count(messages)):
+        candidates, outcomes = extract(messages, extractor, turns, max_message_chars, progress.advance)
     shard_count = int(store.manifest(base)["shard_count"]) if base is not None else store.shard_count
     cache = EmbeddingCache(Path(store_root) / EMBEDDING_CACHE, embedder.name, shard_count, night_shards(staging))
-    vectors = memory_vectors(candidates, cache, embedder, max_message_chars)
-    candidates = label_statements(candidates, lambda texts: cache.embed(texts, embedder), max_chars=max_message_chars)
+    with progress.stage("embed", "texts"):
+        embedder = ReportingEmbedder(embedder, progress)
+        vectors = memory_vectors(candidates, cache, embedder, max_message_chars)
+        candidates = label_statements(
+            candidates, lambda texts: cache.embed(texts, embedder), max_chars=max_message_chars
+        )
     cache.save()
     staging.write_json("embedding", {"model": embedder.name, "dim": embedder.dim})
     candidates = candidates.with_columns(pl.Series("embedding", vectors, dtype=pl.Array(pl.Float32, embedder.dim)))

@@ -6,7 +6,7 @@ unrecallable; tool and system messages are not conversation and leave none.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import polars as pl
 
@@ -58,6 +58,11 @@ def _sessions(messages: pl.DataFrame) -> list[list[Message]]:
     return [[Message(**row) for row in part.to_dicts()] for part in grouped]
 
 
+def session_count(messages: pl.DataFrame) -> int:
+    """How many sessions `extract` will read (and report, one by one, to its `on_session`)."""
+    return messages.select(SESSION_KEY).n_unique() if messages.height else 0
+
+
 def _whole_sessions(messages: pl.DataFrame, earlier_turns: pl.DataFrame | None) -> dict[tuple, list[Message]]:
     """Each session of the batch with the turns stored from earlier nights, in msg_seq order."""
     turns = messages.select(_TURN_FIELDS)
@@ -80,6 +85,7 @@ def extract(
     extractor: Extractor,
     earlier_turns: pl.DataFrame | None = None,
     max_chars: int = MAX_CHARS,
+    on_session: Callable[[], None] | None = None,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Run the extractor over every session; returns (candidates, outcomes).
 
@@ -89,6 +95,7 @@ def extract(
     of a touched session, the stored ones included, with the turn before each in the whole session as its
     context (`earlier_turns`: the sessions' turns from earlier nights), so batching never changes them.
     The extractor sees each message's first `max_chars` characters; its episode keeps the whole text.
+    `on_session` is called as each session's extraction is done (progress reporting).
     """
     sessions = [clipped(s, max_chars) for s in _sessions(messages)]
     # a rules extractor reads the whole session (a value given two turns after its change may arrive a night
@@ -96,12 +103,16 @@ def extract(
     whole = _whole_sessions(messages, earlier_turns)
     recovered: list[tuple[list[Message], list[ExtractedMemory]]] = []
     if isinstance(extractor, BatchExtractor):
-        found_per_session = extractor.extract_sessions(sessions)
+        found_per_session = extractor.extract_sessions(sessions, on_session)
         recovered = extractor.recovered()
     else:
-        found_per_session = [
-            _new_in(s, extractor.extract_session(clipped(whole[_key(s)], max_chars))) for s in sessions
-        ]
+        found_per_session = []
+        for session in sessions:
+            found_per_session.append(
+                _new_in(session, extractor.extract_session(clipped(whole[_key(session)], max_chars)))
+            )
+            if on_session is not None:
+                on_session()
     rows: list[dict] = []
     for session, found in zip(sessions, found_per_session, strict=True):
         turns = whole[_key(session)]

@@ -5,7 +5,7 @@ An extractor sees one session at a time (ordered messages); a batch extractor se
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from pipelines.core.schemas import ExtractedMemory, Message
@@ -23,7 +23,11 @@ class Extractor(Protocol):
 class BatchExtractor(Extractor, Protocol):
     """An extractor that sees the whole night at once (the LLM: concurrency, a per-run cap, a backlog)."""
 
-    def extract_sessions(self, sessions: Sequence[Sequence[Message]]) -> list[list[ExtractedMemory]]: ...
+    def extract_sessions(
+        self, sessions: Sequence[Sequence[Message]], on_session: Callable[[], None] | None = None
+    ) -> list[list[ExtractedMemory]]:
+        """Memories per session, in order; `on_session` is called as each session's extraction is done."""
+        ...
 
     def recovered(self) -> list[tuple[list[Message], list[ExtractedMemory]]]:
         """(messages, memories) from earlier runs' sessions that only succeeded now."""

@@ -5,6 +5,7 @@ A broken file (unreadable, missing column, uncastable type) raises RawLogError n
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,7 +90,13 @@ def _fill(column: pa.ChunkedArray | None, default: str, n: int) -> pa.ChunkedArr
     return pc.fill_null(column, default)
 
 
-def read_raw(files: list[InputFile], defaults: IngestDefaults) -> pl.DataFrame:
-    """All given files conformed to MESSAGE_SCHEMA and stacked."""
-    tables = [read_raw_file(Path(f.path), defaults) for f in files]
+def read_raw(
+    files: list[InputFile], defaults: IngestDefaults, on_file: Callable[[int], None] | None = None
+) -> pl.DataFrame:
+    """All given files conformed to MESSAGE_SCHEMA and stacked; `on_file` hears each file's row count once read."""
+    tables = []
+    for file in files:
+        tables.append(read_raw_file(Path(file.path), defaults))
+        if on_file is not None:
+            on_file(tables[-1].num_rows)
     return pl.DataFrame(pa.concat_tables(tables) if tables else MESSAGE_SCHEMA.empty_table())

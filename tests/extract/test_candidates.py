@@ -3,7 +3,7 @@ from datetime import datetime
 import polars as pl
 
 from pipelines.core.schemas import MESSAGE_SCHEMA, ExtractedMemory, Kind
-from pipelines.extract.candidates import extract
+from pipelines.extract.candidates import extract, session_count
 from pipelines.extract.rules.engine import RulesExtractor
 from tests.support.raw_logs import UTC, message
 
@@ -137,3 +137,25 @@ def test_a_message_past_the_cap_is_extracted_from_its_first_characters_and_kept_
     assert episodes["content"].to_list() == ["I live in Oslo. " + "x" * 5_000, "and I like tea"]
     assert episodes["context"].to_list() == [None, "u1: " + pasted[:100]]  # the next turn's context is cut too
     assert outcomes["outcome"].to_list() == ["extracted", "extracted"]
+
+
+def test_each_session_is_reported_as_its_extraction_is_done():
+    frame = messages(
+        [
+            message("s1", 1, "I live in Oslo", T),
+            message("s1", 2, "Noted.", T, role="assistant"),
+            message("s2", 1, "我喜欢用表格回答", T, user="u2"),
+            message("s3", 1, "hello", T),
+        ]
+    )
+    events: list[str] = []
+
+    class Recording(OneFactPerSession):
+        def extract_session(self, session):
+            events.append(f"extract {session[0].session_id}")
+            return super().extract_session(session)
+
+    extract(frame, Recording(), on_session=lambda: events.append("done"))
+    assert events == ["extract s1", "done", "extract s3", "done", "extract s2", "done"]  # by user, then session
+    assert session_count(frame) == 3
+    assert session_count(frame.clear()) == 0

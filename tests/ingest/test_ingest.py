@@ -87,3 +87,11 @@ def test_incremental_input_skips_files_by_checksum(tmp_path):
 def test_missing_raw_path_is_a_clear_error(tmp_path):
     with pytest.raises(RawLogError, match="raw input path does not exist"):
         list_input_files(tmp_path / "nowhere")
+
+
+def test_reading_reports_each_files_rows_as_it_is_read(tmp_path):
+    write_raw(tmp_path / "raw/date=2026-03-01/part-0.parquet", [message("s1", 1, "hi", T0)])
+    write_raw(tmp_path / "raw/date=2026-03-02/part-0.parquet", [message("s2", i, f"hi {i}", T0) for i in (1, 2, 3)])
+    heard: list[int] = []
+    frame = read_raw(new_input_files(list_input_files(tmp_path / "raw"), set()), IngestDefaults(), heard.append)
+    assert heard == [1, 3] and frame.height == 4

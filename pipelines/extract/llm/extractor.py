@@ -7,7 +7,8 @@ concurrency under the per-run cap, and failed or deferred windows wait in the ba
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -62,14 +63,18 @@ class LLMExtractor:
     def extract_session(self, messages: Sequence[Message]) -> list[ExtractedMemory]:
         return self.extract_sessions([messages])[0]
 
-    def extract_sessions(self, sessions: Sequence[Sequence[Message]]) -> list[list[ExtractedMemory]]:
-        """Memories per session (in order); backlog windows are retried first and land in `recovered()`."""
+    def extract_sessions(
+        self, sessions: Sequence[Sequence[Message]], on_session: Callable[[], None] | None = None
+    ) -> list[list[ExtractedMemory]]:
+        """Memories per session (in order); backlog windows are retried first and land in `recovered()`.
+        `on_session` is called as a session's last window gets its answer (progress reporting)."""
         now = now_utc()
         per_session = [split_session(s, self.settings.window_tokens, self.settings.window_overlap) for s in sessions]
         new_hashes = {w.content_hash() for windows in per_session for w in windows}
         pending = [p for p in self.backlog.load() if p.window.content_hash() not in new_hashes]
         flat = [p.window for p in pending] + [w for windows in per_session for w in windows]
-        outcomes = self._run(flat)
+        owners: list[int | None] = [None] * len(pending) + [i for i, windows in enumerate(per_session) for _ in windows]
+        outcomes = self._run(flat, _SessionsDone(owners, len(sessions), on_session).window_done)
         backlog = self._settle_backlog(pending, outcomes[: len(pending)], now)
         results, offset = [], len(pending)
         for windows in per_session:
@@ -93,15 +98,18 @@ class LLMExtractor:
         return replace(self.stats, http_calls=self.client.calls, http_retries=self.client.retries)
 
     # --- one night's windows ------------------------------------------------------------------
-    def _run(self, windows: list[Window]) -> list[_Outcome]:
+    def _run(self, windows: list[Window], on_window: Callable[[int], None]) -> list[_Outcome]:
         outcomes: list[_Outcome | None] = [self._without_model(w) for w in windows]
         todo = [i for i, o in enumerate(outcomes) if o is None]
         send = [i for i in todo if self._reserve(windows[i])]
         for i in set(todo) - set(send):
             outcomes[i] = _Outcome(status=DEFERRED, reason="per-run model cap reached; waits for the next run")
+        for i in sorted(set(range(len(windows))) - set(send)):
+            on_window(i)
         with ThreadPoolExecutor(max_workers=max(1, self.settings.concurrency)) as pool:
             for i, outcome in zip(send, pool.map(lambda j: self._ask(windows[j]), send), strict=True):
                 outcomes[i] = outcome
+                on_window(i)
         self.stats.windows += len(windows)
         self.stats.windows_to_model += len(send)
         return outcomes  # type: ignore[return-value]
@@ -203,3 +211,25 @@ class LLMExtractor:
             self.stats.sessions_to_model += 1
         elif outcomes and all(o.from_cache for o in outcomes):
             self.stats.sessions_from_cache += 1
+
+
+class _SessionsDone:
+    """Calls `on_session` when the last window of a session has its outcome; `owners` gives each window's
+    session (None for backlog windows of earlier runs)."""
+
+    def __init__(self, owners: list[int | None], sessions: int, on_session: Callable[[], None] | None) -> None:
+        self.owners, self.on_session = owners, on_session
+        self.left = Counter(owner for owner in owners if owner is not None)
+        for _ in range(sessions - len(self.left)):  # a session without a window has nothing to wait for
+            self._done()
+
+    def window_done(self, index: int) -> None:
+        owner = self.owners[index]
+        if owner is not None:
+            self.left[owner] -= 1
+            if not self.left[owner]:
+                self._done()
+
+    def _done(self) -> None:
+        if self.on_session is not None:
+            self.on_session()

@@ -241,3 +241,27 @@ def test_only_context_citations_are_rejected(tmp_path):
         candidates, _ = extract(frame(rows), llm)
     assert facts(candidates)["source_message_ids"].to_list() == [["s1:0"], ["s1:1"], ["s1:2"]]
     assert llm.run_stats().rejected_memories == 2
+
+
+def test_each_session_is_reported_once_its_last_window_is_answered(tmp_path):
+    long = [message("s3", i, "word " * 40, T, user="u3") for i in range(10)]  # five windows of two messages
+    welcome = message("s4", 1, "Welcome back!", T, role="assistant", user="u4")  # no user text: no call
+    messages = frame([*ROWS, *long, welcome])
+    with ChatServer() as server:
+        asked_by_report: list[int] = []
+
+        def report() -> None:
+            asked_by_report.append(len(server.requests))
+
+        extract(messages, extractor(server, tmp_path, window_tokens=130, concurrency=1), on_session=report)
+        # the welcome session first (answered without the model), then s1, s2 and s3 as their windows come back
+        assert len(asked_by_report) == 4 and asked_by_report[0] == 0
+        assert asked_by_report[1] >= 1 and asked_by_report[2] >= 2 and asked_by_report[3] == 7
+        rerun: list[int] = []
+        extract(messages, extractor(server, tmp_path, window_tokens=130), on_session=lambda: rerun.append(1))
+        capped: list[int] = []
+        fresh = frame([message("s5", 1, "I moved to Paris", T, user="u5"), message("s6", 1, "I moved", T)])
+        capped_llm = extractor(server, tmp_path, max_calls_per_run=1)
+        extract(fresh, capped_llm, on_session=lambda: capped.append(1))
+    assert len(rerun) == 4  # every window from the cache
+    assert len(capped) == 2 and capped_llm.run_stats().deferred == 1  # a deferred window's session is done too
