@@ -34,18 +34,16 @@ def embedding_texts(
 def memory_vectors(
     frame: pl.DataFrame, cache: EmbeddingCache, embedder: Embedder, max_chars: int = MAX_CHARS
 ) -> np.ndarray:
-    """(n, dim) L2-normalised vectors for rows with kind, content, keywords, context; through the cache."""
+    """(n, dim) L2-normalised vectors for rows with kind, content, keywords, context; through the cache, every
+    text of the frame in one call (the engine packs a call's tokens into large batches)."""
     per_row = [
-        embedding_texts(r["kind"], r["content"], r["keywords"], r.get("context"), max_chars)
-        for r in frame.select("kind", "content", "keywords", "context").iter_rows(named=True)
+        embedding_texts(kind, content, keywords, context, max_chars)
+        for kind, content, keywords, context in frame.select("kind", "content", "keywords", "context").iter_rows()
     ]
-    flat = [text for texts in per_row for text in texts]
-    vectors = cache.embed(flat, embedder)
-    out = np.empty((len(per_row), embedder.dim), dtype=np.float32)
-    start = 0
-    for i, texts in enumerate(per_row):
-        mean = vectors[start : start + len(texts)].sum(axis=0)
-        norm = np.linalg.norm(mean)
-        out[i] = mean / norm if norm else mean
-        start += len(texts)
-    return out
+    if not per_row:
+        return np.empty((0, embedder.dim), dtype=np.float32)
+    vectors = cache.embed([text for texts in per_row for text in texts], embedder)
+    starts = np.cumsum([0] + [len(texts) for texts in per_row[:-1]])
+    summed = np.add.reduceat(vectors, starts, axis=0)  # every row has at least one text
+    norms = np.linalg.norm(summed, axis=1, keepdims=True)
+    return np.divide(summed, norms, out=summed, where=norms > 0).astype(np.float32)
