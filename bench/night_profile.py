@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import polars as pl
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -79,6 +80,24 @@ def engine_tokens(embedder: Embedder, texts: list[str]) -> int:
     return sum(model.token_count(t) for t in texts) if model is not None else 0
 
 
+def engine_rates(embedder: Embedder, texts: list[str]) -> str:
+    """Tokens/s of the engine over `texts` in one call, in one call sorted by length, and in calls of 32 (a
+    night's texts arrive in one call; the engine packs tokens without padding, so order should not matter)."""
+    tokens = engine_tokens(embedder, texts)
+    ways = {
+        "one_call": [texts],
+        "sorted": [sorted(texts, key=len)],
+        "calls_of_32": [texts[i : i + 32] for i in range(0, len(texts), 32)],
+    }
+    rates = {}
+    for name, calls in ways.items():
+        started = time.perf_counter()
+        for call in calls:
+            embedder.embed_passages(call)
+        rates[name] = tokens / (time.perf_counter() - started)
+    return f"engine texts={len(texts)} tokens={tokens} " + " ".join(f"{k}_tok_s={v:.0f}" for k, v in rates.items())
+
+
 def run_night(raw: Path, store: Path, embedder: MeteredEmbedder, profile: cProfile.Profile | None) -> dict[str, Any]:
     now = datetime.now(UTC)
     extractor = RulesExtractor()
@@ -92,14 +111,31 @@ def run_night(raw: Path, store: Path, embedder: MeteredEmbedder, profile: cProfi
     return {name: timed(stage, profile if name == "extract" else None) for name, stage in stages.items()}
 
 
+def night_line(messages: int, seconds: dict[str, tuple[float, float]]) -> str:
+    total = sum(wall for wall, _ in seconds.values())
+    cpu = sum(used for _, used in seconds.values())
+    figures = " ".join(f"{name}_s={wall:.1f}" for name, (wall, _) in seconds.items())
+    rate = messages / total * 60
+    return f"night msgs={messages} {figures} total_s={total:.1f} cpu_s={cpu:.1f} msgs_per_min={rate:.0f}"
+
+
+def embed_line(embedder: MeteredEmbedder, messages: int, load_s: float) -> str:
+    tokens = engine_tokens(embedder.inner, embedder.texts)
+    rate = f"{tokens / embedder.seconds:.0f}" if embedder.seconds else "n/a"
+    return (
+        f"embed calls={embedder.calls} texts={len(embedder.texts)} texts_per_msg={len(embedder.texts) / messages:.2f} "
+        f"tokens={tokens} seconds={embedder.seconds:.1f} cpu_s={embedder.cpu_seconds:.1f} tokens_per_s={rate} "
+        f"model_load_s={load_s:.1f}"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--raw", type=Path, default=LOCOMO_DEV, help="raw log file or folder (default LoCoMo dev)")
     parser.add_argument("--store", type=Path, help="store folder (default: a fresh temporary one)")
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="print extract's N costliest functions")
+    parser.add_argument("--engine", type=int, default=0, metavar="N", help="also time the engine on N of the texts")
     args = parser.parse_args(argv)
-    import polars as pl
-
     messages = pl.scan_parquet(args.raw).select(pl.len()).collect().item()
     load_started = time.perf_counter()
     embedder = MeteredEmbedder(E5Embedder())
@@ -107,17 +143,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     profile = cProfile.Profile() if args.profile else None
     with tempfile.TemporaryDirectory(prefix="night-profile-") as scratch:
         seconds = run_night(args.raw, args.store or Path(scratch) / "store", embedder, profile)
-    total = sum(wall for wall, _ in seconds.values())
-    figures = " ".join(f"{name}_s={wall:.1f}" for name, (wall, _) in seconds.items())
-    cpu = sum(c for _, c in seconds.values())
-    print(f"night msgs={messages} {figures} total_s={total:.1f} cpu_s={cpu:.1f} msgs_per_min={messages / total * 60:.0f}")
-    tokens = engine_tokens(embedder.inner, embedder.texts)
-    rate = f"{tokens / embedder.seconds:.0f}" if embedder.seconds else "n/a"
-    print(
-        f"embed calls={embedder.calls} texts={len(embedder.texts)} tokens={tokens} seconds={embedder.seconds:.1f} "
-        f"cpu_s={embedder.cpu_seconds:.1f} "
-        f"tokens_per_s={rate} texts_per_msg={len(embedder.texts) / max(messages, 1):.2f} model_load_s={load_s:.1f}"
-    )
+    print(night_line(messages, seconds))
+    print(embed_line(embedder, max(messages, 1), load_s))
+    if args.engine:
+        print(engine_rates(embedder.inner, list(dict.fromkeys(embedder.texts))[: args.engine]))
     if profile is not None:
         out = io.StringIO()
         pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(args.profile)
