@@ -34,18 +34,19 @@ def embedding_texts(
 def memory_vectors(
     frame: pl.DataFrame, cache: EmbeddingCache, embedder: Embedder, max_chars: int = MAX_CHARS
 ) -> np.ndarray:
-    """(n, dim) L2-normalised vectors for rows with kind, content, keywords, context; through the cache."""
-    rows = frame.select("kind", "content", "keywords", "context", "user_id").iter_rows(named=True)
+    """(n, dim) L2-normalised vectors for rows with kind, content, keywords, context; through the cache (each
+    text kept in its user's shard part), every text of the frame in one call (the engine packs a call's tokens
+    into large batches)."""
+    rows = frame.select("kind", "content", "keywords", "context", "user_id").iter_rows()
     per_row = [
-        (r["user_id"], embedding_texts(r["kind"], r["content"], r["keywords"], r["context"], max_chars)) for r in rows
+        (user, embedding_texts(kind, content, keywords, context, max_chars))
+        for kind, content, keywords, context, user in rows
     ]
+    if not per_row:
+        return np.empty((0, embedder.dim), dtype=np.float32)
     flat = [text for _, texts in per_row for text in texts]
     vectors = cache.embed(flat, embedder, users=[user for user, texts in per_row for _ in texts])
-    out = np.empty((len(per_row), embedder.dim), dtype=np.float32)
-    start = 0
-    for i, (_, texts) in enumerate(per_row):
-        mean = vectors[start : start + len(texts)].sum(axis=0)
-        norm = np.linalg.norm(mean)
-        out[i] = mean / norm if norm else mean
-        start += len(texts)
-    return out
+    starts = np.cumsum([0] + [len(texts) for _, texts in per_row[:-1]])
+    summed = np.add.reduceat(vectors, starts, axis=0)  # every row has at least one text
+    norms = np.linalg.norm(summed, axis=1, keepdims=True)
+    return np.divide(summed, norms, out=summed, where=norms > 0).astype(np.float32)

@@ -105,17 +105,16 @@ class _Found(NamedTuple):
         return other.span[0] <= self.span[0] and self.span[1] <= other.span[1]
 
 
-def _apply(rule: Rule, clause: _Clause) -> _Found | None:
+def _apply(rule: Rule, clause: _Clause, text: str, match: re.Match) -> _Found | None:
+    """The memory `rule` makes of `clause`, whose `text` (the task text for a task rule) its pattern matched."""
     is_task = rule.kind is Kind.TASK
-    text = clause.task_text if is_task else clause.text
     if (rule.needs_deadline and clause.expires_at is None) or (rule.unless and rule.unless.search(text)):
         return None
-    match = rule.pattern.search(text)
-    if match and not _stated(rule, text, match):
+    if not _stated(rule, text, match):
         return None
-    values = _values(rule, match) if match else None
+    values = _values(rule, match)
     content = _render(rule.templates, values) if values is not None else None
-    if match is None or values is None or content is None:
+    if values is None or content is None:
         return None
     memory = ExtractedMemory(
         kind=rule.kind,
@@ -133,15 +132,20 @@ def _apply(rule: Rule, clause: _Clause) -> _Found | None:
 
 def _fire(rules: Sequence[Rule], clause: _Clause) -> list[_Found]:
     found: list[_Found] = []
+    topics: set[str] = set()  # the topics found so far: the first rule that fires in a topic wins
     for rule in rules:
         # Questions assert nothing, but "Can you remind me to…?", "可以开发票吗" and "Can you reply in Spanish from
         # now on?" are still requests.
         asks = clause.question and not (rule.kind is Kind.TASK or (rule.requested and clause.request))
-        if asks or any(f.memory.topic == rule.topic for f in found):
+        if asks or rule.topic in topics:
             continue
-        hit = _apply(rule, clause)
+        # the pattern first, here: almost no clause matches it, and without a match nothing else is asked
+        text = clause.task_text if rule.kind is Kind.TASK else clause.text
+        match = rule.pattern.search(text)
+        hit = _apply(rule, clause, text, match) if match else None
         if hit is not None:
             found.append(hit)
+            topics.add(rule.topic)
     return found
 
 
