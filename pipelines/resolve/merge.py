@@ -13,7 +13,7 @@ import numpy as np
 import polars as pl
 
 from pipelines.core.schemas import STATE_KINDS
-from pipelines.core.timeline import timeline_order
+from pipelines.core.timeline import TIMELINE_GROUP, on_timeline, timeline_order
 from pipelines.core.topics import SINGLE_VALUED_TOPICS
 from pipelines.resolve.close_pairs import Statements, close_pairs, consecutive_cosines, statements
 from pipelines.resolve.components import smallest_member
@@ -85,7 +85,12 @@ def _timeline_runs(
     """Single-valued topics: a statement joins the one before it on the timeline when neither is a retraction
     and both state one value (Beijing, Beijing, Shanghai, Beijing is three periods)."""
     follows = groups.select(
-        pl.col("single") & ~pl.col("new_group") & ~pl.col("retraction") & ~pl.col("retraction").shift(1)
+        pl.col("single")
+        & ~pl.col("new_group")
+        & ~pl.col("retraction")
+        & ~pl.col("retraction").shift(1)
+        # no statement of another kind (an asserting episode) between them: Tyrell, "…", Tyrell is three periods
+        & (pl.col("others_before") == pl.col("others_before").shift(1))
     )
     right = np.flatnonzero(follows.to_series().fill_null(False).to_numpy())
     left = right - 1
@@ -122,6 +127,7 @@ def _restatement_labels(candidates: pl.DataFrame, params: MergeParams) -> np.nda
         (first | changed).alias("new_group"),
         pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS)).fill_null(False).alias("single"),
         pl.col("retraction").fill_null(False),
+        pl.col("others_before"),
     ).with_columns(pl.col("new_group").cum_sum().alias("group"))
     facts = statement_facts(candidates)
     rows = statements(candidates["embedding"], facts["tokens"])
@@ -156,5 +162,19 @@ def merge_near_duplicates(memories: pl.DataFrame, params: MergeParams) -> pl.Dat
     candidates = memories.filter(is_state & crowded).sort([*GROUP_KEYS, *timeline_order()])
     if candidates.is_empty():
         return memories
+    candidates = candidates.join(_others_before(memories), on="memory_id", how="left").with_columns(
+        pl.col("others_before").fill_null(0)
+    )
     rest = memories.filter(~(is_state & crowded))
-    return pl.concat([rest, _fold(candidates, _restatement_labels(candidates, params))])
+    return pl.concat([rest, _fold(candidates, _restatement_labels(candidates, params)).drop("others_before")])
+
+
+def _others_before(memories: pl.DataFrame) -> pl.DataFrame:
+    """Per statement on a single-valued timeline, how many statements of other kinds come before it on that
+    timeline (pipelines.core.timeline): two restatements of one value join only when none lies between."""
+    if "mood" not in memories.columns:  # no episode states anything: only distilled memories are on the timeline
+        memories = memories.with_columns(pl.lit(None, pl.String).alias("mood"))
+    timeline = memories.filter(on_timeline()).sort([*TIMELINE_GROUP, *timeline_order()])
+    position = pl.int_range(pl.len()).over(TIMELINE_GROUP)
+    within_kind = pl.int_range(pl.len()).over([*TIMELINE_GROUP, "kind"])
+    return timeline.select("memory_id", (position - within_kind).alias("others_before"))

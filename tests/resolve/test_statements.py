@@ -55,3 +55,18 @@ def test_a_tentative_statement_closes_when_the_topic_next_changes():
     statement = history.filter(pl.col("content") == left["content"]).row(0, named=True)
     assert closed["valid_to"] == MAR(6) and closed["superseded_by"] == statement["memory_id"]
     assert statement["valid_to"] is None
+
+
+def test_a_value_restated_after_another_statement_starts_a_new_period():
+    """Tyrell, an asserting episode on the same topic, Tyrell again: three periods, never a restatement that
+    would take the first period's end (its valid time would close before it starts)."""
+    first = candidate("User works at Tyrell.", "employer", day=1, session="a", message_id="a:1")
+    between = episode("work keeps getting in the way", 2, "b", "employer", "assertion")
+    again = candidate("User works at Tyrell.", "employer", day=7, session="c", message_id="c:1")
+    history = resolved(first, between, again)
+    assert history["merged_into"].is_null().all()
+    assert _current(history, "employer") == ["User works at Tyrell."]
+    periods = history.filter(on_timeline()).sort("valid_from")
+    assert periods["valid_to"].to_list() == [MAR(2), MAR(7), None]
+    for invariant in (one_current_per_single_topic, no_overlapping_intervals, closed_only_with_reason):
+        assert invariant(history).passed

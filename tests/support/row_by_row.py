@@ -12,7 +12,7 @@ import polars as pl
 import pyarrow as pa
 
 from pipelines.core.schemas import STATE_KINDS
-from pipelines.core.timeline import timeline_order
+from pipelines.core.timeline import TIMELINE_GROUP, on_timeline, timeline_order
 from pipelines.core.topics import is_single_valued
 from pipelines.index.postings import CONTEXT_TERM_WEIGHT, POSTINGS_SCHEMA
 from pipelines.index.tokens import terms
@@ -49,13 +49,15 @@ def build_postings(memories: pl.DataFrame) -> pa.Table:
     return table.sort_by([("user_id", "ascending"), ("agent_id", "ascending"), ("term", "ascending")])
 
 
-def _groups_single_valued(rows: list[dict], params: MergeParams) -> list[list[dict]]:
-    """Consecutive restatements on a timeline: Beijing, Beijing, Shanghai, Beijing is three periods."""
+def _groups_single_valued(rows: list[dict], params: MergeParams, before: dict[str, str]) -> list[list[dict]]:
+    """Consecutive restatements on a timeline: Beijing, Beijing, Shanghai, Beijing is three periods (`before`: each
+    statement's predecessor on its whole timeline, whatever its kind)."""
     runs: list[list[dict]] = []
     for row in rows:
         previous = runs[-1][-1] if runs else None
         if (
             previous is not None
+            and before.get(row["memory_id"]) == previous["memory_id"]
             and not row["retraction"]
             and not previous["retraction"]
             and same_value(previous["content"], row["content"], _cosine(previous, row), params)
@@ -86,6 +88,18 @@ def _groups_multi_valued(rows: list[dict], params: MergeParams) -> list[list[dic
     return list(components.values())
 
 
+def _timeline_predecessors(memories: pl.DataFrame) -> dict[str, str]:
+    """memory_id -> the statement just before it on its single-valued topic's timeline (any kind)."""
+    if "mood" not in memories.columns:
+        memories = memories.with_columns(pl.lit(None, pl.String).alias("mood"))
+    timeline = memories.filter(on_timeline()).sort([*TIMELINE_GROUP, *timeline_order()])
+    before: dict[str, str] = {}
+    for part in timeline.partition_by(TIMELINE_GROUP, maintain_order=True):
+        ids = part["memory_id"].to_list()
+        before.update(zip(ids[1:], ids[:-1], strict=True))
+    return before
+
+
 def _cosine(a: dict, b: dict) -> float:
     if a["embedding"] is None or b["embedding"] is None:
         return 0.0
@@ -110,10 +124,11 @@ def merge_near_duplicates(memories: pl.DataFrame, params: MergeParams) -> pl.Dat
     if candidates.is_empty():
         return memories
     folded: list[dict] = []
+    before = _timeline_predecessors(memories)
     for part in candidates.partition_by(keys, maintain_order=True):
         rows = part.to_dicts()
         single = is_single_valued(rows[0]["topic"])
-        groups = _groups_single_valued(rows, params) if single else _groups_multi_valued(rows, params)
+        groups = _groups_single_valued(rows, params, before) if single else _groups_multi_valued(rows, params)
         for group in groups:
             folded.extend(_fold(group) if len(group) > 1 else group)
     rest = memories.filter(~(is_state & crowded))
