@@ -61,7 +61,9 @@ def statement_facts(memories: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def same_values(facts: pl.DataFrame, left: np.ndarray, right: np.ndarray, cosine: np.ndarray, params: MergeParams):
+def same_values(
+    facts: pl.DataFrame, left: np.ndarray, right: np.ndarray, cosine: np.ndarray, params: MergeParams
+) -> np.ndarray:
     """same_value for each pair of rows (left[k], right[k]) of `facts`, as a boolean numpy array."""
     pairs = pl.DataFrame(
         {
