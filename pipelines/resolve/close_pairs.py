@@ -1,7 +1,9 @@
 """Which memories of a merge group may state one value: close embeddings, and the words of the one with fewer
 possibly all among the other's. Batched matrix products over the groups, no per-pair Python.
 
-Groups are runs of consecutive rows; a null embedding is a zero vector whose cosine with anything is 0.
+Groups are runs of consecutive rows; a null embedding is a zero vector whose cosine with anything is 0. A matrix
+product sums a dot product in another order than one np.dot per pair, so a cosine within a float32 rounding
+(~1e-7) of the threshold may land on the other side of it than the per-pair computation put it.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ PYTHON_WHITESPACE = (
     "\u2028\u2029\u202f\u205f\u3000"
 )
 GROUP_KEYS = ["agent_id", "user_id", "kind", "topic"]
+_SOURCE_ROW = "_merge_source_row"  # each row's position in the input while the vectors are left behind
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,9 @@ def statement_facts(memories: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def same_values(facts: pl.DataFrame, left: np.ndarray, right: np.ndarray, cosine: np.ndarray, params: MergeParams):
+def same_values(
+    facts: pl.DataFrame, left: np.ndarray, right: np.ndarray, cosine: np.ndarray, params: MergeParams
+) -> np.ndarray:
     """same_value for each pair of rows (left[k], right[k]) of `facts`, as a boolean numpy array."""
     pairs = pl.DataFrame(
         {
@@ -118,7 +121,7 @@ def _value_components(
     return left, np.concatenate([right[same], equal["row"].to_numpy()])
 
 
-def _restatement_labels(candidates: pl.DataFrame, params: MergeParams) -> np.ndarray:
+def _restatement_labels(candidates: pl.DataFrame, embeddings: pl.Series, params: MergeParams) -> np.ndarray:
     """Per candidate row (sorted by group, then timeline), the first row of the restatements it belongs to."""
     first = pl.int_range(pl.len()) == 0
     changed = pl.any_horizontal([pl.col(key).ne_missing(pl.col(key).shift(1)) for key in GROUP_KEYS])
@@ -130,7 +133,7 @@ def _restatement_labels(candidates: pl.DataFrame, params: MergeParams) -> np.nda
         pl.col("others_before"),
     ).with_columns(pl.col("new_group").cum_sum().alias("group"))
     facts = statement_facts(candidates)
-    rows = statements(candidates["embedding"], facts["tokens"])
+    rows = statements(embeddings, facts["tokens"])
     run_left, run_right = _timeline_runs(groups, facts, rows, params)
     value_left, value_right = _value_components(groups, facts, rows, params)
     left, right = np.concatenate([run_left, value_left]), np.concatenate([run_right, value_right])
@@ -156,17 +159,31 @@ def _fold(candidates: pl.DataFrame, labels: np.ndarray) -> pl.DataFrame:
 
 def merge_near_duplicates(memories: pl.DataFrame, params: MergeParams) -> pl.DataFrame:
     """Sets `merged_into` on every restatement (from scratch: earlier runs' merges are not trusted)."""
-    memories = memories.with_columns(pl.lit(None, pl.String).alias("merged_into"))
+    folded = folded_without_vectors(memories, params, _SOURCE_ROW)
+    vectors = memories["embedding"].gather(folded[_SOURCE_ROW])
+    return folded.with_columns(vectors).select(merged_columns(memories))
+
+
+def merged_columns(memories: pl.DataFrame) -> list[str]:
+    """The columns merge_near_duplicates returns, in order: the memories' own, plus `merged_into` if missing."""
+    return list(dict.fromkeys([*memories.columns, "merged_into"]))
+
+
+def folded_without_vectors(memories: pl.DataFrame, params: MergeParams, source_row: str) -> pl.DataFrame:
+    """merge_near_duplicates' rows in its order, without the `embedding` column: `source_row` holds each row's
+    position in `memories`, so a caller takes the vectors (most of the bytes) once, where it needs them."""
+    rows = memories.drop("embedding").with_row_index(source_row)
+    rows = rows.with_columns(pl.lit(None, pl.String).alias("merged_into"))
     is_state = pl.col("kind").is_in(STATE_KINDS)
     crowded = pl.len().over(GROUP_KEYS) > 1
-    candidates = memories.filter(is_state & crowded).sort([*GROUP_KEYS, *timeline_order()])
+    candidates = rows.filter(is_state & crowded).sort([*GROUP_KEYS, *timeline_order()])
     if candidates.is_empty():
-        return memories
-    candidates = candidates.join(_others_before(memories), on="memory_id", how="left").with_columns(
+        return rows
+    candidates = candidates.join(_others_before(rows), on="memory_id", how="left").with_columns(
         pl.col("others_before").fill_null(0)
     )
-    rest = memories.filter(~(is_state & crowded))
-    return pl.concat([rest, _fold(candidates, _restatement_labels(candidates, params)).drop("others_before")])
+    labels = _restatement_labels(candidates, memories["embedding"].gather(candidates[source_row]), params)
+    return pl.concat([rows.filter(~(is_state & crowded)), _fold(candidates, labels).drop("others_before")])
 
 
 def _others_before(memories: pl.DataFrame) -> pl.DataFrame:
