@@ -109,7 +109,18 @@ def rank(columns: RankColumns, postings: Postings, query: RankQuery, params: Rec
         listed &= focus > 0
     elif params.neighbour_share > 0:  # a topic's statement answers alone
         fused = lift_neighbours(columns.turns, listed, fused, params.neighbour_share, params.expand_hits)
-    return _scored(columns, query, params, np.flatnonzero(listed), fused, similarity, keyword, focus)
+    scored = _scored(columns, query, params, np.flatnonzero(listed), fused, similarity, keyword, focus)
+    return answered(scored, params) if query.topic is not None else scored
+
+
+def answered(scored: list[tuple], params: RecallParams) -> list[tuple]:
+    """A topic's question whose first result is the topic's statement keeps only what would rival that statement
+    without its boost: the rest cannot be the answer, and near an answer it misleads (a roommate's move, an old
+    employer named in passing, a plan that was called off)."""
+    if not scored or scored[0][7] != params.topic_boost:
+        return scored
+    floor = scored[0][1] / params.topic_boost
+    return [row for row in scored if row[1] >= floor]
 
 
 def lift_neighbours(turns: np.ndarray, listed: np.ndarray, fused: np.ndarray, share: float, hits: int) -> np.ndarray:

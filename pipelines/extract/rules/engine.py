@@ -28,7 +28,14 @@ from pipelines.extract.rules.text import (
     split_clauses,
     value_keywords,
 )
-from pipelines.extract.signals.mood import ASSERTION, THIRD_PARTY, clause_at, clause_mood, is_request
+from pipelines.extract.signals.mood import (
+    ASSERTION,
+    THIRD_PARTY,
+    clause_at,
+    clause_mood,
+    continued_subjects,
+    is_request,
+)
 
 
 class _Clause(NamedTuple):
@@ -38,6 +45,7 @@ class _Clause(NamedTuple):
     question: bool
     request: bool
     message: Message
+    someone_elses: bool  # it names no subject and goes on with a third party's ("my sister…, moved to NYC")
 
 
 def _cut(text: str, span: tuple[int, int]) -> str:
@@ -78,10 +86,12 @@ def _keywords(base: tuple[str, ...], values: dict[str, str]) -> list[str]:
     return [*[k for k in base if k not in extra][: 5 - len(extra)], *extra]
 
 
-def _stated(rule: Rule, text: str, match: re.Match) -> bool:
+def _stated(rule: Rule, clause: _Clause, text: str, match: re.Match) -> bool:
     """Whether the clause, up to the match, states the user's own value in a mood the rule accepts."""
     if rule.moods is None:
         return True
+    if clause.someone_elses and THIRD_PARTY not in rule.moods:
+        return False
     before = text[: match.start()]
     if rule.own_subject:
         speaker = clause_at(text, match.start())
@@ -110,7 +120,7 @@ def _apply(rule: Rule, clause: _Clause, text: str, match: re.Match) -> _Found | 
     is_task = rule.kind is Kind.TASK
     if (rule.needs_deadline and clause.expires_at is None) or (rule.unless and rule.unless.search(text)):
         return None
-    if not _stated(rule, text, match):
+    if not _stated(rule, clause, text, match):
         return None
     values = _values(rule, match)
     content = _render(rule.templates, values) if values is not None else None
@@ -149,7 +159,7 @@ def _fire(rules: Sequence[Rule], clause: _Clause) -> list[_Found]:
     return found
 
 
-def clause_memories(raw_clause: str, message: Message) -> list[ExtractedMemory]:
+def clause_memories(raw_clause: str, message: Message, someone_elses: bool = False) -> list[ExtractedMemory]:
     """Memories in one clause: the specific rules and the retractions, else the generic ones. On one topic, a
     new value said beside a retraction wins ("left Acme and joined Globex" is the Globex fact); a value said
     inside the retraction is what it retracts ("不用再用英文回复了")."""
@@ -159,7 +169,8 @@ def clause_memories(raw_clause: str, message: Message) -> list[ExtractedMemory]:
     text = EDGE_PUNCT.sub("", raw_clause)
     deadline = find_deadline(text, message.ts)
     task_text = _cut(text, deadline[1]) if deadline else text
-    clause = _Clause(text, task_text, deadline[0] if deadline else None, question, is_request(text), message)
+    expires_at = deadline[0] if deadline else None
+    clause = _Clause(text, task_text, expires_at, question, is_request(text), message, someone_elses)
     stated, ended = _fire(RULES, clause), _fire(RETRACTION_RULES, clause)
     outvoted = [s for s in stated if any(s.memory.topic == e.memory.topic and s.inside(e) for e in ended)]
     stated = [s for s in stated if s not in outvoted]
@@ -172,8 +183,9 @@ def extract_message(message: Message) -> list[ExtractedMemory]:
     """Every memory a single user message states, without repeats; a topic given a new value in one clause
     and ended in another ("I left Acme. Now I'm at Globex.") keeps the new value."""
     memories: list[ExtractedMemory] = []
-    for clause in split_clauses(message.content):
-        for memory in clause_memories(clause, message):
+    clauses = split_clauses(message.content)
+    for clause, someone_elses in zip(clauses, continued_subjects(clauses), strict=True):
+        for memory in clause_memories(clause, message, someone_elses):
             if not any((m.topic, m.content) == (memory.topic, memory.content) for m in memories):
                 memories.append(memory)
     valued = {m.topic for m in memories if not m.retracts}

@@ -1,7 +1,7 @@
 """Whether a clause asserts the user's own current state, or only mentions a topic.
 
 Moods: `assertion` (a statement, or a request about how to treat the user), `question`, `plan` (an intention,
-hypothetical or maybe), `third_party` (someone else is the subject), `past` (a trip or visit), `reported`
+hypothetical or maybe), `third_party` (someone else is the subject), `past` (a trip or visit, or a state that no longer holds), `reported`
 (someone else's words). Only assertions may change what is current; the rest must change nothing.
 """
 
@@ -73,6 +73,14 @@ _PAST = re.compile(
     r"|出差|旅游|旅行|度假|玩了|去了一趟|回老家|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几\d]*(?:个)?(?:晚|天|周|星期|礼拜)",
     re.IGNORECASE,
 )
+# A state that held once and no longer does: "back when I was at Oracle", "my old job", "以前在阿里的时候".
+_FORMER = re.compile(
+    r"\bback\s+when\b|\bused\s+to\b|\bformerly\b|\bback\s+in\s+(?:the\s+day|my\b)"
+    r"|\bmy\s+(?:old|former|previous|last|ex-?)\s*(?:job|company|employer|workplace|office|place|apartment|flat|house|"
+    r"school|team|boss|manager|number|phone|email|address|car|title|role)\b"
+    r"|以前|之前在|原来在|曾经|当年|那时候|那会儿|上一家|前公司|前东家|老东家|老公司|旧号|老号码|旧邮箱",
+    re.IGNORECASE,
+)
 _REPORTED = re.compile(
     r"\b(?:says|said|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+telling)\b"
     r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
@@ -93,7 +101,7 @@ def clause_mood(clause: str) -> str:
         return QUESTION
     if _PLAN.search(clause):
         return PLAN
-    if _PAST.search(clause):
+    if _PAST.search(clause) or _FORMER.search(clause):
         return PAST
     return ASSERTION
 
@@ -109,8 +117,9 @@ _CLAUSE_END = re.compile(
 _OWNED_EN = re.compile(
     rf"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd)\b|\bmy\s+(?!(?:\w+\s+)?(?:{_PEOPLE_EN})\b)"
     r"|\b(?:call|address|text|email|e-mail|reach|ping|remind)\s+me\b"
-    # "Gave up the lease", "Coming off night shifts", "Back from the honeymoon": the subject left out
-    r"|^\s*(?:\w+\s+)?(?:just\s+|finally\s+|officially\s+)?(?:[a-z]{3,}ed|[a-z]{3,}ing|back|got|left|quit|became|sold|"
+    # "Gave up the lease", "Coming off night shifts", "Back from the honeymoon": the subject left out, at the
+    # clause's start or after a dash ("the civic's gone — sold it last weekend")
+    r"|(?:^|\s[\u2014\u2013-]+\s|\u2014)\s*(?:\w+\s+)?(?:just\s+|finally\s+|officially\s+)?(?:[a-z]{3,}ed|[a-z]{3,}ing|back|got|left|quit|became|sold|"
     r"bought|went|gave|"
     r"took|made|began|found|put|came|ran)\b",
     re.IGNORECASE,
@@ -157,12 +166,50 @@ _QUOTED = re.compile(r"(?<!\w)'.{4,}?'(?!\w)|\".{4,}?\"|\u201c.{4,}?\u201d|\u300
 
 
 def clauses_with_moods(text: str) -> list[tuple[str, str]]:
-    """The message's clauses, each with its mood; a clause inside quotes is reported speech."""
+    """The message's clauses, each with its mood; a clause inside quotes is reported speech, and one that names
+    no subject goes on with a third party's ("我爸妈退休了，上礼拜搬去三亚了" is the parents' move)."""
     quoted = [match.span() for match in _QUOTED.finditer(text)]
-    moods, cursor = [], 0
+    moods, cursor, carried = [], 0, False
     for clause in split_clauses(text):
         start = text.find(clause, cursor)
         cursor = max(cursor, start)
         inside = start >= 0 and any(begin <= start < end for begin, end in quoted)
-        moods.append((clause, REPORTED if inside else clause_mood(clause)))
+        mood = REPORTED if inside else clause_mood(clause)
+        if carried and mood != QUESTION and not names_a_subject(clause):
+            mood = THIRD_PARTY
+        moods.append((clause, mood))
+        carried = mood == THIRD_PARTY and not ends_sentence(text[start + len(clause) :] if start >= 0 else "")
     return moods
+
+
+# Who a clause is about, named: a pronoun (not "it", which is mostly an object: "sold it") or a person.
+_SUBJECT = re.compile(
+    r"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd|my|our|you|you're|he|she|they|he's|she's|they're)\b"
+    r"|我|咱|俺|你|您|他|她",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"^\s*(?:[.!?。！？\n]|$)")
+
+
+def names_a_subject(clause: str) -> bool:
+    """Whether a clause says whom it is about; Chinese and chat English leave out a subject that goes on."""
+    return bool(_SUBJECT.search(clause) or _THIRD_PARTY.search(clause))
+
+
+def ends_sentence(rest: str) -> bool:
+    """Whether the text after a clause starts a new sentence (a subject left out goes on only within one)."""
+    return bool(_SENTENCE_END.match(rest))
+
+
+def continued_subjects(clauses: list[str]) -> list[bool]:
+    """For consecutive extractor clauses (each with its closing punctuation), whether each goes on with a third
+    party's subject: an earlier clause of the same sentence ends in someone else's mood, and this one names no
+    subject of its own ("My sister got a job at Google, moved to NYC" is the sister's move)."""
+    continued, carried = [], False
+    for clause in clauses:
+        goes_on = carried and not names_a_subject(clause)
+        continued.append(goes_on)
+        moods = clauses_with_moods(clause)
+        last_is_other = bool(moods) and (moods[-1][1] == THIRD_PARTY or (goes_on and len(moods) == 1))
+        carried = last_is_other and not ends_sentence(clause.strip()[-1:])
+    return continued

@@ -47,6 +47,12 @@ def _vector_preference(vector: np.ndarray | None, centroids: TopicCentroids | No
     return {topic: (score - mean) / spread for topic, score in scores.items()}
 
 
+def _commented_by_user(following: list[tuple[str, str]]) -> bool:
+    """Whether the clause after a topic is the user's comment on it, naming no topic of its own: "吃素那个，现在不
+    坚持了", "the civic's gone, sold it last weekend" (a topic, then what the user did about it)."""
+    return any(mood == ASSERTION and is_owned(clause) and not cue_hits(clause) for clause, mood in following)
+
+
 def message_signal(
     text: str,
     vector: np.ndarray | None = None,
@@ -57,10 +63,11 @@ def message_signal(
     """The strongest single-valued topic `text` speaks to (not in `exclude`) and the mood it speaks in."""
     cues: dict[str, int] = {}
     moods: dict[str, str] = {}
-    for clause, mood in clauses_with_moods(text):
+    said = clauses_with_moods(text)
+    for at, (clause, mood) in enumerate(said):
         # a clause about no one in particular ("rent is cheaper there", "深圳租房一般押一付三") may still be the
         # user's state said in passing ("Rent in Munich went up again"): recallable, but it closes nothing
-        if mood == ASSERTION and not is_owned(clause):
+        if mood == ASSERTION and not is_owned(clause) and not _commented_by_user(said[at + 1 : at + 2]):
             mood = TENTATIVE
         for topic, count in cue_hits(clause).items():
             if topic in exclude:
