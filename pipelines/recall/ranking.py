@@ -110,17 +110,17 @@ def rank(columns: RankColumns, postings: Postings, query: RankQuery, params: Rec
     elif params.neighbour_share > 0:  # a topic's statement answers alone
         fused = lift_neighbours(columns.turns, listed, fused, params.neighbour_share, params.expand_hits)
     scored = _scored(columns, query, params, np.flatnonzero(listed), fused, similarity, keyword, focus)
-    return answered(scored, params) if query.topic is not None else scored
+    return answered(scored, columns.valid_from, params) if query.topic is not None else scored
 
 
-def answered(scored: list[tuple], params: RecallParams) -> list[tuple]:
-    """A topic's question whose first result is the topic's statement keeps only what would rival that statement
-    without its boost: the rest cannot be the answer, and near an answer it misleads (a roommate's move, an old
-    employer named in passing, a plan that was called off)."""
+def answered(scored: list[tuple], said_at: np.ndarray, params: RecallParams) -> list[tuple]:
+    """A topic's question whose first result is the topic's statement keeps what was said with it (the message
+    it came from) and what would rival it without its boost: the rest cannot be the answer, and beside an answer
+    it misleads (a roommate's move, an old employer named in passing, a plan that was called off)."""
     if not scored or scored[0][7] != params.topic_boost:
         return scored
-    floor = scored[0][1] / params.topic_boost
-    return [row for row in scored if row[1] >= floor]
+    floor, moment = scored[0][1] / params.topic_boost, said_at[scored[0][0]]
+    return [row for row in scored if row[1] >= floor or said_at[row[0]] == moment]
 
 
 def lift_neighbours(turns: np.ndarray, listed: np.ndarray, fused: np.ndarray, share: float, hits: int) -> np.ndarray:

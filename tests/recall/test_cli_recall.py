@@ -72,7 +72,7 @@ def test_json_of_a_result_without_keyword_hit_is_plain_numbers(recall_args, caps
 
 def test_text_lines_align_scores_and_print_iso_times_and_kinds_once(store, monkeypatch, capsys):
     monkeypatch.setattr(cli, "_recall_embedder", HashingEmbedder)
-    assert cli.main(_recall(store, "--query", "where do I live", "-k", "4")) == 0
+    assert cli.main(_recall(store, "--query", "Beijing Shanghai", "-k", "4")) == 0
     lines = capsys.readouterr().out.splitlines()[1:]
     assert len(lines) == 4
     assert len({line.index("[") for line in lines}) == 1  # the scores end in one column

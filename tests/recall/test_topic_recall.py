@@ -77,7 +77,9 @@ def _employer_story(tmp_path):
     return publish(tmp_path, rows)
 
 
-def test_a_topic_question_leaves_out_older_statements_of_other_topics_and_asides_and_discounts_the_rest(tmp_path):
+def test_a_topic_question_leaves_out_older_statements_of_other_topics_asides_and_what_cannot_rival_the_answer(
+    tmp_path,
+):
     reader = MemoryReader(_employer_story(tmp_path).root, HashingEmbedder())
     found = {m.content: m.focus for m in reader.recall("u1", "用户现在在哪家公司上班？", k=8)}
     params = RecallParams()
@@ -87,7 +89,23 @@ def test_a_topic_question_leaves_out_older_statements_of_other_topics_and_asides
     )
     assert "用户的职位是数据分析" not in found  # stated before the current employer: part of the old state
     assert "我们在考虑搬去苏州，公司那边也许能远程" not in found  # an aside answers no question about a state
-    assert found["用户住在杭州"] == params.other_topic_weight
+    # the rest weighs less than a quarter of the answer: it cannot be the answer, and beside one it misleads
+    assert list(found) == ["跳槽了，上周刚入职美团到店这边"]
+
+
+def test_a_topic_answer_keeps_what_its_message_said_and_drops_chatter(tmp_path):
+    said_at = RECORDED + 3 * DAY
+    fact = row("User lives in Austin.", topic="residence", valid_from=said_at, message_id="m1")
+    episode = row("I live in Austin, east side near Mueller.", kind="episode", valid_from=said_at, message_id="m1")
+    chatter = [
+        row(text, kind="episode", valid_from=RECORDED + 5 * DAY, message_id=f"c{i}")
+        for i, text in enumerate(["need someone for the room", "is Seattle as expensive as people say"])
+    ]
+    store = publish(tmp_path, [fact, episode, *chatter])
+    reader = MemoryReader(store.root, HashingEmbedder())
+    assert _said(reader.recall("u1", "Where does the user live?", k=3)) == [fact["content"], episode["content"]]
+    # a question about no single-valued topic still gets every result it asks for
+    assert len(reader.recall("u1", "Austin Seattle room", k=3)) == 3
 
 
 def test_a_tentative_statement_answers_its_topic_with_a_smaller_boost(tmp_path):

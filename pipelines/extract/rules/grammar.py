@@ -53,6 +53,13 @@ _ZH_JOBS = (
     r"经理|工程师|设计师|程序员|开发|老师|教师|医生|护士|律师|会计|分析师|架构师|研究员|学生|主管|总监|"
     r"运营|销售|顾问|编辑|记者|创始人|实习生|科学家|教授|司机|厨师|产品|测试|专员|主任|负责人|后端|前端|算法|运维"
 )
+# An employer named without a verb ("现在在字节，天天加班"): a company people name by its short name, or a name
+# ending as organisations do. A place ("现在在北京") is none of these.
+_ZH_ORGS = (
+    r"阿里巴巴|阿里|腾讯|字节跳动|字节|百度|华为|小米|美团|京东|拼多多|网易|蚂蚁集团|蚂蚁|滴滴|快手|携程|哔哩哔哩|B站|"
+    r"小红书|大疆|比亚迪|宁德时代|联想|中兴|荣耀|米哈游|商汤|蔚来|小鹏|微软|谷歌|苹果公司|亚马逊|特斯拉|"
+    r"[\u4e00-\u9fffA-Za-z]{1,10}?(?:公司|集团|银行|科技|医院|研究院|研究所|事务所|工作室|律所)"
+)
 _MACROS = {
     "V": r"(?P<{g}>.+?)" + _EN_TERM,
     "T": r"(?P<{g}>.+?)\s*$",
@@ -73,6 +80,7 @@ _MACROS = {
     "WORK": rf"(?P<{{g}}>{_NO_DETERMINER}(?:an?\s+|the\s+)?{_EN_WORDS}){_EN_VALUE_END}",
     "ROLE": rf"(?:an?\s+|the\s+|their\s+|our\s+)?(?P<{{g}}>[\w'/-]+(?:\s+[\w'/-]+){{0,4}}?){_EN_VALUE_END}",
     "ZP": rf"(?P<{{g}}>[^，,。！？!?\s]{{1,14}}?){_ZH_VALUE_END}",
+    "ZORG": rf"(?P<{{g}}>{_ZH_ORGS})(?=[，,。！!？?\s]|$|了|啦|呀|吧|呢|上班|工作|做)",
 }
 
 # Languages answers may come in.

@@ -140,7 +140,8 @@ EMPLOYER = TopicBook(
             r"switched\s+(?:jobs|companies)\s+to\s+<WORK>", r"signed\s+(?:on\s+)?with\s+<ORG>",
         ),
         sentences=(
-            r"\b(?:my\s+)?(?:new\s+)?(?:employer|company)\s+is\s+(?:now\s+)?<ORG>", r"\b(?P<v>(?-i:[A-Z])[\w'.&+-]*(?:\s+(?-i:[A-Z])[\w'.&+-]*){0,3})\s+is\s+where\s+I\s+(?:now\s+)?work\b", r"\b(?:started|starting)\s+at\s+<ORG>\s+(?:on|this|next)\b",
+            r"\bmy\s+(?:manager|boss|team|coworkers?|colleagues?|team\s*lead|supervisor|director|skip[\s-]level)\s+(?:at|over\s+at)\s+<ORG>",
+                        r"\b(?:my\s+)?(?:new\s+)?(?:employer|company)\s+is\s+(?:now\s+)?<ORG>", r"\b(?P<v>(?-i:[A-Z])[\w'.&+-]*(?:\s+(?-i:[A-Z])[\w'.&+-]*){0,3})\s+is\s+where\s+I\s+(?:now\s+)?work\b", r"\b(?:started|starting)\s+at\s+<ORG>\s+(?:on|this|next)\b",
         ),
         ends=(
             r"(?:no\s+longer|don't|dont|do\s+not)\s+work\s+(?:at|for)\s+<WORK>",
@@ -159,8 +160,9 @@ EMPLOYER = TopicBook(
         ),
         changes=(
             r"(?:已经)?入职(?:了)?<ZP>", r"跳槽(?:去|到)了?<ZP>", r"去了<ZV>(?:工作|上班)<END>", r"加入(?:了)?<ZP>",
-            r"换到(?:了)?<ZV>(?:工作|上班)?<END>", r"跳槽(?:去|到)了?<ZV>(?:做|当)", r"入职(?:了)?<ZV>(?:做|当)",
-            r"进了<ZV>(?:工作|上班)<END>", r"去<ZV>(?:上班|工作)了<END>",
+            Say(r"换到(?:了)?<ZV>(?:工作|上班)?<END>", unless=r"[早晚夜白中]班|班次|倒班"), r"跳槽(?:去|到)了?<ZV>(?:做|当)", r"入职(?:了)?<ZV>(?:做|当)",
+            r"进了<ZV>(?:工作|上班)<END>", r"去<ZV>(?:上班|工作)了<END>", r"(?:现在|目前|如今)(?:人)?在<ZORG>",
+            r"在<ZV>(?:干|做|待)了?(?:快|都|已经|有|差不多)?[一两二三四五六七八九十半几\d]+(?:个)?(?:多)?(?:月|年)",
             r"来<ZV>(?:快|已经|都)?(?:[一两二三四五六七八九十半几\d]+个?(?:月|年|周|星期|礼拜))(?:多)?了", r"拿了<ZV>的offer(?:，|,)?(?:已经)?(?:入职|去了)",
         ),
         sentences=(r"我的?(?:新)?(?:公司|单位|雇主|东家)(?:是|叫)<ZV><END>", r"新东家(?:是)?<ZP>"),
@@ -225,7 +227,8 @@ NAME = TopicBook(
         ),
     ),
     zh=Ways(
-        states=(r"叫(?!了|过|外卖|车)(?P<v>[\u4e00-\u9fffA-Za-z·\s]{1,12}?)<END>",),
+        # a name is no pronoun and no aspect particle: "叫着叫着我自己也习惯了" names nobody
+        states=(r"叫(?!了|过|着|外卖|车)(?P<v>(?:(?!我|你|他|她|自己)[\u4e00-\u9fffA-Za-z·\s]){1,12}?)<END>",),
         changes=(r"改名(?:叫|为|成)了?(?P<v>[\u4e00-\u9fffA-Za-z·\s]{1,12}?)<END>",),
         sentences=(
             r"我的?(?:新)?名字(?:是|叫|改成了?)<ZV><END>",

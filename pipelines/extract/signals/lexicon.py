@@ -84,9 +84,12 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("mornings? (?:are|is|work) best", "evenings? (?:are|is|work) best", "after [0-9]{1,2} ?(?:am|pm)",
          "before [0-9]{1,2} ?(?:am|pm)", "nights", "night shifts?", "day shifts?", "schedule", "best time",
          "reach me", "nudge", "contact me", "shifts", "when to (?:reach|contact|call|text|message|ping)",
-         "(?:reach|contact|call|text|message|ping) (?:the user|them|him|her)"),
+         "(?:reach|contact|call|text|message|ping) (?:the user|them|him|her)",
+         "(?:remind|ping|text|message|call) me (?:in the |at )?(?:mornings?|afternoons?|evenings?|night|noon|lunch)"),
         ("早上", "上午", "下午", "晚上", "几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
-         "联系(?:用户|他|她)", "找我", "发我", "什么时候(?:联系|找|方便)"),
+         "联系(?:用户|他|她)", "找我", "发我", "什么时候(?:联系|找|方便)",
+         # when reminders come, not what they are about: "以后提醒改成上午吧"
+         "(?:提醒|消息|通知)(?:都)?(?:改|换)(?:成|到|在)", "(?:早上|上午|中午|下午|晚上)(?:再)?(?:提醒|联系|通知)"),
     ),
     "school": (
         ("school", "university", "college", "grad school", "PhD", "master'?s", "degree", "studying", "semester",

@@ -175,7 +175,7 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         cursor = max(cursor, start)
         inside = start >= 0 and any(begin <= start < end for begin, end in quoted)
         mood = REPORTED if inside else clause_mood(clause)
-        if carried and mood != QUESTION and not names_a_subject(clause):
+        if carried and mood not in (QUESTION, REPORTED) and not names_a_subject(clause):
             mood = THIRD_PARTY
         moods.append((clause, mood))
         carried = mood == THIRD_PARTY and not ends_sentence(text[start + len(clause) :] if start >= 0 else "")
