@@ -178,7 +178,8 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         if carried and mood not in (QUESTION, REPORTED) and not names_a_subject(clause):
             mood = THIRD_PARTY
         moods.append((clause, mood))
-        carried = mood == THIRD_PARTY and not ends_sentence(text[start + len(clause) :] if start >= 0 else "")
+        rest = text[start + len(clause) :] if start >= 0 else ""
+        carried = mood == THIRD_PARTY and not ends_sentence(clause[-1:]) and not ends_sentence(rest)
     return moods
 
 

@@ -74,6 +74,12 @@ def _on(text: str, topic: str) -> list[str]:
         ("my e-mail's kim.j@example.com btw", "email", "User's email is kim.j@example.com."),
         ("房子退租啦 先去朋友家借住", "residence", "用户已退租，没有固定住处"),
         ("我在京东做前端", "job_title", "用户的职位是前端"),
+        # an employer named without a verb, by its short name or an organisation's ending
+        ("现在在美团，天天加班到十点", "employer", "用户在美团工作"),
+        ("目前在一家小律所，事情不多", "employer", "用户在一家小律所工作"),
+        ("在网易干了快两年了 有点腻", "employer", "用户在网易工作"),
+        ("grabbed lunch with my team at Stripe today", "employer", "User works at Stripe."),
+        ("以后就叫我Leo吧", "name", "用户的名字是Leo"),
     ],
 )
 def test_a_change_said_naturally_gives_the_new_value(text, topic, content):
@@ -112,6 +118,16 @@ def test_a_change_said_naturally_gives_the_new_value(text, topic, content):
         ),  # the number's owner speaks after a space, not at the clause start
         ("ok so my dad got a new cell 555-0134, save it", "phone"),
         ("我姐来腾讯三个月了", "employer"),
+        # a subject left out goes on with the third party named before it, within the sentence
+        ("我爸妈退休了，去年搬到大理了", "residence"),
+        ("My brother got a job in Denver, moved there in May", "residence"),
+        # a state that no longer holds
+        ("back when I was at Initech we shipped weekly", "employer"),
+        ("我以前在百度上班", "employer"),
+        # a shift is no employer; a place is no organisation; a particle or a pronoun is no name
+        ("换到夜班了，好困", "employer"),
+        ("我现在在北京", "employer"),
+        ("叫着叫着我自己也习惯了", "name"),
     ],
 )
 def test_what_is_not_the_users_own_change_states_nothing(text, topic):

@@ -12,6 +12,7 @@ from pipelines.extract.signals.mood import (
     THIRD_PARTY,
     clause_mood,
     clauses_with_moods,
+    continued_subjects,
     is_owned,
     split_clauses,
 )
@@ -38,6 +39,9 @@ from pipelines.extract.signals.mood import (
         ("我妈又念叨让我回去考公务员", THIRD_PARTY),
         ("还让我表哥给我介绍税务局的工作", REPORTED),
         ("no offer", NEGATED),
+        ("back when I was at Initech the commute was awful", PAST),  # a state that no longer holds
+        ("my old apartment had a balcony", PAST),
+        ("我以前在百度", PAST),
     ],
 )
 def test_clause_moods(clause, mood):
@@ -96,3 +100,25 @@ def test_a_clause_is_the_users_when_it_speaks_of_them_or_to_the_assistant_about_
         "深圳租房一般押一付三",
     ):
         assert not is_owned(clause), clause
+
+
+def test_a_clause_without_a_subject_goes_on_with_the_third_party_before_it_until_the_sentence_ends():
+    moods = [mood for _, mood in clauses_with_moods("我姐退休了，上个月搬去海南了。帮我看看那边的机票")]
+    assert moods == [THIRD_PARTY, THIRD_PARTY, ASSERTION]
+    moods = [mood for _, mood in clauses_with_moods("My brother got a job in Denver, moved there in May. I stayed in Ohio.")]
+    assert moods == [THIRD_PARTY, THIRD_PARTY, ASSERTION]
+    # a subject of its own, or a new sentence, ends it
+    assert [mood for _, mood in clauses_with_moods("我姐退休了，我也搬去海南了")] == [THIRD_PARTY, ASSERTION]
+    assert [mood for _, mood in clauses_with_moods("我姐退休了。搬去海南了")] == [THIRD_PARTY, ASSERTION]
+    # the extractor's clauses: it goes on over several subjectless ones
+    assert continued_subjects(["我爸妈退休了，", "去年搬到大理了，", "买了个小院。", "我还在上海"]) == [
+        False,
+        True,
+        True,
+        False,
+    ]
+
+
+def test_a_change_said_after_a_dash_leaves_out_its_subject():
+    assert is_owned("the bike's gone — sold it on sunday")
+    assert not is_owned("the bike's gone")

@@ -78,3 +78,12 @@ def test_a_clause_about_no_one_in_particular_is_at_most_tentative():
 def test_the_cost_of_living_is_no_home():
     assert "residence" not in cue_hits("what would 4k a month be in Berlin, cost of living wise")
     assert "residence" in cue_hits("living in Berlin now")
+
+
+def test_a_topic_commented_on_by_the_user_in_the_next_clause_is_the_users():
+    one_cue = SignalParams(min_strength=1.0)  # the mood alone is under test, not the strength of one cue
+    # the topic first, then what the user did about it, naming no topic of its own
+    assert message_signal("the car's gone, sold it last weekend", params=one_cue).mood == ASSERTION
+    assert message_signal("吃素那件事，现在不坚持了", params=one_cue).mood == ASSERTION
+    # a comment that is not the user's own leaves it tentative
+    assert message_signal("the car's gone, such a shame", params=one_cue).mood == TENTATIVE
