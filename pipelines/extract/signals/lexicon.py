@@ -126,6 +126,24 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   "still (?:at|with|working)", "staying at"),
                  ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家", "还在[^，,。！？]{1,8}(?:上班|工作|干)")),
     "job_title": (("promoted", "promotion", "new title", "new role"), ("升职", "升了", "升店长", "当上")),
+    # ... and the words that start or end a value of the other topics: a retraction often names nothing else
+    # ("sold it", "分手了", "不吃素了"), so its one cue would otherwise stay below a statement's strength
+    "diet": (("went (?:vegan|vegetarian|pescatarian|keto)", "stopped eating", "eat(?:ing)? meat again",
+              "no longer (?:vegan|vegetarian)", "gave up (?:meat|dairy|being vegan|being vegetarian)"),
+             ("开始吃素", "不吃素了", "开荤", "改吃", "又吃肉", "不忌口了", "戒(?:了)?(?:肉|辣|糖|奶)")),
+    "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "traded in", "new car",
+                 "car-free now"),
+                ("车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了")),
+    "relationship_status": (("broke up", "split up", "got divorced", "got engaged", "got married", "tied the knot",
+                             "back together"),
+                            ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "脱单了", "恢复单身")),
+    "school": (("graduated", "dropped out", "transferred to", "got into", "enrolled at"),
+               ("毕业了", "退学", "转学", "休学", "考上了", "录取了", "入学了")),
+    "phone": (("new number", "changed my number", "number changed", "new phone number"),
+              ("换号", "新号", "停机", "换手机号", "号码换了", "新手机号")),
+    "email": (("new email", "changed my email", "new address is", "switched (?:my )?email"),
+              ("换邮箱", "新邮箱", "邮箱换了", "邮箱改")),
+    "name": (("changed my name", "go by \\w+ now", "call me \\w+ from now on"), ("改名", "以后叫我", "改叫")),
 }
 
 

@@ -44,12 +44,18 @@ _PEOPLE_EN = (
     r"cousin|grandma|grandmother|grandpa|grandfather|son|daughter|kids?|children|partner|girlfriend|boyfriend|"
     r"team\s*lead|roommate|neighbou?r|landlord|aunt|uncle|in-laws|family|everyone|everybody|people"
 )
+_KIN_ZH = (
+    r"爸|妈|老公|老婆|哥|姐|弟|妹|儿子|女儿|家人|朋友|同事|老板|领导|室友|舍友|男朋友|女朋友|对象|闺蜜|舅|姨|叔|婶|"
+    r"爷|奶|外公|外婆|表|堂|侄|外甥|发小|邻居|同学|师兄|师姐|师弟|师妹|导师|老师|上司|组长|家里人|父母|岳|公公|婆婆|孩子"
+)
 _THIRD_PARTY = re.compile(
     rf"^\s*(?:(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:{_PEOPLE_EN})\b|(?:he|she|they|everyone|everybody)\b)"
     # a person named without "my" still is someone else: "husband's company is relocating"
     rf"|^\s*(?:{_PEOPLE_EN})s?(?:'s|\u2019s)?\s"
     r"|^\s*(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
-    r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东)|大家都|别人都|everyone\s+(?:says|uses|calls)",
+    r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东)|大家都|别人都|everyone\s+(?:says|uses|calls)"
+    # a relative or acquaintance of the user's, whoever it is: "我表妹被复旦录取了", "我发小搬去成都了"
+    rf"|^\s*我(?:{_KIN_ZH})",
     re.IGNORECASE,
 )
 _PLAN = re.compile(
@@ -127,8 +133,7 @@ _OWNED_EN = re.compile(
 # 我 as the subject, not the object ("帮我列个清单", "公司要把我外派"), nor the owner of a person ("我爸换新号了");
 # Chinese drops the subject of what was done ("搬到杭州了"), so a completed clause counts.
 _OWNED_ZH = re.compile(
-    r"(?<![帮给跟让叫替为和对陪找醒诉问把被教])(?:我们|咱们|我|咱|俺)(?!爸|妈|老公|老婆|哥|姐|弟|妹|儿子|女儿|家人|朋友|同事|老板|领导|室友|"
-    r"男朋友|女朋友|对象|闺蜜|舅|姨|叔|婶|爷|奶|外公|外婆)|了|啦"
+    rf"(?<![帮给跟让叫替为和对陪找醒诉问把被教])(?:我们|咱们|我|咱|俺)(?!{_KIN_ZH})|了|啦"
 )
 
 
