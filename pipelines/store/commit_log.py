@@ -82,8 +82,9 @@ class CommitLog:
 
 
 def _lost(version: int, parent: int | None, current: int | None) -> StoreLockedError:
-    since = f"version {current} was published since" if current is not None else "another writer published first"
+    since = f"version {current} was published since" if current is not None else "a version was published first"
     return StoreLockedError(
-        f"version {version} not published: it was built on version {parent}, but {since} (a writer on another "
-        "host); nothing was changed: run the job again, its raw files are still unprocessed"
+        f"version {version} not published: it was built on version {parent}, but {since} by another writer (on "
+        "another host, or a run this host's lock did not see); nothing was changed: run the job again, its raw "
+        "files are still unprocessed"
     )

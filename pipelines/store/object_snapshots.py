@@ -62,6 +62,22 @@ class ObjectSnapshotStore(SnapshotStore):
         """When the pointer first moved to `version`: its first commit record."""
         return next((c.published_at for c in self.log.commits() if c.version == version), None)
 
+    def problems(self, version: int, deep: bool = True, written_only: bool = False) -> list[str]:
+        """SnapshotStore.problems over the local copies, each fetched first when absent or stale (`written_only`
+        fetches nothing: the files this writer wrote are local, the reused ones are checked on the store)."""
+        if not written_only and self.has_manifest(version):
+            for ref in _references(self.manifest(version)):
+                local = self.root / ref["path"]
+                if file_problems(local.parent, {local.name: ref}):
+                    with suppress(FileNotFoundError):  # reported by the check, naming the file
+                        self.location.download(ref["path"], local)
+        return super().problems(version, deep, written_only)
+
+    def _reused_file_problems(self, ref: dict[str, Any]) -> list[str]:
+        if self.location.size(ref["path"]) != ref["bytes"]:
+            return [f"{self.location.url(ref['path'])}: missing or resized (the manifest lists it)"]
+        return []
+
     def marker_problem(self, version: int) -> str | None:
         return None  # the commit record is the marker; an unreadable one is a StoreCorruptError when listed
 

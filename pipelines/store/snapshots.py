@@ -283,8 +283,7 @@ class SnapshotStore:
         for ref in _references(manifest):
             path = self.root / ref["path"]
             if written_only and ref.get("written") != version:
-                if not path.exists() or path.stat().st_size != ref["bytes"]:
-                    problems.append(f"{path}: missing or resized (the manifest lists it)")
+                problems += self._reused_file_problems(ref)
                 continue
             found = file_problems(path.parent, {path.name: ref})
             if deep and not found:
@@ -293,6 +292,13 @@ class SnapshotStore:
             problems += found
         marker = self.marker_problem(version)
         return problems + ([marker] if marker else [])
+
+    def _reused_file_problems(self, ref: dict[str, Any]) -> list[str]:
+        """A file an earlier version wrote must still be there with its size (its bytes were checked then)."""
+        path = self.root / ref["path"]
+        if not path.exists() or path.stat().st_size != ref["bytes"]:
+            return [f"{path}: missing or resized (the manifest lists it)"]
+        return []
 
     def marker_problem(self, version: int) -> str | None:
         marker = self.version_path(version) / PUBLISHED

@@ -1,0 +1,151 @@
+"""The store on a real S3 server (SeaweedFS on loopback) beside the local folder: the same nights and recall, the
+conditional put that commits a version, two writers racing, and a writer killed mid-publish."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from pipelines.recall.reader import MemoryReader
+from pipelines.store.commit_log import CommitLog
+from pipelines.store.location import StoreLocation, VersionTakenError
+from pipelines.store.shard_files import MEMORIES
+from pipelines.store.snapshots import SnapshotStore
+from tests.support.raw_logs import MAR, NIGHT, message, write_raw
+from tests.support.scripted_night import nightly
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _two_users_raw(raw: Path) -> Path:
+    write_raw(raw / "date=2026-03-01/a.parquet", [message("s1", 1, "I live in Shanghai", MAR(1))])
+    write_raw(raw / "date=2026-03-02/o.parquet", [message("o1", 1, "I prefer tables", MAR(2), user="other")])
+    return raw
+
+
+def _second_night_raw(raw: Path) -> None:
+    write_raw(raw / "date=2026-03-03/b.parquet", [message("s2", 1, "I moved to Beijing", MAR(3))])
+
+
+def _where(reader: MemoryReader, **kwargs) -> str:
+    return reader.recall("u1", "where do I live", k=1, **kwargs)[0].content
+
+
+def test_conditional_create_lets_exactly_one_writer_through(any_root):
+    location = StoreLocation(any_root)
+    location.create("log/00000001.json", b"first")
+    with pytest.raises(VersionTakenError, match="already written by another writer"):
+        location.create("log/00000001.json", b"second")
+    assert location.read_bytes("log/00000001.json") == b"first"
+
+
+def test_two_nights_as_of_recall_and_a_crash_before_publish(any_root, tmp_path, embedder, monkeypatch):
+    raw = _two_users_raw(tmp_path / "raw")
+    nightly(raw, any_root, embedder, NIGHT)
+    _second_night_raw(raw)
+    nightly(raw, any_root, embedder, NIGHT + timedelta(days=1))
+    with MemoryReader(any_root, embedder=embedder) as reader:
+        assert _where(reader) == "User lives in Beijing."
+        assert _where(reader, as_of=MAR(2)) == "User lives in Shanghai."
+        assert _where(reader, version=1) == "User lives in Shanghai."
+    store = SnapshotStore(any_root)
+    assert store.versions() == [1, 2] and store.current_version() == 2
+    assert store.version_known_at(store.published_at(2) - timedelta(microseconds=1)) == 1
+
+    write_raw(raw / "date=2026-03-04/c.parquet", [message("s3", 1, "I live in Shanghai", MAR(4))])
+
+    def crash(self, version, at=None):
+        raise KeyboardInterrupt("killed before the pointer moved")
+
+    monkeypatch.setattr(type(store), "publish", crash)
+    with pytest.raises(KeyboardInterrupt):
+        nightly(raw, any_root, embedder, NIGHT + timedelta(days=2))
+    monkeypatch.undo()
+    assert SnapshotStore(any_root).current_version() == 2
+    with MemoryReader(any_root, embedder=embedder) as reader:
+        assert _where(reader) == "User lives in Beijing."
+
+
+def test_a_reader_on_another_host_reads_only_the_users_shard_once(s3_root, tmp_path, embedder, monkeypatch):
+    nightly(_two_users_raw(tmp_path / "raw"), s3_root, embedder, NIGHT)
+    other_host = tmp_path / "reader-host"
+    monkeypatch.setenv("MEMORY_WORK_DIR", str(other_host))
+    fetched: list[str] = []
+    download = StoreLocation.download
+    monkeypatch.setattr(StoreLocation, "download", lambda self, rel, local: (fetched.append(rel), download(self, rel, local)))
+    with MemoryReader(s3_root, embedder=embedder) as reader:
+        for _ in range(3):
+            assert _where(reader) == "User lives in Shanghai."
+    store = SnapshotStore(s3_root)
+    user_file = store.shard_refs(1)[f"{store.shard_of('u1'):04d}"][MEMORIES]["path"]
+    data = [rel for rel in fetched if rel.endswith(".parquet")]
+    assert sorted(set(data)) == sorted({user_file, user_file.replace(MEMORIES, "postings.parquet")})
+    assert len(data) == len(set(data))  # each once, not once per query
+
+
+def test_duckdb_reads_the_store_uris_through_the_registered_filesystem(s3_root, tmp_path, embedder):
+    nightly(_two_users_raw(tmp_path / "raw"), s3_root, embedder, NIGHT)
+    store = SnapshotStore(s3_root)
+    con = duckdb.connect()
+    store.location.register_with(con)
+    uris = store.uris(MEMORIES)
+    assert all(uri.startswith("s3://") for uri in uris)
+    users = con.sql("SELECT DISTINCT user_id FROM read_parquet($uris) ORDER BY 1", params={"uris": uris}).fetchall()
+    assert users == [("other",), ("u1",)]
+
+
+def _night_process(store: str, raw: Path, day: int, work: Path, *extra: str) -> subprocess.Popen:
+    env = {**os.environ, "MEMORY_WORK_DIR": str(work)}  # another host: its own staging, lease and copies
+    command = [sys.executable, "-m", "tests.support.s3_night", store, str(raw), str(day), *extra]
+    return subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_two_writers_on_two_hosts_never_both_publish(s3_root, tmp_path, embedder):
+    raw = _two_users_raw(tmp_path / "raw")
+    nightly(raw, s3_root, embedder, NIGHT)
+    _second_night_raw(raw)
+    go = tmp_path / "go"
+    writers = [_night_process(s3_root, raw, 1, tmp_path / f"host-{n}", "--wait-for", str(go)) for n in (1, 2)]
+    while len(list(tmp_path.glob("go.ready-*"))) < 2 and all(w.poll() is None for w in writers):
+        pass
+    go.touch()  # both staged on version 1: now both publish at once
+    results = [(w.wait(timeout=120), *w.communicate()) for w in writers]
+    codes = sorted(code for code, _, _ in results)
+    assert codes == [0, 2], results
+    refusal = next(err for code, _, err in results if code == 2).strip()
+    assert refusal.count("\n") == 0 and "another writer" in refusal and "nothing was changed" in refusal
+    store = SnapshotStore(s3_root)
+    assert [c.parent for c in CommitLog(store.location).commits()] == [None, 1]
+    assert store.problems(store.require_version()) == []
+    with MemoryReader(s3_root, embedder=embedder) as reader:
+        assert _where(reader) == "User lives in Beijing."
+
+
+@pytest.mark.parametrize("point", ["upload", "manifest"])
+def test_kill_9_during_a_publish_leaves_the_previous_version_readable(s3_root, tmp_path, embedder, point):
+    raw = _two_users_raw(tmp_path / "raw")
+    nightly(raw, s3_root, embedder, NIGHT)
+    _second_night_raw(raw)
+    killed = _night_process(s3_root, raw, 1, tmp_path / "host-killed", "--kill-at", point)
+    assert killed.wait(timeout=120) == -9, killed.communicate()
+    assert SnapshotStore(s3_root).current_version() == 1
+    with MemoryReader(s3_root, embedder=embedder) as reader:
+        assert _where(reader) == "User lives in Shanghai."
+    # the next night on another host publishes over the leftovers, which its prune removes
+    again = _night_process(s3_root, raw, 1, tmp_path / "host-next")
+    assert again.wait(timeout=120) == 0, again.communicate()
+    store = SnapshotStore(s3_root)
+    assert store.current_version() == 3 and store.problems(3) == []
+    if point == "upload":  # half-uploaded files no manifest refers to are removed
+        assert store.versions() == [1, 3]
+        assert [k for k in store.location.find("shards") if "/00000002/" in k] == []
+    else:  # a whole version that was never published stays until pruned, as on a local store
+        assert store.versions() == [1, 2, 3] and store.published_at(2) is None
+    with MemoryReader(s3_root, embedder=embedder) as reader:
+        assert _where(reader) == "User lives in Beijing."
