@@ -37,8 +37,15 @@ def work_folder(root: Path | str) -> Path:
 
 
 def store_root(root: Path | str) -> Path | str:
-    """A store argument as the store code takes it: an `s3://` URI as text, a local folder as an absolute Path."""
-    return store_uri(root) if is_remote(root) else Path(root).resolve()
+    """A store as given (`--store`, MEMORY_STORE, a resource): an `s3://` URI stays text (a Path would fold its
+    `//`), a folder becomes a Path."""
+    return store_uri(root) if is_remote(root) else Path(root)
+
+
+def absolute_store(root: Path | str) -> str:
+    """The store as a run records it: an `s3://` URI, or the folder's absolute path (the UI's process has another
+    working directory)."""
+    return store_uri(root) if is_remote(root) else str(Path(root).resolve())
 
 
 class VersionTakenError(RuntimeError):

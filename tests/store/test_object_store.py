@@ -78,7 +78,12 @@ def test_a_reader_on_another_host_reads_only_the_users_shard_once(s3_root, tmp_p
     monkeypatch.setenv("MEMORY_WORK_DIR", str(other_host))
     fetched: list[str] = []
     download = StoreLocation.download
-    monkeypatch.setattr(StoreLocation, "download", lambda self, rel, local: (fetched.append(rel), download(self, rel, local)))
+
+    def counted(self, relative, local):
+        fetched.append(relative)
+        download(self, relative, local)
+
+    monkeypatch.setattr(StoreLocation, "download", counted)
     with MemoryReader(s3_root, embedder=embedder) as reader:
         for _ in range(3):
             assert _where(reader) == "User lives in Shanghai."
