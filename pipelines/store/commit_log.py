@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -39,6 +40,7 @@ class CommitLog:
     def __init__(self, location: StoreLocation) -> None:
         self.location = location
         self._read: dict[int, Commit] = {}  # records are immutable: each is fetched once per instance
+        self._listed: tuple[float, Commit | None] | None = None  # (when, head) of the last listing
 
     def commits(self) -> list[Commit]:
         """Every record, oldest first: one listing of `log/`, plus a read of each record not seen before."""
@@ -49,9 +51,13 @@ class CommitLog:
                 seqs.append(int(match[1]))
         return [self._commit(seq) for seq in sorted(seqs)]
 
-    def head(self) -> Commit | None:
-        commits = self.commits()
-        return commits[-1] if commits else None
+    def head(self, max_age: float = 0.0) -> Commit | None:
+        """The newest record; with `max_age`, the one listed at most that many seconds ago (a writer never
+        passes it: its compare-and-swap needs the store's own)."""
+        if max_age <= 0 or self._listed is None or time.monotonic() - self._listed[0] > max_age:
+            commits = self.commits()
+            self._listed = (time.monotonic(), commits[-1] if commits else None)
+        return self._listed[1]
 
     def _commit(self, seq: int) -> Commit:
         if seq not in self._read:

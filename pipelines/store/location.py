@@ -9,15 +9,14 @@ Credentials and the endpoint come only from the standard AWS variables or profil
 from __future__ import annotations
 
 import hashlib
-import os
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from pipelines.core.atomic import write_atomic
+from pipelines.core.config import work_dir_if_set
 
 S3_SCHEME = "s3://"
-WORK_DIR_VARIABLE = "MEMORY_WORK_DIR"
 
 
 def is_remote(root: Path | str) -> bool:
@@ -73,7 +72,7 @@ class StoreLocation:
         store folder itself when local; for S3, $MEMORY_WORK_DIR or one per store under ~/.cache/agent-memory."""
         if not self.remote:
             return Path(self.uri)
-        chosen = os.environ.get(WORK_DIR_VARIABLE, "").strip()
+        chosen = work_dir_if_set()
         if chosen:
             return Path(chosen)
         name = self.uri[len(S3_SCHEME) :].replace("/", "_")

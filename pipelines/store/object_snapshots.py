@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterable
-from contextlib import suppress
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -51,7 +51,8 @@ class ObjectSnapshotStore(SnapshotStore):
 
     # --- reading -------------------------------------------------------------------------------
     def current_version(self) -> int | None:
-        head = self.log.head()
+        """The newest commit's version; a reader takes the head it saw within `pointer_check_seconds`."""
+        head = self.log.head(max_age=self.pointer_check_seconds)
         return head.version if head is not None else None
 
     def pointer_published_at(self) -> datetime | None:
@@ -179,13 +180,15 @@ class ObjectSnapshotStore(SnapshotStore):
             if self.location.size(r["path"]) != r["bytes"]
         ]
 
-    def rewrite_shard_files(
-        self, rewritten: dict[str, Any], version_paths: list[Path], counts: dict[str, dict[str, Any]]
-    ) -> list[Path]:
+    @contextmanager
+    def writer_lock(self, holder: str) -> Iterator[None]:
+        """`memory forget`, `doctor --repair` and `migrate` rewrite or move published files in place, which this
+        release does only on a local store: refused before anything is written."""
         raise StoreLockedError(
-            f"{self.uri}: `memory forget` rewrites published files in place, which this release does only on a "
-            "local store; copy the store to a folder, forget there, and copy it back"
+            f"{self.uri}: {holder.strip()} works on a local store only in this release; copy the store to a folder "
+            "(`aws s3 sync`), run it there, and copy the result back while no nightly run writes"
         )
+        yield  # a generator, as the local lock is
 
     def prune(self, keep: int) -> list[int]:
         """Delete all but the newest `keep` versions (never the current one) from the object store and the work

@@ -103,6 +103,8 @@ class SnapshotStore:
         self.location = StoreLocation(root)
         self.uri = self.location.uri  # what messages name: the store as the user gave it
         self.root = self.location.work  # the store folder itself, or an object store's local copies
+        # how stale the pointer may be: a reader of an object store sets it (a local pointer is always read)
+        self.pointer_check_seconds = 0.0
         self.snapshots = self.root / "snapshots"
         self._new_store_shards = shard_count  # only for a store that has no version yet
         self._sound: set[str] = set()  # files this instance has checked against their reference
