@@ -238,7 +238,7 @@ def _recall_embedder():
 def cmd_snapshots(args: argparse.Namespace) -> int:
     store = _existing_store(args)
     if not store.versions():
-        raise SnapshotNotFoundError(f"{store.root}: no snapshot versions yet; run `memory materialize` first")
+        raise SnapshotNotFoundError(f"{store.uri}: no snapshot versions yet; run `memory materialize` first")
     listing = [_version_row(store, version, store.current_version()) for version in store.versions()]
     if args.json:
         print(json.dumps(listing, ensure_ascii=False, indent=2))
@@ -293,7 +293,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     for problem in problems:
         print(problem)
     if not problems:
-        print(f"{store.root}: sound (current version {store.current_version()}, {len(store.versions())} versions)")
+        print(f"{store.uri}: sound (current version {store.current_version()}, {len(store.versions())} versions)")
     return 2 if problems else 0
 
 
@@ -305,7 +305,7 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     for action in actions:
         print(f"migrated: {action}")
     if not actions:
-        print(f"{store.root}: already in user shards; nothing to migrate")
+        print(f"{store.uri}: already in user shards; nothing to migrate")
     return 0
 
 

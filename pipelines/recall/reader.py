@@ -176,7 +176,7 @@ class MemoryReader:
                 return chosen
             if version is not None:
                 break
-        raise SnapshotNotFoundError(f"{self.store.root}: snapshot version {version} does not exist any more")
+        raise SnapshotNotFoundError(f"{self.store.uri}: snapshot version {version} does not exist any more")
 
     def _rewritten(self, version: int) -> bool:
         """Whether `memory forget` swapped the version's folder for a rewrite since it was pinned (a user is gone

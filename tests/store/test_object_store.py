@@ -3,6 +3,7 @@ conditional put that commits a version, two writers racing, and a writer killed 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -12,11 +13,13 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from pipelines import cli
 from pipelines.recall.reader import MemoryReader
 from pipelines.store.commit_log import CommitLog
 from pipelines.store.location import StoreLocation, VersionTakenError
 from pipelines.store.shard_files import MEMORIES
 from pipelines.store.snapshots import SnapshotStore
+from pipelines.store.tombstones import Tombstones
 from tests.support.raw_logs import MAR, NIGHT, message, write_raw
 from tests.support.scripted_night import nightly
 
@@ -154,3 +157,51 @@ def test_kill_9_during_a_publish_leaves_the_previous_version_readable(s3_root, t
         assert store.versions() == [1, 2, 3] and store.published_at(2) is None
     with MemoryReader(s3_root, embedder=embedder) as reader:
         assert _where(reader) == "User lives in Beijing."
+
+
+def test_a_reader_follows_a_new_version_after_its_pointer_window(s3_root, tmp_path, embedder, monkeypatch):
+    raw = _two_users_raw(tmp_path / "raw")
+    nightly(raw, s3_root, embedder, NIGHT)
+    monkeypatch.setenv("MEMORY_POINTER_CHECK_SECONDS", "3600")
+    patient = MemoryReader(s3_root, embedder=embedder)
+    monkeypatch.setenv("MEMORY_POINTER_CHECK_SECONDS", "0")
+    eager = MemoryReader(s3_root, embedder=embedder)
+    assert _where(patient) == _where(eager) == "User lives in Shanghai."
+    _second_night_raw(raw)
+    nightly(raw, s3_root, embedder, NIGHT + timedelta(days=1))
+    assert _where(eager) == "User lives in Beijing."
+    assert _where(patient) == "User lives in Shanghai."  # within its window it serves the version it had
+    patient.close()
+    eager.close()
+
+
+def test_cli_recall_and_snapshots_on_an_s3_store(s3_root, tmp_path, embedder, monkeypatch, capsys):
+    raw = _two_users_raw(tmp_path / "raw")
+    nightly(raw, s3_root, embedder, NIGHT)
+    _second_night_raw(raw)
+    nightly(raw, s3_root, embedder, NIGHT + timedelta(days=1))
+    monkeypatch.setattr(cli, "_recall_embedder", lambda: embedder)
+    assert cli.main(["recall", "--store", s3_root, "--user", "u1", "--query", "where do I live", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["content"] == "User lives in Beijing."
+    assert cli.main(["snapshots", "--store", s3_root, "--json"]) == 0
+    listing = json.loads(capsys.readouterr().out)
+    assert [(v["version"], v["published_at"] is not None) for v in listing] == [(1, True), (2, True)]
+    monkeypatch.setenv("MEMORY_STORE", s3_root)
+    assert cli.main(["forget", "--user", "u1"]) == 2
+    refusal = capsys.readouterr().err
+    assert refusal.count("\n") == 1 and "works on a local store only" in refusal
+    assert Tombstones(s3_root).entries() == []  # refused before anything was written
+
+
+@pytest.mark.slow
+def test_memory_materialize_writes_the_same_snapshot_to_s3_as_to_a_folder(s3_root, tmp_path, capsys):
+    from assets.run import run_nightly
+
+    night = "2026-03-11T02:00:00+00:00"
+    assert cli.main(["materialize", "--raw", "data/sample", "--store", s3_root, "--run-as-of", night]) == 0
+    assert f"published version 1 (the first version) in {s3_root}" in capsys.readouterr().out
+    assert run_nightly("data/sample", tmp_path / "local", run_as_of=night).success
+    columns = ["memory_id", "content", "valid_from", "valid_to", "superseded_by"]
+    on_s3 = SnapshotStore(s3_root).read_memories(columns=columns).sort("memory_id")
+    local = SnapshotStore(tmp_path / "local").read_memories(columns=columns).sort("memory_id")
+    assert on_s3.height > 0 and on_s3.equals(local)
