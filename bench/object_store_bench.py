@@ -5,7 +5,6 @@ naive way, DuckDB reading the user's rows from S3 through the registered filesys
 
 from __future__ import annotations
 
-import os
 import statistics
 import tempfile
 import time
@@ -18,7 +17,7 @@ from bench.recall_bench import first_result_ms, warm_latencies
 from bench.synthetic_store import TARGET_USER, generate
 from pipelines.core.schemas import EMBEDDING_DIM
 from pipelines.store.snapshots import SnapshotStore
-from tests.support.seaweed import BUCKET, seaweed_s3
+from tests.support.seaweed import BUCKET, child_environment, environment, seaweed_s3
 
 NAIVE_SQL = """
 SELECT memory_id, list_cosine_similarity(embedding::DOUBLE[], $q::DOUBLE[]) AS w
@@ -43,28 +42,34 @@ def naive_s3_ms(uri: str, runs: int) -> float:
 
 
 def compare_object_store(total: int, target: int, per_user: int, queries: int) -> None:
-    with tempfile.TemporaryDirectory(prefix="memory-s3-bench-") as tmp, seaweed_s3(Path(tmp) / "weed") as aws:
-        os.environ.update(aws)
-        os.environ["MEMORY_WORK_DIR"] = f"{tmp}/work"
-        local, uri = Path(tmp) / "local", f"s3://{BUCKET}/bench"
-        started = time.perf_counter()
-        generate(local, total, target, per_user)
-        generate(uri, total, target, per_user)
-        print(f"generated {total} memories locally and on S3 (SeaweedFS) ({time.perf_counter() - started:.0f} s)")
-        figures = {}
-        for name, root in (("local", local), ("s3", uri)):
-            cold, _ = first_result_ms(root, {**os.environ, "MEMORY_WORK_DIR": f"{tmp}/cold-{name}"})
-            warm = statistics.median(warm_latencies(root, queries))
-            again, _ = first_result_ms(root)  # this host's copies are already there
-            figures[name] = (warm, cold, again)
-            print(
-                f"{name:5}: warm recall p50 {warm:.2f} ms over {queries} queries; first result in a fresh process "
-                f"{cold:.0f} ms on a host that never read the store, {again:.0f} ms on one that did"
-            )
-        naive = naive_s3_ms(uri, 20)
-        ratio = figures["s3"][0] / figures["local"][0]
-        print(f"naive: DuckDB over the registered s3fs filesystem, the user's rows per query: median {naive:.0f} ms")
+    with (
+        tempfile.TemporaryDirectory(prefix="memory-s3-bench-") as tmp,
+        seaweed_s3(Path(tmp) / "weed") as aws,
+        environment({**aws, "MEMORY_WORK_DIR": f"{tmp}/work"}),
+    ):
+        _compare(Path(tmp), total, target, per_user, queries)
+
+
+def _compare(tmp: Path, total: int, target: int, per_user: int, queries: int) -> None:
+    local, uri = tmp / "local", f"s3://{BUCKET}/bench"
+    started = time.perf_counter()
+    generate(local, total, target, per_user)
+    generate(uri, total, target, per_user)
+    print(f"generated {total} memories locally and on S3 (SeaweedFS) ({time.perf_counter() - started:.0f} s)")
+    figures = {}
+    for name, root in (("local", local), ("s3", uri)):
+        cold, _ = first_result_ms(root, child_environment({"MEMORY_WORK_DIR": f"{tmp}/cold-{name}"}))
+        warm = statistics.median(warm_latencies(root, queries))
+        again, _ = first_result_ms(root)  # this host's copies are already there
+        figures[name] = (warm, cold, again)
         print(
-            f"s3 warm_p50_ms={figures['s3'][0]:.2f} local warm_p50_ms={figures['local'][0]:.2f} ratio={ratio:.2f} "
-            f"s3 first_result_ms={figures['s3'][1]:.0f} (target: ratio <= 2)"
+            f"{name:5}: warm recall p50 {warm:.2f} ms over {queries} queries; first result in a fresh process "
+            f"{cold:.0f} ms on a host that never read the store, {again:.0f} ms on one that did"
         )
+    naive = naive_s3_ms(uri, 20)
+    ratio = figures["s3"][0] / figures["local"][0]
+    print(f"naive: DuckDB over the registered s3fs filesystem, the user's rows per query: median {naive:.0f} ms")
+    print(
+        f"s3 warm_p50_ms={figures['s3'][0]:.2f} local warm_p50_ms={figures['local'][0]:.2f} ratio={ratio:.2f} "
+        f"s3 first_result_ms={figures['s3'][1]:.0f} (target: ratio <= 2)"
+    )

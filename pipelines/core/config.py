@@ -115,15 +115,6 @@ class LocationSettings(_FromEnvironment):
         "location's default only: a command without either stops)",
         f"{LOCATION}; `memory` commands",
     )
-    work_dir: str = _setting(
-        "MEMORY_WORK_DIR",
-        "",
-        parse_text,
-        "local folder of an `s3://` store's writer-only files (staging, embedding cache, writer lease) and of the "
-        "copies recall reads; unset: `~/.cache/agent-memory/<bucket>_<prefix>-<hash>` (a local store keeps them "
-        "in its own folder)",
-        f"{LOCATION}; `memory` commands; `MemoryReader`",
-    )
     raw: str = _setting(
         "MEMORY_RAW",
         "data/sample",
@@ -167,6 +158,15 @@ class LocationSettings(_FromEnvironment):
         "first day of `memory_day_job`'s daily partitions (one per `date=YYYY-MM-DD` raw folder); the bundled "
         "sample's first day by default",
         LOCATION,
+    )
+    work_dir: str = _setting(
+        "MEMORY_WORK_DIR",
+        "",
+        parse_text,
+        "local folder of an `s3://` store's writer-only files (staging, embedding cache, writer lease) and of the "
+        "copies recall reads; unset: `~/.cache/agent-memory/<bucket>_<prefix>-<hash>` (a local store keeps them "
+        "in its own folder)",
+        f"{LOCATION}; `memory` commands; `MemoryReader`",
     )
 
 

@@ -120,13 +120,6 @@ class StoreLocation:
                 raise VersionTakenError(f"{self.url(relative)}: already written by another writer") from None
             raise
 
-    def size(self, relative: str) -> int | None:
-        """The object's size in bytes, None when it is absent."""
-        try:
-            return int(self.fs.size(self.path(relative))) if self.remote else Path(self.path(relative)).stat().st_size
-        except FileNotFoundError:
-            return None
-
     def find(self, relative: str) -> list[str]:
         """Every object (file) under the folder `relative`, as paths relative to the store root, sorted."""
         if not self.remote:
@@ -149,9 +142,23 @@ class StoreLocation:
             for relative in relatives:
                 Path(self.path(relative)).unlink(missing_ok=True)
 
-    def upload(self, local: Path, relative: str) -> None:
-        """Copy a finished local file to the object store (a PUT: readers see all of it or none)."""
-        self.fs.put_file(str(local), self.path(relative))
+    def sizes(self, relative: str) -> dict[str, int]:
+        """The size of every object under the folder `relative`, by path relative to the store root (one listing
+        instead of a request per object)."""
+        if not self.remote:
+            return {key: Path(self.path(key)).stat().st_size for key in self.find(relative)}
+        base = self.path("")
+        try:
+            found = self.fs.find(self.path(relative), detail=True)
+        except FileNotFoundError:
+            return {}
+        return {key[len(base) + 1 :]: int(info["size"]) for key, info in found.items() if key.startswith(base + "/")}
+
+    def upload(self, files: dict[str, Path]) -> None:
+        """Copy finished local files to the object store, concurrently (each a PUT: readers see all of a file or
+        none of it); `files` maps the path relative to the store root to the local file."""
+        if files:
+            self.fs.put([str(local) for local in files.values()], [self.path(key) for key in files])
 
     def download(self, relative: str, local: Path) -> None:
         """Fetch the object into `local` whole (a temp file renamed: another reader never meets half of it)."""

@@ -44,6 +44,7 @@ class ObjectSnapshotStore(SnapshotStore):
         super().__init__(root, shard_count)
         self.log = CommitLog(self.location)
         self._claimed: int | None = None
+        self._stored_sizes: dict[str, int] | None = None  # object sizes listed once per publish
 
     @property
     def repair_hint(self) -> str:
@@ -75,7 +76,9 @@ class ObjectSnapshotStore(SnapshotStore):
         return super().problems(version, deep, written_only)
 
     def _reused_file_problems(self, ref: dict[str, Any]) -> list[str]:
-        if self.location.size(ref["path"]) != ref["bytes"]:
+        if self._stored_sizes is None:  # listed once per publish: a request per file would cost seconds a night
+            self._stored_sizes = self.location.sizes(SHARDS) | self.location.sizes(SEGMENTS)
+        if self._stored_sizes.get(ref["path"]) != ref["bytes"]:
             return [f"{self.location.url(ref['path'])}: missing or resized (the manifest lists it)"]
         return []
 
@@ -156,9 +159,8 @@ class ObjectSnapshotStore(SnapshotStore):
 
     def _write_manifest(self, version: int, manifest: dict[str, Any]) -> None:
         """Upload the files the version wrote, then its manifest: the version exists once the manifest does."""
-        for ref in _references(manifest):
-            if ref.get("written") == version:
-                self.location.upload(self.root / ref["path"], ref["path"])
+        written = [ref["path"] for ref in _references(manifest) if ref.get("written") == version]
+        self.location.upload({path: self.root / path for path in written})
         body = json.dumps(manifest, indent=1, ensure_ascii=False, default=str).encode()
         self.location.create(self._manifest_key(version), body)
         super()._write_manifest(version, manifest)
@@ -167,6 +169,7 @@ class ObjectSnapshotStore(SnapshotStore):
         """Verify `version` (its local files in full, its uploaded ones by size), then append its commit record:
         refused whole (StoreLockedError) when another writer published since its parent."""
         self.require_version(version)
+        self._stored_sizes = None
         problems = self.problems(version, deep=True, written_only=True) + self._upload_problems(version)
         if problems:
             raise VersionRejectedError(f"version {version} not published: {problems[0]}")
@@ -174,10 +177,12 @@ class ObjectSnapshotStore(SnapshotStore):
 
     def _upload_problems(self, version: int) -> list[str]:
         refs = [r for r in _references(self.manifest(version)) if r.get("written") == version]
+        if self._stored_sizes is None:
+            self._stored_sizes = self.location.sizes(SHARDS) | self.location.sizes(SEGMENTS)
         return [
             f"{self.location.url(r['path'])}: missing or resized on the object store (the manifest lists it)"
             for r in refs
-            if self.location.size(r["path"]) != r["bytes"]
+            if self._stored_sizes.get(r["path"]) != r["bytes"]
         ]
 
     @contextmanager

@@ -1,8 +1,8 @@
 """One scripted night run as its own process, as a writer on another host would: `python -m tests.support.s3_night
 STORE RAW DAY [--wait-for FILE] [--kill-at POINT]`. Exit 2 with one line when the store refuses the publish.
 
-`--wait-for` stages the night, then waits for FILE before publishing (two writers on one base); `--kill-at upload`
-or `manifest` stops the process (SIGKILL, as `kill -9`) right after its first upload or its manifest is written.
+`--wait-for` stages the night, then waits for FILE before publishing (two writers on one base); `--kill-at` stops
+the process (SIGKILL, as `kill -9`) once half its files are uploaded (`upload`) or its manifest is (`manifest`).
 """
 
 from __future__ import annotations
@@ -26,12 +26,16 @@ from tests.support.scripted_night import ScriptedExtractor
 
 
 def _kill_after(point: str) -> None:
-    """Make the process die like `kill -9` right after the store's first upload (or its manifest)."""
+    """Make the process die like `kill -9` once half the version's files are uploaded (or after its manifest)."""
     original = StoreLocation.upload if point == "upload" else StoreLocation.create
 
     def then_die(self, *args, **kwargs):
+        if point == "upload":  # half the version's files reach the store
+            files = dict(list(args[0].items())[: max(1, len(args[0]) // 2)])
+            original(self, files)
+            os.kill(os.getpid(), signal.SIGKILL)
         original(self, *args, **kwargs)
-        if point == "upload" or str(args[0]).endswith("manifest.json"):
+        if str(args[0]).endswith("manifest.json"):
             os.kill(os.getpid(), signal.SIGKILL)
 
     setattr(StoreLocation, "upload" if point == "upload" else "create", then_die)

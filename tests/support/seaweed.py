@@ -7,6 +7,7 @@ Without an S3 config the gateway accepts any keys.
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -57,6 +58,26 @@ def _answers(endpoint: str) -> bool:
     except OSError:
         return False
     return True
+
+
+def child_environment(values: dict[str, str]) -> dict[str, str]:
+    """This process's environment with `values` on top, for a child process."""
+    return {**os.environ, **values}
+
+
+@contextmanager
+def environment(values: dict[str, str]) -> Iterator[None]:
+    """`values` set in this process's environment (the AWS variables, a work folder) until the block ends."""
+    before = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 @contextmanager
