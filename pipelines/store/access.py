@@ -78,12 +78,12 @@ def read_new_events(store_root: Path | str, consumed: dict[str, int]) -> tuple[p
     location = StoreLocation(store_root)
     rows: list[dict] = []
     offsets = dict(consumed)
-    for found in location.find(ACCESS_DIR):
+    for found, size in sorted(location.sizes(ACCESS_DIR).items()):
         key = found[len(ACCESS_DIR) + 1 :]
-        if key.count("/") != 1 or not key.endswith(".jsonl"):
-            continue
-        path = location.url(found)
         start = consumed.get(key, 0)
+        if key.count("/") != 1 or not key.endswith(".jsonl") or size <= start:
+            continue  # nothing new: not read at all (S3 refuses a range that starts at the end)
+        path = location.url(found)
         data = location.read_bytes(found, start)
         complete = data[: data.rfind(b"\n") + 1]
         for number, raw in enumerate(complete.splitlines()):

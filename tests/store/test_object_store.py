@@ -205,3 +205,32 @@ def test_memory_materialize_writes_the_same_snapshot_to_s3_as_to_a_folder(s3_roo
     on_s3 = SnapshotStore(s3_root).read_memories(columns=columns).sort("memory_id")
     local = SnapshotStore(tmp_path / "local").read_memories(columns=columns).sort("memory_id")
     assert on_s3.height > 0 and on_s3.equals(local)
+
+
+def test_prune_on_s3_removes_old_versions_and_the_files_only_they_used(s3_root, tmp_path, embedder):
+    raw = _two_users_raw(tmp_path / "raw")
+    nightly(raw, s3_root, embedder, NIGHT)
+    _second_night_raw(raw)
+    nightly(raw, s3_root, embedder, NIGHT + timedelta(days=1))
+    store = SnapshotStore(s3_root)
+    u1_shard = f"shards/{store.shard_of('u1'):04d}/"
+    assert store.prune(1) == [1]
+    assert store.versions() == [2] and store.current_version() == 2
+    kept = store.location.find("shards")
+    assert [k for k in kept if k.startswith(u1_shard) and "/00000001/" in k] == []  # rewritten by version 2
+    assert [k for k in kept if not k.startswith(u1_shard)] != []  # the other user's files, still referenced
+    assert store.problems(2) == []
+    with MemoryReader(s3_root, embedder=embedder) as reader:
+        assert _where(reader) == "User lives in Beijing."
+
+
+def test_access_events_recorded_on_s3_are_folded_in_once(s3_root, tmp_path, embedder):
+    from pipelines.store.access import read_new_events
+
+    nightly(_two_users_raw(tmp_path / "raw"), s3_root, embedder, NIGHT)
+    with MemoryReader(s3_root, embedder=embedder, record_access=True) as reader:
+        found = [reader.recall("u1", "where do I live", k=1)[0].memory_id for _ in range(2)]
+    events, offsets = read_new_events(s3_root, {})
+    assert events["memory_id"].to_list() == found and set(events["user_id"]) == {"u1"}
+    again, _ = read_new_events(s3_root, offsets)
+    assert again.is_empty()
