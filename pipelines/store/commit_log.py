@@ -71,12 +71,17 @@ class CommitLog:
                 raise StoreCorruptError(f"{self.location.url(key)}: unreadable commit record ({exc})") from exc
         return self._read[seq]
 
-    def append(self, version: int, parent: int | None, at: datetime) -> Commit:
-        """Point readers at `version`, which was built on `parent`: refused (StoreLockedError, nothing written)
-        when the head is no longer `parent` or another writer creates the same record first."""
+    def require_head(self, parent: int | None, version: int) -> Commit | None:
+        """The newest record, which must name `parent` (the version `version` was built on); else refused."""
         head = self.head()
         if (head.version if head else None) != parent:
             raise _lost(version, parent, head.version if head else None)
+        return head
+
+    def append(self, version: int, parent: int | None, at: datetime) -> Commit:
+        """Point readers at `version`, which was built on `parent`: refused (StoreLockedError, nothing written)
+        when the head is no longer `parent` or another writer creates the same record first."""
+        head = self.require_head(parent, version)
         commit = Commit(head.seq + 1 if head else 1, version, parent, at)
         body = {"version": version, "parent": parent, "published_at": at.isoformat()}
         try:

@@ -169,6 +169,8 @@ class ObjectSnapshotStore(SnapshotStore):
         """Verify `version` (its local files in full, its uploaded ones by size), then append its commit record:
         refused whole (StoreLockedError) when another writer published since its parent."""
         self.require_version(version)
+        # a version built on a stale parent can never be committed: say so before verifying anything
+        self.log.require_head(self.manifest(version)["parent"], version)
         self._stored_sizes = None
         problems = self.problems(version, deep=True, written_only=True) + self._upload_problems(version)
         if problems:

@@ -18,7 +18,7 @@ from pipelines.recall.reader import MemoryReader
 from pipelines.store.commit_log import CommitLog
 from pipelines.store.location import StoreLocation, VersionTakenError
 from pipelines.store.shard_files import MEMORIES
-from pipelines.store.snapshots import SnapshotStore
+from pipelines.store.snapshots import SnapshotStore, VersionRejectedError
 from pipelines.store.tombstones import Tombstones
 from tests.support.raw_logs import MAR, NIGHT, message, write_raw
 from tests.support.scripted_night import nightly
@@ -234,3 +234,15 @@ def test_access_events_recorded_on_s3_are_folded_in_once(s3_root, tmp_path, embe
     assert events["memory_id"].to_list() == found and set(events["user_id"]) == {"u1"}
     again, _ = read_new_events(s3_root, offsets)
     assert again.is_empty()
+
+
+def test_a_night_over_a_reused_file_missing_on_s3_is_not_published(s3_root, tmp_path, embedder):
+    raw = _two_users_raw(tmp_path / "raw")
+    nightly(raw, s3_root, embedder, NIGHT)
+    store = SnapshotStore(s3_root)
+    other = store.shard_refs(1)[f"{store.shard_of('other'):04d}"][MEMORIES]["path"]
+    store.location.delete([other])  # the other user's shard, which the next night reuses by reference
+    _second_night_raw(raw)
+    with pytest.raises(VersionRejectedError, match=f"{other}: missing or resized"):
+        nightly(raw, s3_root, embedder, NIGHT + timedelta(days=1))
+    assert SnapshotStore(s3_root).current_version() == 1
