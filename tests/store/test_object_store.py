@@ -11,11 +11,14 @@ from datetime import timedelta
 from pathlib import Path
 
 import duckdb
+import polars as pl
 import pytest
 
 from pipelines import cli
+from pipelines.core.schemas import QUARANTINE_SCHEMA
 from pipelines.recall.reader import MemoryReader
 from pipelines.store.commit_log import CommitLog
+from pipelines.store.lease import StoreLockedError
 from pipelines.store.location import StoreLocation, VersionTakenError
 from pipelines.store.shard_files import MEMORIES
 from pipelines.store.snapshots import SnapshotStore, VersionRejectedError
@@ -246,3 +249,35 @@ def test_a_night_over_a_reused_file_missing_on_s3_is_not_published(s3_root, tmp_
     with pytest.raises(VersionRejectedError, match=f"{other}: missing or resized"):
         nightly(raw, s3_root, embedder, NIGHT + timedelta(days=1))
     assert SnapshotStore(s3_root).current_version() == 1
+
+
+def test_the_commit_log_takes_a_version_only_on_the_head_it_was_built_on(any_root, monkeypatch):
+    log = CommitLog(StoreLocation(any_root))
+    log.append(1, None, NIGHT)
+    log.append(2, 1, NIGHT + timedelta(days=1))
+    with pytest.raises(StoreLockedError, match="built on version 1, but version 2 was published since"):
+        log.append(3, 1, NIGHT + timedelta(days=2))
+    rival = CommitLog(StoreLocation(any_root))
+    seen = rival.head()
+    monkeypatch.setattr(rival, "head", lambda max_age=0.0: seen)  # it listed, then the other writer committed
+    log.append(3, 2, NIGHT + timedelta(days=2))
+    with pytest.raises(StoreLockedError, match="a version was published first by another writer"):
+        rival.append(4, 2, NIGHT + timedelta(days=2))  # the conditional put of record 3 is refused
+    assert [(c.seq, c.version, c.parent) for c in log.commits()] == [(1, 1, None), (2, 2, 1), (3, 3, 2)]
+
+
+def test_two_writers_that_pick_the_same_version_number_cannot_both_write_it(s3_root, tmp_path, embedder, monkeypatch):
+    nightly(_two_users_raw(tmp_path / "raw"), s3_root, embedder, NIGHT)
+    hosts = []
+    for name in ("a", "b"):
+        monkeypatch.setenv("MEMORY_WORK_DIR", str(tmp_path / f"host-{name}"))
+        hosts.append(SnapshotStore(s3_root))
+    first, second = hosts
+    assert first.next_version() == second.next_version() == 2
+    memories, quarantine = first.read_memories(), pl.DataFrame(QUARANTINE_SCHEMA.empty_table())
+    assert first.write_version(memories, quarantine, {}) == 2
+    monkeypatch.setattr(second, "next_version", lambda: 2)  # it listed the numbers before the first one claimed
+    with pytest.raises(StoreLockedError, match="version 2 is being written by another writer"):
+        second.write_version(second.read_memories(), quarantine, {})
+    first.publish(2)
+    assert second.current_version() == 2 and second.problems(2) == []
