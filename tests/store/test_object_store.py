@@ -100,7 +100,7 @@ def test_a_reader_on_another_host_reads_only_the_users_shard_once(s3_root, tmp_p
     assert len(data) == len(set(data))  # each once, not once per query
 
 
-def test_duckdb_reads_the_store_uris_through_the_registered_filesystem(s3_root, tmp_path, embedder):
+def test_duckdb_and_polars_read_the_store_uris(s3_root, tmp_path, embedder):
     nightly(_two_users_raw(tmp_path / "raw"), s3_root, embedder, NIGHT)
     store = SnapshotStore(s3_root)
     con = duckdb.connect()
@@ -109,6 +109,9 @@ def test_duckdb_reads_the_store_uris_through_the_registered_filesystem(s3_root, 
     assert all(uri.startswith("s3://") for uri in uris)
     users = con.sql("SELECT DISTINCT user_id FROM read_parquet($uris) ORDER BY 1", params={"uris": uris}).fetchall()
     assert users == [("other",), ("u1",)]
+    # Polars reads them with its own client, from the same AWS variables (plain http allowed for a loopback server)
+    frame = pl.read_parquet(uris, storage_options={"aws_allow_http": "true"})
+    assert sorted(frame["user_id"].unique()) == ["other", "u1"]
 
 
 def _night_process(store: str, raw: Path, day: int, work: Path, *extra: str) -> subprocess.Popen:
