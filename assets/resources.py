@@ -17,6 +17,7 @@ from pipelines.ingest.read import IngestDefaults
 from pipelines.resolve.decay import DecayParams
 from pipelines.resolve.merge import MergeParams
 from pipelines.resolve.resolution import ResolutionParams
+from pipelines.store.location import store_root
 
 
 class MemoryStoreResource(dg.ConfigurableResource):
@@ -26,8 +27,9 @@ class MemoryStoreResource(dg.ConfigurableResource):
     keep_versions: int = 14
 
     @property
-    def path(self) -> Path:
-        return Path(self.root)
+    def path(self) -> Path | str:
+        """The store as the pipelines take it: a folder as a Path, an `s3://` URI as text."""
+        return store_root(self.root)
 
 
 class RawLogResource(dg.ConfigurableResource):
@@ -58,7 +60,7 @@ class ExtractorResource(dg.ConfigurableResource):
     llm_max_calls_per_run: int = 0
     llm_max_tokens_per_run: int = 0
 
-    def build(self, store_root: Path | None = None) -> Extractor:
+    def build(self, store_root: Path | str | None = None) -> Extractor:
         if self.kind == "rules":
             from pipelines.extract.rules.engine import RulesExtractor
 
@@ -67,7 +69,7 @@ class ExtractorResource(dg.ConfigurableResource):
             return self._build_llm(store_root)
         raise ValueError(f"unknown extractor '{self.kind}'; choose 'rules' or 'llm'")
 
-    def _build_llm(self, store_root: Path | None) -> Extractor:
+    def _build_llm(self, store_root: Path | str | None) -> Extractor:
         from pipelines.extract.llm.client import ChatClient, ChatSettings
         from pipelines.extract.llm.extractor import LLMExtractor, LLMRunSettings
 
@@ -104,7 +106,7 @@ class EmbedderResource(dg.ConfigurableResource):
     similarity_floor: float = 0.0  # background cosine of unrelated texts for this model (e5: 0.8)
     timeout_seconds: float = 60.0
 
-    def build(self, store_root: Path | None = None) -> Embedder:
+    def build(self, store_root: Path | str | None = None) -> Embedder:
         if self.kind == "e5":
             return E5Embedder()
         if self.kind == "openai":

@@ -21,13 +21,14 @@ from assets.runs import process_tags, recover_dead_runs
 from pipelines.core.config import LocationSettings, RunSettings
 from pipelines.progress import SILENT, Display
 from pipelines.store.lease import live_holder, locked_error
+from pipelines.store.location import absolute_store, work_folder
 from pipelines.store.snapshots import SnapshotStore
 
 
 @dataclass
 class NightlyReport:
     success: bool
-    store: Path
+    store: Path | str
     version: int | None = None
     checks: dict[str, bool] = field(default_factory=dict)
     error: str | None = None
@@ -55,7 +56,7 @@ def _version_lines(store: SnapshotStore, version: int | None) -> list[str]:
     parent = f"parent {manifest['parent']}" if manifest["parent"] is not None else "the first version"
     per_kind = ", ".join(f"{kind} {count}" for kind, count in rows["per_kind"].items()) or "none"
     return [
-        f"published version {manifest['version']} ({parent}) in {store.root}",
+        f"published version {manifest['version']} ({parent}) in {store.uri}",
         f"  memories: {rows['total']} rows, {rows['current']} current, {rows['superseded']} superseded",
         f"  current per kind: {per_kind}",
         f"  input: {len(manifest['input_files'])} new files, {manifest['quarantined_this_run']} rows quarantined",
@@ -106,7 +107,7 @@ def resource_config(
     UI reads the same folders with the same settings (a resource given part of its config would take the class
     defaults for the rest, not MEMORY_*). Paths are absolute: the UI's process has another working directory; keys
     stay `{"env": "MEMORY_..._API_KEY"}`, never their value."""
-    resources = build_resources(str(Path(store).resolve()), str(Path(raw).resolve()), extractor, run_as_of=run_as_of)
+    resources = build_resources(absolute_store(store), str(Path(raw).resolve()), extractor, run_as_of=run_as_of)
     # pythonic config's own run-config form of a resource (EnvVar fields as {"env": name})
     return {"resources": {name: {"config": r._convert_to_config_dictionary()} for name, r in resources.items()}}
 
@@ -114,7 +115,7 @@ def resource_config(
 def cli_tags(store: Path | str, extractor: str | None) -> dict[str, str]:
     """Tags the Runs page filters on: where the run came from, the store it wrote, the extractor it ran."""
     kind = extractor or LocationSettings.from_env().extractor
-    return {"memory/source": "cli", "memory/store": str(Path(store).resolve()), "memory/extractor": kind}
+    return {"memory/source": "cli", "memory/store": absolute_store(store), "memory/extractor": kind}
 
 
 def run_nightly(
@@ -131,9 +132,9 @@ def run_nightly(
     job_def = job.get_definition()  # reads MEMORY_*: a malformed value is one line before any run is recorded
     with _instance() as instance:
         recover_dead_runs(instance)  # a killed run must not keep the pool slot this run waits for
-        holder = live_holder(Path(store))
+        holder = live_holder(work_folder(store))
         if holder is not None:
-            raise locked_error(Path(store), holder)
+            raise locked_error(work_folder(store), holder)
         # Created as `dagster job launch` creates a run (code-location origin, python origin), then executed here
         # rather than submitted: the queue would wait for a daemon that `memory materialize` does not need.
         run = instance.create_run_for_job(
@@ -149,7 +150,7 @@ def run_nightly(
     success = result.success and all(checks.values())
     error, user_error = (None, False) if success else _failure(result)
     version = SnapshotStore(store).current_version()
-    report = NightlyReport(success, Path(store), version, checks, error, user_error)
+    report = NightlyReport(success, store, version, checks, error, user_error)
     return _with_publication(report, result) if success else report
 
 

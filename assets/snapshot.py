@@ -19,7 +19,7 @@ from pipelines.nightly import stage_publish
 from pipelines.reports import PublishReport
 from pipelines.resolve.invariants import table_invariants
 from pipelines.resolve.resolution import is_current
-from pipelines.store.snapshots import SnapshotStore
+from pipelines.store.snapshots import SnapshotStore, version_dir_name
 from pipelines.store.version_figures import version_figures
 
 FIGURE_COLUMNS = [
@@ -85,7 +85,7 @@ def _published_metadata(snapshots: SnapshotStore, report: PublishReport) -> dict
         "superseded": rows.superseded,
         **version_figures(memories, report.version),  # numbers: the UI plots each over the versions
         "pruned_versions": str(report.pruned),
-        "path": dg.MetadataValue.path(str(snapshots.version_path(report.version))),
+        "path": dg.MetadataValue.path(snapshots.location.url(f"snapshots/{version_dir_name(report.version)}")),
         "preview": dg.MetadataValue.md(
             markdown_preview(
                 current.filter(pl.col("kind") != "episode").select("user_id", "kind", "topic", "content", "strength"),

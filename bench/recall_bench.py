@@ -2,7 +2,8 @@
 
 Generates `bench/out/store` once (random unit vectors, short random texts; one user of 10k memories),
 then prints p50/p99 of 200 warm recalls (and p50 with agent/kind filters and as of a past moment), time
-to first result in a fresh process, and the seed query.
+to first result in a fresh process, and the seed query. Then the same user recalled from an `s3://` store on a
+SeaweedFS server the bench starts on loopback, beside a local store of the same rows (bench/object_store_bench.py).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ FROM read_parquet($path) ORDER BY w DESC LIMIT 10
 """
 
 
-def warm_latencies(root: Path, queries: int, **recall_options) -> list[float]:
+def warm_latencies(root: Path | str, queries: int, **recall_options) -> list[float]:
     """ms per recall of `queries` random queries after a first one loads the user (`recall_options`: filters)."""
     from pipelines.recall.reader import MemoryReader
 
@@ -63,11 +64,12 @@ print((time.perf_counter() - t0) * 1000, len(found))
 """
 
 
-def first_result_ms(root: Path) -> tuple[float, float]:
+def first_result_ms(root: Path | str, env: dict[str, str] | None = None) -> tuple[float, float]:
     """(wall ms from process launch, ms from the first import) to the first recall result."""
     script = FIRST_RESULT.format(root=str(ROOT), store=str(root), user=TARGET_USER)
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True).stdout.split()
+    run = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True, env=env)
+    out = run.stdout.split()
     return (time.perf_counter() - start) * 1000, float(out[0])
 
 
@@ -107,6 +109,7 @@ def main() -> None:
     parser.add_argument("--per-user", type=int, default=10_000)
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--seed-runs", type=int, default=3)
+    parser.add_argument("--s3-total", type=int, default=50_000, help="memories of the S3 and local pair (0: skip)")
     args = parser.parse_args()
     if SnapshotStore(args.out).current_version() is None:
         started = time.perf_counter()
@@ -128,6 +131,10 @@ def main() -> None:
         f"recall p50_ms={p50:.2f} p99_ms={p99:.2f} first_result_ms={wall:.0f} seed_query_ms={seed:.0f} "
         f"speedup={seed / p50:.0f}"
     )
+    if args.s3_total:
+        from bench.object_store_bench import compare_object_store
+
+        compare_object_store(args.s3_total, args.target, args.per_user, args.queries)
 
 
 if __name__ == "__main__":

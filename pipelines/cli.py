@@ -22,6 +22,7 @@ from pipelines.core.config import EmbedSettings, SettingsError, store_if_set
 from pipelines.recall.reader import EmbeddingModelMismatchError, RecalledMemory, memory_label
 from pipelines.store.integrity import StoreCorruptError
 from pipelines.store.lease import StoreLockedError
+from pipelines.store.location import store_root
 from pipelines.store.snapshots import SnapshotNotFoundError, SnapshotStore
 
 
@@ -48,21 +49,22 @@ def _parse_time(flag: str, text: str) -> datetime:
         ) from exc
 
 
-def _store_path(args: argparse.Namespace) -> Path:
-    """--store, else $MEMORY_STORE (a blank value counts as unset, as for every MEMORY_* setting)."""
+def _store_path(args: argparse.Namespace) -> Path | str:
+    """--store, else $MEMORY_STORE (a blank value counts as unset, as for every MEMORY_* setting); an `s3://`
+    URI stays text (pipelines.store.location)."""
     if args.store is not None:
         return args.store
     from_env = store_if_set()
     if from_env is None:
         raise CommandError("no store given: pass --store DIR or set MEMORY_STORE")
-    return Path(from_env)
+    return store_root(from_env)
 
 
 def _existing_store(args: argparse.Namespace) -> SnapshotStore:
     """The store a reading (or forgetting) command works on; a mistyped path is an error, never an empty store
     (`forget` would otherwise leave the user in the real one and a tombstone in a new folder)."""
     root = _store_path(args)
-    if not root.is_dir():
+    if isinstance(root, Path) and not root.is_dir():  # an s3:// store says itself when it has no version
         raise CommandError(
             f"{root}: no such store folder; check --store (or MEMORY_STORE), or build one with `memory materialize`"
         )
@@ -101,7 +103,7 @@ def cmd_materialize(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_raw(raw: Path, store: Path) -> None:
+def _check_raw(raw: Path, store: Path | str) -> None:
     """Refuse a raw path with no Parquet at all (a wrong folder, most likely: exit 2, nothing is run), and read
     every new file as validation will."""
     from pipelines.ingest.files import list_input_files
@@ -152,7 +154,7 @@ def cmd_recall(args: argparse.Namespace) -> int:
     kinds = _recall_kinds(args.kinds)
     as_of = _parse_time("--as-of", args.as_of) if args.as_of else None
     store = _existing_store(args)
-    reader = MemoryReader(store.root, embedder=_recall_embedder(), params=_recall_params(args.diversity))
+    reader = MemoryReader(store.uri, embedder=_recall_embedder(), params=_recall_params(args.diversity))
     version = args.version
     if args.known_at:
         version = reader.store.version_known_at(_parse_time("--known-at", args.known_at))
@@ -236,7 +238,7 @@ def _recall_embedder():
 def cmd_snapshots(args: argparse.Namespace) -> int:
     store = _existing_store(args)
     if not store.versions():
-        raise SnapshotNotFoundError(f"{store.root}: no snapshot versions yet; run `memory materialize` first")
+        raise SnapshotNotFoundError(f"{store.uri}: no snapshot versions yet; run `memory materialize` first")
     listing = [_version_row(store, version, store.current_version()) for version in store.versions()]
     if args.json:
         print(json.dumps(listing, ensure_ascii=False, indent=2))
@@ -291,7 +293,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     for problem in problems:
         print(problem)
     if not problems:
-        print(f"{store.root}: sound (current version {store.current_version()}, {len(store.versions())} versions)")
+        print(f"{store.uri}: sound (current version {store.current_version()}, {len(store.versions())} versions)")
     return 2 if problems else 0
 
 
@@ -303,14 +305,14 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     for action in actions:
         print(f"migrated: {action}")
     if not actions:
-        print(f"{store.root}: already in user shards; nothing to migrate")
+        print(f"{store.uri}: already in user shards; nothing to migrate")
     return 0
 
 
 def cmd_forget(args: argparse.Namespace) -> int:
     from pipelines.forget import forget_user
 
-    print(forget_user(_existing_store(args).root, args.user, args.agent).describe())
+    print(forget_user(_existing_store(args).uri, args.user, args.agent).describe())
     return 0
 
 
@@ -335,7 +337,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         question_set = read_question_set(args.questions, args.name)
     except QuestionFileError as exc:
         raise CommandError(str(exc)) from exc
-    reader = MemoryReader(store.root, params=_recall_params(args.diversity), record_access=False)
+    reader = MemoryReader(store.uri, params=_recall_params(args.diversity), record_access=False)
     report = score_question_set(reader, question_set, ks)
     print(json.dumps(report, ensure_ascii=False) if args.json else format_report(report))
     return 0

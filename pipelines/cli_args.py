@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from pipelines.store.location import store_root
+
 DIVERSITY_HELP = (
     "maximal marginal relevance: keep near-identical memories from filling the top k "
     "(λ in (0, 1], e.g. 0.7; off by default)"
@@ -42,7 +44,11 @@ def _common() -> argparse.ArgumentParser:
     """The flags every subcommand takes (after its name): the store and how much to say on failure."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
-        "--store", type=Path, default=None, metavar="DIR", help="snapshot store folder (default: $MEMORY_STORE)"
+        "--store",
+        type=store_root,
+        default=None,
+        metavar="DIR",
+        help="snapshot store folder or s3://bucket/prefix (default: $MEMORY_STORE)",
     )
     common.add_argument(
         "--verbose",

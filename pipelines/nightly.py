@@ -42,6 +42,7 @@ from pipelines.resolve.invariants import LEDGER_KEYS, table_invariants
 from pipelines.resolve.resolution import ResolutionParams, is_current, resolve
 from pipelines.store.access import read_new_events
 from pipelines.store.lease import release, run_stage
+from pipelines.store.location import work_folder
 from pipelines.store.shard_files import MEMORIES
 from pipelines.store.shards import row_counts, shards_of_users
 from pipelines.store.snapshots import SnapshotStore, VersionRejectedError
@@ -68,7 +69,7 @@ def known_episodes(previous: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def check_new_raw_files(raw: Path | str, store_root: Path) -> int:
+def check_new_raw_files(raw: Path | str, store_root: Path | str) -> int:
     """Reads every raw file not yet in the store as validation will; raises RawLogError naming the first
     broken one (not Parquet, truncated, a missing or mistyped column). Returns how many files are new.
 
@@ -82,7 +83,7 @@ def check_new_raw_files(raw: Path | str, store_root: Path) -> int:
 
 def stage_validate(
     raw: Path | str,
-    store_root: Path,
+    store_root: Path | str,
     defaults: IngestDefaults,
     now: datetime,
     *,
@@ -98,7 +99,7 @@ def stage_validate(
     The run's first stage: it claims the store for `run_key` (pipelines.store.lease) and records the version
     it builds on; every later stage of the run reads that version, and publish refuses if it is no longer
     current; `progress` hears the messages validated."""
-    with run_stage(Path(store_root), run_key, "raw_messages"):
+    with run_stage(work_folder(store_root), run_key, "raw_messages"):
         present = list_input_files(raw) if day is None else day_input_files(raw, day)
         staging = StagingArea(store_root, run_key)
         return _validate(present, store_root, defaults, now, staging, expiry_grace_days, progress or Progress())
@@ -106,7 +107,7 @@ def stage_validate(
 
 def _validate(
     present: list[Path],
-    store_root: Path,
+    store_root: Path | str,
     defaults: IngestDefaults,
     now: datetime,
     staging: StagingArea,
@@ -170,7 +171,7 @@ def night_shards(staging: StagingArea) -> set[int]:
 
 
 def stage_extract(
-    store_root: Path,
+    store_root: Path | str,
     extractor: Extractor,
     embedder: Embedder,
     max_message_chars: int = MAX_MESSAGE_CHARS,
@@ -182,13 +183,13 @@ def stage_extract(
 
     Extraction, the topic signal and embeddings read a message's first `max_message_chars` characters.
     `progress` hears the sessions extracted and the texts embedded."""
-    with run_stage(Path(store_root), run_key, "memory_candidates"):
+    with run_stage(work_folder(store_root), run_key, "memory_candidates"):
         staging = StagingArea(store_root, run_key)
         return _extract(store_root, extractor, embedder, max_message_chars, staging, progress or Progress())
 
 
 def _extract(
-    store_root: Path,
+    store_root: Path | str,
     extractor: Extractor,
     embedder: Embedder,
     max_message_chars: int,
@@ -200,7 +201,7 @@ def _extract(
     with progress.stage("extract", "sessions", total=session_count(messages)):
         candidates, outcomes = extract(messages, extractor, turns, max_message_chars, progress.advance)
     shard_count = int(store.manifest(base)["shard_count"]) if base is not None else store.shard_count
-    cache = EmbeddingCache(Path(store_root) / EMBEDDING_CACHE, embedder.name, shard_count, night_shards(staging))
+    cache = EmbeddingCache(work_folder(store_root) / EMBEDDING_CACHE, embedder.name, shard_count, night_shards(staging))
     with progress.stage("embed", "texts"):
         embedder = ReportingEmbedder(embedder, progress)
         vectors = memory_vectors(candidates, cache, embedder, max_message_chars)
@@ -248,14 +249,14 @@ def as_memories(candidates: pl.DataFrame, now: datetime) -> pl.DataFrame:
 
 
 def stage_resolve(
-    store_root: Path, now: datetime, params: ResolutionParams = ResolutionParams(), *, run_key: str = LOCAL_RUN
+    store_root: Path | str, now: datetime, params: ResolutionParams = ResolutionParams(), *, run_key: str = LOCAL_RUN
 ) -> ResolutionReport:
     """Merge staged candidates into the run's base snapshot by idempotency key, then resolve valid time."""
-    with run_stage(Path(store_root), run_key, "resolved_memories"):
+    with run_stage(work_folder(store_root), run_key, "resolved_memories"):
         return _resolve(store_root, now, params, StagingArea(store_root, run_key))
 
 
-def _resolve(store_root: Path, now: datetime, params: ResolutionParams, staging: StagingArea) -> ResolutionReport:
+def _resolve(store_root: Path | str, now: datetime, params: ResolutionParams, staging: StagingArea) -> ResolutionReport:
     store, base = SnapshotStore(store_root), base_version(staging)
     fresh = as_memories(staging.read_frame("candidates"), now)
     previous = with_refreshed_context(store.read_memories(base, night_shards(staging)), fresh)
@@ -284,13 +285,13 @@ def with_refreshed_context(previous: pl.DataFrame, fresh: pl.DataFrame) -> pl.Da
     return previous.update(refreshed.cast({"embedding": previous.schema["embedding"]}), on="memory_id")
 
 
-def stage_decay(store_root: Path, today: date, params: DecayParams, *, run_key: str = LOCAL_RUN) -> DecayReport:
+def stage_decay(store_root: Path | str, today: date, params: DecayParams, *, run_key: str = LOCAL_RUN) -> DecayReport:
     """Fold new access events into the decay anchors, then decay every strength to `today`."""
-    with run_stage(Path(store_root), run_key, "decayed_memories"):
+    with run_stage(work_folder(store_root), run_key, "decayed_memories"):
         return _decay(store_root, today, params, StagingArea(store_root, run_key))
 
 
-def _decay(store_root: Path, today: date, params: DecayParams, staging: StagingArea) -> DecayReport:
+def _decay(store_root: Path | str, today: date, params: DecayParams, staging: StagingArea) -> DecayReport:
     events = staging.read_frame("access_events")
     resolved = staging.read_frame("resolved")
     decayed = decay(reinforce(resolved, events, params), today, params)
@@ -307,21 +308,21 @@ def _decay(store_root: Path, today: date, params: DecayParams, staging: StagingA
 
 
 def stage_publish(
-    store_root: Path, now: datetime, keep_versions: int, settings: dict[str, Any], *, run_key: str = LOCAL_RUN
+    store_root: Path | str, now: datetime, keep_versions: int, settings: dict[str, Any], *, run_key: str = LOCAL_RUN
 ) -> PublishReport:
     """Write the staged, checked memories as a new version, swap the pointer, prune old versions, and give
     the store back (the lease; other runs' hand-off files, unpublishable from now on, are removed)."""
-    with run_stage(Path(store_root), run_key, "memory_snapshot"):
+    with run_stage(work_folder(store_root), run_key, "memory_snapshot"):
         staging = StagingArea(store_root, run_key)
         report = _publish(store_root, now, keep_versions, settings, staging)
         if report.published:  # else the base did not move: other runs' hand-off files can still publish
             staging.remove_other_runs()
-        release(Path(store_root), run_key)
+        release(work_folder(store_root), run_key)
     return report
 
 
 def _publish(
-    store_root: Path, now: datetime, keep_versions: int, settings: dict[str, Any], staging: StagingArea
+    store_root: Path | str, now: datetime, keep_versions: int, settings: dict[str, Any], staging: StagingArea
 ) -> PublishReport:
     store = SnapshotStore(store_root)
     require_base_current(store, staging)

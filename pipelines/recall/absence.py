@@ -22,7 +22,7 @@ def unknown_user(store: SnapshotStore, version: int | None, user_id: str, agent_
         return None
     under = f" under agent {agent_id!r}" if agent_id else ""
     chosen = store.require_version(version)
-    return f"user {user_id!r}{under} has no memories in version {chosen} of {store.root} (user ids match exactly)"
+    return f"user {user_id!r}{under} has no memories in version {chosen} of {store.uri} (user ids match exactly)"
 
 
 def tenant_topics(store: SnapshotStore, version: int | None, user_id: str, agent_id: str | None) -> list[str]:

@@ -113,7 +113,7 @@ class SnapshotBrowser:
         for optional in ("mood", "role"):  # versions written before episodes carried them
             if optional not in found.columns:
                 found = found.with_columns(pl.lit(None, pl.String).alias(optional))
-        kept, _ = Tombstones(self.store.root).split(found)
+        kept, _ = Tombstones(self.store.uri).split(found)
         expired = pl.col("valid_to").is_null() & pl.col("merged_into").is_null() & (pl.col("expires_at") <= at)
         return with_status(kept).with_columns(
             pl.when(expired.fill_null(False)).then(pl.lit("expired")).otherwise(pl.col("status")).alias("status")
@@ -133,7 +133,7 @@ class SnapshotBrowser:
         scope += f" under agent {agent_id!r}" if agent_id else ""
         raise UnknownMemoryError(
             memory_id,
-            f"{self.store.root}: no memory {memory_id!r}{scope} in snapshot version {self.version}; "
+            f"{self.store.uri}: no memory {memory_id!r}{scope} in snapshot version {self.version}; "
             "ids come from recall, list or history of the same store",
         )
 

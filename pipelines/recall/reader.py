@@ -106,6 +106,8 @@ class MemoryReader:
         use_embeddings: bool = True,
     ):
         self.store = SnapshotStore(store_root)
+        settings = RecallSettings.from_env()
+        self.store.pointer_check_seconds = settings.pointer_check_seconds
         self.params = params or RecallParams()
         self._embedder = embedder
         self._use_embeddings = use_embeddings
@@ -119,7 +121,7 @@ class MemoryReader:
         self._cached_users = cached_users
         self._models: dict[int, str | None] = {}
         if record_access is None:
-            record_access = RecallSettings.from_env().record_access
+            record_access = settings.record_access
         self.access_log = AccessLog(store_root) if record_access else None
         self.max_query_chars = LimitSettings.from_env().max_query_chars
         self._topics = QueryTopics(lambda text: self.embedder.embed_query(text))
@@ -174,7 +176,7 @@ class MemoryReader:
                 return chosen
             if version is not None:
                 break
-        raise SnapshotNotFoundError(f"{self.store.root}: snapshot version {version} does not exist any more")
+        raise SnapshotNotFoundError(f"{self.store.uri}: snapshot version {version} does not exist any more")
 
     def _rewritten(self, version: int) -> bool:
         """Whether `memory forget` swapped the version's folder for a rewrite since it was pinned (a user is gone

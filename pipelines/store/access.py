@@ -17,6 +17,7 @@ import polars as pl
 
 from pipelines.core.clock import now_utc, parse_utc, utc
 from pipelines.core.schemas import UTC_DATETIME
+from pipelines.store.location import StoreLocation
 
 ACCESS_DIR = "access"
 # user_id says which shard holds the memory (pipelines.store.shards): the night rewrites only those.
@@ -35,16 +36,16 @@ class AccessLog:
     """Appends access events for one process; safe beside other processes (one file each)."""
 
     def __init__(self, store_root: Path | str) -> None:
-        self.root = Path(store_root) / ACCESS_DIR
+        self.location = StoreLocation(store_root)
+        self.root = self.location.work / ACCESS_DIR
         self.process = f"{socket.gethostname()}-{os.getpid()}"
+        self._appended = 0
 
     def path_for(self, day: str) -> Path:
         return self.root / day / f"{self.process}.jsonl"
 
     def append(self, user_id: str, agent_id: str | None, memory_ids: Sequence[str], at: datetime | None = None) -> Path:
         moment = utc(at or now_utc())
-        path = self.path_for(moment.date().isoformat())
-        path.parent.mkdir(parents=True, exist_ok=True)
         line = json.dumps(
             {
                 "at": moment.isoformat(),
@@ -55,6 +56,14 @@ class AccessLog:
             },
             ensure_ascii=False,
         )
+        if self.location.remote:
+            # objects cannot be appended to: one small object per recall, named by process and count
+            self._appended += 1
+            key = f"{ACCESS_DIR}/{moment.date().isoformat()}/{self.process}-{self._appended:08d}.jsonl"
+            self.location.write_bytes(key, (line + "\n").encode("utf-8"))
+            return Path(key)
+        path = self.path_for(moment.date().isoformat())
+        path.parent.mkdir(parents=True, exist_ok=True)
         # One write of a whole line on an O_APPEND handle: a reader never sees half an event.
         with open(path, "a", encoding="utf-8") as handle:
             handle.write(line + "\n")
@@ -66,15 +75,16 @@ def read_new_events(store_root: Path | str, consumed: dict[str, int]) -> tuple[p
 
     Only whole lines count: a line still being written is left for the next run.
     """
-    root = Path(store_root) / ACCESS_DIR
+    location = StoreLocation(store_root)
     rows: list[dict] = []
     offsets = dict(consumed)
-    for path in sorted(root.glob("*/*.jsonl")) if root.exists() else []:
-        key = path.relative_to(root).as_posix()
+    for found, size in sorted(location.sizes(ACCESS_DIR).items()):
+        key = found[len(ACCESS_DIR) + 1 :]
         start = consumed.get(key, 0)
-        with open(path, "rb") as handle:
-            handle.seek(start)
-            data = handle.read()
+        if key.count("/") != 1 or not key.endswith(".jsonl") or size <= start:
+            continue  # nothing new: not read at all (S3 refuses a range that starts at the end)
+        path = location.url(found)
+        data = location.read_bytes(found, start)
         complete = data[: data.rfind(b"\n") + 1]
         for number, raw in enumerate(complete.splitlines()):
             try:

@@ -27,7 +27,7 @@ def publication_freshness(store_root: Path | str, now: datetime, max_age: timede
     store = SnapshotStore(store_root)
     published = store.pointer_published_at() if store.current_version() is not None else None
     if published is None:
-        return Freshness(False, f"{store.root}: nothing published yet; run the nightly job", None, None)
+        return Freshness(False, f"{store.uri}: nothing published yet; run the nightly job", None, None)
     age = now - published
     hours = round(age.total_seconds() / 3600, 2)
     limit = max_age.total_seconds() / 3600

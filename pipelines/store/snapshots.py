@@ -39,6 +39,7 @@ from pipelines.store.integrity import (
     row_count_problems,
 )
 from pipelines.store.lease import folder_lock, live_holder, locked_error
+from pipelines.store.location import StoreLocation, is_remote
 from pipelines.store.pins import exclusive_unless_pinned
 from pipelines.store.shard_files import (
     INPUTS,
@@ -90,15 +91,27 @@ def version_dir_name(version: int) -> str:
 class SnapshotStore:
     """Versions of the memory table under one root folder; the batch job is its only writer."""
 
+    def __new__(cls, root: Path | str, shard_count: int | None = None) -> SnapshotStore:
+        # every command, stage and reader opens a store by its URI: an `s3://` one is the object-storage store
+        if cls is SnapshotStore and is_remote(root):
+            from pipelines.store.object_snapshots import ObjectSnapshotStore
+
+            return super().__new__(ObjectSnapshotStore)
+        return super().__new__(cls)
+
     def __init__(self, root: Path | str, shard_count: int | None = None) -> None:
-        self.root = Path(root)
+        self.location = StoreLocation(root)
+        self.uri = self.location.uri  # what messages name: the store as the user gave it
+        self.root = self.location.work  # the store folder itself, or an object store's local copies
+        # how stale the pointer may be: a reader of an object store sets it (a local pointer is always read)
+        self.pointer_check_seconds = 0.0
         self.snapshots = self.root / "snapshots"
         self._new_store_shards = shard_count  # only for a store that has no version yet
         self._sound: set[str] = set()  # files this instance has checked against their reference
 
     @property
     def repair_hint(self) -> str:
-        return f"run `memory doctor --store {self.root}` to see what is wrong and `--repair` to roll back"
+        return f"run `memory doctor --store {self.uri}` to see what is wrong and `--repair` to roll back"
 
     # --- reading -------------------------------------------------------------------------------
     def _pointer_lines(self) -> list[str] | None:
@@ -128,7 +141,7 @@ class SnapshotStore:
         except (IndexError, ValueError):
             shown = " ".join(lines)[:40]
             raise StoreCorruptError(f"{path}: unreadable pointer {shown!r}; {self.repair_hint}") from None
-        if not (self.version_path(version) / MANIFEST).exists():
+        if not self.has_manifest(version):
             raise StoreCorruptError(f"{path}: points at version {version}, which is missing; {self.repair_hint}")
         return version
 
@@ -143,13 +156,16 @@ class SnapshotStore:
     def version_path(self, version: int) -> Path:
         return self.snapshots / version_dir_name(version)
 
+    def has_manifest(self, version: int) -> bool:
+        return (self.version_path(version) / MANIFEST).exists()
+
     def require_version(self, version: int | None = None) -> int:
         chosen = self.current_version() if version is None else version
         if chosen is None:
-            raise SnapshotNotFoundError(f"{self.root}: no snapshot published yet; run `memory materialize` first")
-        if not (self.version_path(chosen) / MANIFEST).exists():
+            raise SnapshotNotFoundError(f"{self.uri}: no snapshot published yet; run `memory materialize` first")
+        if not self.has_manifest(chosen):
             raise SnapshotNotFoundError(
-                f"{self.root}: snapshot version {chosen} does not exist (see `memory snapshots`)"
+                f"{self.uri}: snapshot version {chosen} does not exist (see `memory snapshots`)"
             )
         return chosen
 
@@ -249,8 +265,8 @@ class SnapshotStore:
             raise StoreCorruptError(f"{path}: not a readable manifest (not a JSON object); {self.repair_hint}")
         if "shard_count" not in manifest:
             raise LegacyStoreError(
-                f"{self.root}: written by an earlier release (one file per version, before user shards), which "
-                f"this one reads only after `memory migrate --store {self.root}` (once; it keeps every version)"
+                f"{self.uri}: written by an earlier release (one file per version, before user shards), which "
+                f"this one reads only after `memory migrate --store {self.uri}` (once; it keeps every version)"
             )
         return manifest
 
@@ -269,8 +285,7 @@ class SnapshotStore:
         for ref in _references(manifest):
             path = self.root / ref["path"]
             if written_only and ref.get("written") != version:
-                if not path.exists() or path.stat().st_size != ref["bytes"]:
-                    problems.append(f"{path}: missing or resized (the manifest lists it)")
+                problems += self._reused_file_problems(ref)
                 continue
             found = file_problems(path.parent, {path.name: ref})
             if deep and not found:
@@ -279,6 +294,13 @@ class SnapshotStore:
             problems += found
         marker = self.marker_problem(version)
         return problems + ([marker] if marker else [])
+
+    def _reused_file_problems(self, ref: dict[str, Any]) -> list[str]:
+        """A file an earlier version wrote must still be there with its size (its bytes were checked then)."""
+        path = self.root / ref["path"]
+        if not path.exists() or path.stat().st_size != ref["bytes"]:
+            return [f"{path}: missing or resized (the manifest lists it)"]
+        return []
 
     def marker_problem(self, version: int) -> str | None:
         marker = self.version_path(version) / PUBLISHED
@@ -292,7 +314,7 @@ class SnapshotStore:
         known = [v for v, at in published if at <= moment]
         if not known:
             raise SnapshotNotFoundError(
-                f"{self.root}: no retained snapshot was published by {iso_seconds(moment)} "
+                f"{self.uri}: no retained snapshot was published by {iso_seconds(moment)} "
                 f"({self._known_at_hint(published)})"
             )
         return known[-1]

@@ -15,13 +15,14 @@ from typing import Any
 import polars as pl
 
 from pipelines.core.atomic import remove_paths, write_atomic, write_text_atomic
+from pipelines.store.location import work_folder
 
 LOCAL_RUN = "local"  # the run key of stages called outside Dagster (tests, scripts): one run at a time
 
 
 class StagingArea:
     def __init__(self, store_root: Path | str, run_key: str = LOCAL_RUN) -> None:
-        self.base = Path(store_root) / "staging"
+        self.base = work_folder(store_root) / "staging"  # writer-only: local even for an s3:// store
         self.root = self.base / re.sub(r"[^A-Za-z0-9_.-]", "_", run_key)
 
     def write_frame(self, name: str, frame: pl.DataFrame) -> Path:

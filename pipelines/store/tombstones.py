@@ -13,8 +13,8 @@ from pathlib import Path
 
 import polars as pl
 
-from pipelines.core.atomic import write_text_atomic
 from pipelines.store.integrity import StoreCorruptError
+from pipelines.store.location import StoreLocation
 
 TOMBSTONES = "tombstones.json"
 ANY_AGENT = "*"
@@ -27,13 +27,16 @@ def tenant_key(user_id: str, agent_id: str | None = None) -> str:
 
 class Tombstones:
     def __init__(self, store_root: Path | str) -> None:
-        self.path = Path(store_root) / TOMBSTONES
+        self.location = StoreLocation(store_root)  # shared with every host: on the object store for s3://
+        self.path = self.location.url(TOMBSTONES)
 
     def entries(self) -> list[dict[str, str]]:
-        if not self.path.exists():
+        try:
+            text = self.location.read_bytes(TOMBSTONES).decode("utf-8")
+        except FileNotFoundError:
             return []
         try:
-            return list(json.loads(self.path.read_text(encoding="utf-8"))["forgotten"])
+            return list(json.loads(text)["forgotten"])
         except (ValueError, KeyError, TypeError) as exc:
             raise StoreCorruptError(f"{self.path}: unreadable tombstones ({exc}); restore it from a backup") from exc
 
@@ -44,7 +47,7 @@ class Tombstones:
         key = tenant_key(user_id, agent_id)
         entries = [e for e in self.entries() if e["key"] != key]
         entries.append({"key": key, "forgotten_at": at.isoformat()})
-        write_text_atomic(self.path, json.dumps({"forgotten": entries}, indent=2))
+        self.location.write_bytes(TOMBSTONES, json.dumps({"forgotten": entries}, indent=2).encode())
 
     def is_forgotten(self, user_id: str, agent_id: str | None) -> bool:
         keys = self.keys()

@@ -75,6 +75,8 @@ PARSED = [  # (variable, text, group, attribute, value)
     ("MEMORY_MAX_MESSAGE_CHARS", "8000", LimitSettings, "max_message_chars", 8000),
     ("MEMORY_MAX_QUERY_CHARS", "200", LimitSettings, "max_query_chars", 200),
     ("MEMORY_RECORD_ACCESS", "on", RecallSettings, "record_access", True),
+    ("MEMORY_POINTER_CHECK_SECONDS", "0", RecallSettings, "pointer_check_seconds", 0.0),
+    ("MEMORY_WORK_DIR", "/var/cache/memory", LocationSettings, "work_dir", "/var/cache/memory"),
     ("MEMORY_LOG_LEVEL", "debug", RunSettings, "log_level", "DEBUG"),
 ]
 

@@ -23,6 +23,7 @@ from pipelines.extract.llm.client import ChatClient, ChatFailure
 from pipelines.extract.llm.prompt import ANSWER_SCHEMA, PROMPT_VERSION, system_prompt
 from pipelines.extract.llm.windows import Window, estimate_tokens, split_session
 from pipelines.reports import LLMRunStats
+from pipelines.store.location import work_folder
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,8 @@ class LLMExtractor:
     def __init__(self, client: ChatClient, store_root: Path | str, settings: LLMRunSettings = LLMRunSettings()) -> None:
         self.client, self.settings = client, settings
         self.name = f"llm:{client.settings.model}@{PROMPT_VERSION}"
-        self.cache = ExtractionCache(Path(store_root) / "cache" / "extractions.parquet")
-        self.backlog = WindowBacklog(Path(store_root) / "llm" / "pending_windows.parquet")
+        self.cache = ExtractionCache(work_folder(store_root) / "cache" / "extractions.parquet")
+        self.backlog = WindowBacklog(work_folder(store_root) / "llm" / "pending_windows.parquet")
         self.stats = LLMRunStats()
         self._recovered: list[tuple[list[Message], list[ExtractedMemory]]] = []
         self._reserved_calls = 0
