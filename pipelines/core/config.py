@@ -143,6 +143,14 @@ class LocationSettings(_FromEnvironment):
         "the number it was created with",
         NIGHTLY,
     )
+    shard_groups: int = _setting(
+        "MEMORY_SHARD_GROUPS",
+        8,
+        integer(1),
+        "shard groups `sharded_nightly_job` fans out over: one writer step per group, run in parallel by the "
+        'executor (README "Deployment")',
+        LOCATION,
+    )
     schedule_timezone: str = _setting(
         "MEMORY_SCHEDULE_TIMEZONE",
         "UTC",
