@@ -143,14 +143,6 @@ class LocationSettings(_FromEnvironment):
         "the number it was created with",
         NIGHTLY,
     )
-    shard_groups: int = _setting(
-        "MEMORY_SHARD_GROUPS",
-        8,
-        integer(1),
-        "shard groups `sharded_nightly_job` fans out over: one writer step per group, run in parallel by the "
-        'executor (README "Deployment")',
-        LOCATION,
-    )
     schedule_timezone: str = _setting(
         "MEMORY_SCHEDULE_TIMEZONE",
         "UTC",
@@ -164,6 +156,14 @@ class LocationSettings(_FromEnvironment):
         parse_day,
         "first day of `memory_day_job`'s daily partitions (one per `date=YYYY-MM-DD` raw folder); the bundled "
         "sample's first day by default",
+        LOCATION,
+    )
+    shard_groups: int = _setting(
+        "MEMORY_SHARD_GROUPS",
+        8,
+        integer(1),
+        "shard groups `sharded_nightly_job` fans out over: one writer step per group, run in parallel by the "
+        'executor (README "Deployment")',
         LOCATION,
     )
 
