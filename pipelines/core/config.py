@@ -166,6 +166,14 @@ class LocationSettings(_FromEnvironment):
         'executor (README "Deployment")',
         LOCATION,
     )
+    executor: str = _setting(
+        "MEMORY_EXECUTOR",
+        "multiprocess",
+        choice("multiprocess", "k8s", "celery"),
+        "executor of `sharded_nightly_job`'s steps: processes on this host, a Kubernetes job per step "
+        "(dagster-k8s) or Celery workers (dagster-celery); their run config is in deploy/executors/",
+        LOCATION,
+    )
 
 
 def store_if_set(environ: Mapping[str, str] | None = None) -> str | None:
