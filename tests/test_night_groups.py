@@ -93,12 +93,15 @@ def test_a_failed_group_publishes_nothing(tmp_path, embedder, eight_shards):
     said = [message(f"s-{user}-99", 1, "I moved to Shenzhen", MAR(11), user=user) for user in USERS]
     write_raw(raw / "date=2026-03-11/all.parquet", said)  # a new file for every user
     with pytest.raises(RuntimeError, match="went away"):
-        grouped_night(raw, store.root, embedder, NIGHT + timedelta(days=2), {"g001": BrokenExtractor()})
-    with pytest.raises(VersionRejectedError, match="shard group g001 wrote nothing"):
+        grouped_night(raw, store.root, embedder, NIGHT + timedelta(days=2), {"g002": BrokenExtractor()})
+    with pytest.raises(VersionRejectedError, match="shard group g002 wrote nothing"):
         stage_publish_groups(store.root, NIGHT, NIGHT.date(), 14, {})
     assert store.current_version() == 2
     assert store.read_memories().select(SNAPSHOT).sort("memory_id").equals(before)
-    grouped_night(raw, store.root, embedder, NIGHT + timedelta(days=2))  # the night again, every group sound
+    # what "re-execute from failure" runs: the failed group again, then the publisher (same run key, same staging)
+    now = NIGHT + timedelta(days=2)
+    stage_write_group(store.root, "g002", GroupWork(RulesExtractor(), embedder, now, now.date()))
+    stage_publish_groups(store.root, now, now.date(), 14, {})
     assert store.current_version() == 3 and store.problems(3) == []
     referenced = {ref.rsplit("/", 1)[0] for v in store.versions() for ref in referenced_paths(store.manifest(v))}
     referenced = {folder for folder in referenced if folder.startswith("shards/")}
