@@ -19,7 +19,8 @@ from assets.resources import (
     RawLogResource,
 )
 from assets.runs import run_key
-from assets.snapshot import _published_metadata, _unpublished_metadata
+from assets.snapshot import published_metadata, unpublished_metadata
+from pipelines.core.config import SettingsError
 from pipelines.night_groups import GroupWork, stage_plan, stage_publish_groups, stage_write_group
 from pipelines.nightly import stage_validate
 from pipelines.shard_groups import group_keys
@@ -42,8 +43,14 @@ def night_plan_asset(group_count: int) -> dg.AssetsDefinition:
         config: RawScope,
         raw_log: RawLogResource,
         store: MemoryStoreResource,
+        extractor: ExtractorResource,
         settings: MemorySettingsResource,
     ) -> dg.MaterializeResult:
+        if extractor.kind != "rules":
+            raise SettingsError(  # its backlog and answer cache are one file per store, read whole by every writer
+                f"sharded_nightly_job runs the rules extractor only, not '{extractor.kind}': the llm extractor's "
+                "retry backlog spans every user; run nightly_memory_job (or set MEMORY_EXTRACTOR=rules)"
+            )
         key = run_key(context)
         report = stage_validate(
             raw_log.path, store.path, raw_log.defaults(), settings.now(), run_key=key, day=config.day,
@@ -110,8 +117,8 @@ def sharded_snapshot_asset(group_count: int) -> dg.AssetsDefinition:
             store.path, settings.now(), settings.today(), store.keep_versions, run_settings, run_key=run_key(context)
         )
         if not report.published:
-            return dg.MaterializeResult(metadata=_unpublished_metadata(report))
-        return dg.MaterializeResult(metadata=_published_metadata(SnapshotStore(store.path), report))
+            return dg.MaterializeResult(metadata=unpublished_metadata(report))
+        return dg.MaterializeResult(metadata=published_metadata(SnapshotStore(store.path), report))
 
     return sharded_memory_snapshot
 

@@ -134,3 +134,10 @@ def test_a_group_of_a_run_that_lost_the_store_writes_nothing(tmp_path, embedder,
     work = GroupWork(RulesExtractor(), embedder, NIGHT, NIGHT.date())
     with pytest.raises(StoreLockedError, match=r"this run \(late\) no longer owns the store"):
         stage_write_group(store.root, "g001", work, run_key="late")
+
+
+def test_a_night_with_nothing_new_publishes_nothing(tmp_path, embedder, eight_shards):
+    store = two_nights(tmp_path, grouped_night, embedder, "store")
+    report = grouped_night(tmp_path / "raw-store", store.root, embedder, NIGHT + timedelta(days=1))  # night 2 again
+    assert not report.published and report.reason.startswith("nothing new") and store.current_version() == 2
+    assert not list((store.root / "shards").glob("*/00000003")) and not (store.root / "snapshots/00000003").exists()

@@ -55,3 +55,16 @@ def test_sharded_run_publishes_the_one_writer_snapshot(runs):
     )
     assert sharded.manifest()["rows"] == alone.manifest()["rows"]
     assert sharded.read_quarantine().height == alone.read_quarantine().height == 2
+
+
+def test_the_llm_extractor_is_refused_before_anything_is_read(tmp_path):
+    job = build_defs().resolve_job_def("sharded_nightly_job")
+    resources = build_resources(str(tmp_path / "store"), SAMPLE, extractor="llm", run_as_of=NIGHT)
+    with dg.instance_for_test() as instance:
+        result = job.execute_in_process(resources=resources, instance=instance, raise_on_error=False)
+    assert not result.success
+    (failure,) = [e for e in result.all_events if e.is_step_failure]
+    error = failure.step_failure_data.error.cause
+    assert failure.step_key == "night_plan" and error.cls_name == "SettingsError"
+    assert "runs the rules extractor only, not 'llm'" in error.message
+    assert not (tmp_path / "store").exists()
