@@ -9,6 +9,7 @@ finished step's process for a dead run): Dagster's run monitoring watches these 
 import dagster as dg
 from dagster._core.definitions.unresolved_asset_job_definition import UnresolvedAssetJobDefinition
 
+from assets import columns
 from assets.progress import stage_progress
 from assets.raw import RawScope
 from assets.resources import (
@@ -37,6 +38,7 @@ def night_plan_asset(group_count: int) -> dg.AssetsDefinition:
         pool="memory_writer",
         description="New raw files validated (as raw_messages), the store claimed and the version reserved that "
         f"the {group_count} shard groups write for.",
+        metadata={"dagster/column_schema": columns.MESSAGES},
     )
     def night_plan(
         context: dg.AssetExecutionContext,
@@ -71,6 +73,7 @@ def shard_group_asset(key: str) -> dg.AssetsDefinition:
         deps=[dg.AssetKey("night_plan")],
         description=f"Shard group {key}: its users' new messages extracted, embedded, resolved and decayed, and its "
         "shards' files written for the reserved version (not yet published).",
+        metadata={"dagster/column_schema": columns.MEMORIES},
     )
     def shard_group(
         context: dg.AssetExecutionContext,
@@ -99,6 +102,7 @@ def sharded_snapshot_asset(group_count: int) -> dg.AssetsDefinition:
         deps=[dg.AssetKey([SHARD_GROUP_PREFIX, key]) for key in group_keys(group_count)],
         description="Every shard group's files under one new version's manifest, then the CURRENT pointer swapped; "
         "nothing is published unless every group wrote.",
+        metadata={"dagster/column_schema": columns.MEMORIES},
     )
     def sharded_memory_snapshot(
         context: dg.AssetExecutionContext,
