@@ -11,7 +11,7 @@ EVAL_STORE ?= /tmp/memory-eval-$(notdir $(EVAL_DATA))-store
 UPDATES_DATA ?= ../shared/eval/updates-dev
 UPDATES_STORE ?= /tmp/updates-store
 
-.PHONY: install run test test-fast check ui bench bench-etl eval eval-updates sample clean
+.PHONY: install postgres run test test-fast check ui bench bench-etl eval eval-updates sample clean
 
 install: $(VENV)/.installed $(DAGSTER_HOME)/dagster.yaml
 
@@ -31,8 +31,15 @@ run: install
 	$(BIN)/memory recall --store $(STORE) --user u_li --query "我现在住在哪里？" -k 3
 	$(BIN)/memory recall --store $(STORE) --user u_alice --query "how should answers be formatted?" -k 3
 
-test: install
+test: install postgres
 	$(BIN)/python -m pytest
+
+# tests/deploy/ start a throwaway PostgreSQL server (tests/support/postgres_server.py): Debian's postgresql package,
+# installed here when its initdb is nowhere (as root, as on CI; the server then runs as its `postgres` user).
+postgres:
+	@command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  test "$$(id -u)" = 0 || { echo "install Debian's postgresql package (tests/deploy/ need initdb)"; exit 1; }; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 
 # Lint, formatting and types (what .ci/run checks before the tests).
 check: install

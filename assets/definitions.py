@@ -7,6 +7,7 @@ import dagster as dg
 
 from assets import decay, extraction, raw, resolution, snapshot
 from assets.days import memory_day_job
+from assets.executors import step_executor
 from assets.forget import forget_user_job
 from assets.freshness import snapshot_freshness_job, snapshot_freshness_schedule, snapshot_published_recently
 from assets.resources import (
@@ -19,6 +20,7 @@ from assets.resources import (
 from assets.runs import dead_run_sensor
 from assets.schedules import nightly_memory_job, nightly_schedule
 from assets.sensors import raw_log_sensor
+from assets.sharded import sharded_assets, sharded_nightly_job
 from pipelines.core.config import EmbedSettings, LimitSettings, LLMSettings, LocationSettings
 
 STAGE_MODULES = [raw, extraction, resolution, decay, snapshot]
@@ -83,9 +85,15 @@ def build_defs() -> dg.Definitions:
     when the command runs, not when this module was first imported)."""
     location = LocationSettings.from_env()
     return dg.Definitions(
-        assets=dg.load_assets_from_modules(STAGE_MODULES),
+        assets=[*dg.load_assets_from_modules(STAGE_MODULES), *sharded_assets(location.shard_groups)],
         asset_checks=[*dg.load_asset_checks_from_modules(STAGE_MODULES), snapshot_published_recently],
-        jobs=[nightly_memory_job, memory_day_job, snapshot_freshness_job, forget_user_job],
+        jobs=[
+            nightly_memory_job,
+            memory_day_job,
+            snapshot_freshness_job,
+            forget_user_job,
+            sharded_nightly_job(step_executor(location.executor)),
+        ],
         schedules=[nightly_schedule, snapshot_freshness_schedule],
         sensors=[raw_log_sensor, dead_run_sensor],
         resources=build_resources(store=location.store, raw_path=location.raw),

@@ -39,3 +39,9 @@ def remote_job_origin(job_name: str = nightly_memory_job.name) -> RemoteJobOrigi
         DEFINITIONS_MODULE, None, str(PROJECT_ROOT), LOCATION_NAME, sys.executable
     )
     return RemoteRepositoryOrigin(location, REPOSITORY_NAME).get_job_origin(job_name)
+
+
+def sharded_job() -> dg.JobDefinition:
+    """`sharded_nightly_job` as the code location resolves it; module level, so each step's process (or pod)
+    rebuilds it with `dg.reconstructable`."""
+    return build_defs().resolve_job_def("sharded_nightly_job")

@@ -55,11 +55,11 @@ def memory_snapshot(
         report = stage_publish(store.path, settings.now(), store.keep_versions, run_settings, run_key=run_key(context))
         progress.advance(report.rows.total)
     if not report.published:  # a rerun without anything new: the run succeeds, its metadata says so
-        return dg.MaterializeResult(metadata={**_unpublished_metadata(report), **progress.metadata()})
-    return dg.MaterializeResult(metadata={**_published_metadata(snapshots, report), **progress.metadata()})
+        return dg.MaterializeResult(metadata={**unpublished_metadata(report), **progress.metadata()})
+    return dg.MaterializeResult(metadata={**published_metadata(snapshots, report), **progress.metadata()})
 
 
-def _unpublished_metadata(report: PublishReport) -> dict[str, Any]:
+def unpublished_metadata(report: PublishReport) -> dict[str, Any]:
     return {
         "dagster/row_count": report.rows.total,
         "published": False,
@@ -69,7 +69,7 @@ def _unpublished_metadata(report: PublishReport) -> dict[str, Any]:
     }
 
 
-def _published_metadata(snapshots: SnapshotStore, report: PublishReport) -> dict[str, Any]:
+def published_metadata(snapshots: SnapshotStore, report: PublishReport) -> dict[str, Any]:
     assert report.version is not None  # a published report names its version
     # every shard's rows, without vectors or words, for the figures; what this night wrote for the preview
     memories = snapshots.read_memories(report.version, columns=FIGURE_COLUMNS)

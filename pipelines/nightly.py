@@ -5,6 +5,7 @@ Dagster assets (and tests) call these; each returns the figures an operator scan
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict
 from datetime import date, datetime, timedelta
 from importlib.metadata import PackageNotFoundError
@@ -307,14 +308,25 @@ def _decay(store_root: Path | str, today: date, params: DecayParams, staging: St
     )
 
 
+# Writes the version of a checked night and returns its number: (store, staging, stamped memories, manifest).
+VersionWriter = Callable[[SnapshotStore, StagingArea, pl.DataFrame, dict[str, Any]], int]
+
+
 def stage_publish(
-    store_root: Path | str, now: datetime, keep_versions: int, settings: dict[str, Any], *, run_key: str = LOCAL_RUN
+    store_root: Path | str,
+    now: datetime,
+    keep_versions: int,
+    settings: dict[str, Any],
+    *,
+    run_key: str = LOCAL_RUN,
+    write: VersionWriter | None = None,
 ) -> PublishReport:
     """Write the staged, checked memories as a new version, swap the pointer, prune old versions, and give
-    the store back (the lease; other runs' hand-off files, unpublishable from now on, are removed)."""
+    the store back (the lease; other runs' hand-off files, unpublishable from now on, are removed). `write`
+    makes the version's files (write_whole_night by default; a sharded night gathers its groups' files)."""
     with run_stage(work_folder(store_root), run_key, "memory_snapshot"):
         staging = StagingArea(store_root, run_key)
-        report = _publish(store_root, now, keep_versions, settings, staging)
+        report = _publish(store_root, now, keep_versions, settings, staging, write or write_whole_night)
         if report.published:  # else the base did not move: other runs' hand-off files can still publish
             staging.remove_other_runs()
         release(work_folder(store_root), run_key)
@@ -322,7 +334,12 @@ def stage_publish(
 
 
 def _publish(
-    store_root: Path | str, now: datetime, keep_versions: int, settings: dict[str, Any], staging: StagingArea
+    store_root: Path | str,
+    now: datetime,
+    keep_versions: int,
+    settings: dict[str, Any],
+    staging: StagingArea,
+    write: VersionWriter,
 ) -> PublishReport:
     store = SnapshotStore(store_root)
     require_base_current(store, staging)
@@ -331,14 +348,7 @@ def _publish(
     if not conserved.passed:
         raise VersionRejectedError(f"nothing published: input rows not accounted for: {conserved.summary}")
     version = store.next_version()
-    memories = staging.read_frame("decayed").with_columns(
-        pl.col("recorded_version").fill_null(version),
-        # transaction time of retirement: the first version in which the memory was no longer current
-        pl.when(is_current())
-        .then(None)
-        .otherwise(pl.col("retired_version").fill_null(version))
-        .alias("retired_version"),
-    )
+    memories = with_version_stamps(staging.read_frame("decayed"), version)
     decay_day, base, shards = _decay_day(staging), base_version(staging), night_shards(staging)
     reason = nothing_new(store, base, inputs, memories, decay_day, shards, _access_consumed(store, staging))
     if reason:
@@ -357,14 +367,33 @@ def _publish(
         "access_consumed": _access_consumed(store, staging),
         **settings,
     }
-    turns = _all_turns(store, staging)
-    quarantine = staging.read_frame("quarantine")
-    written = store.write_version(memories, quarantine, manifest, turns, shards=shards, input_files=new_files)
+    written = write(store, staging, memories, manifest)
     reject_broken_version(store, written)
     store.publish(written, now)  # verifies the files it wrote once more (checksums, rows, vectors), then swaps
     pruned = store.prune(keep_versions)
     rows = RowCounts(**store.manifest(written)["rows"])
     return PublishReport(version=written, parent=store.manifest(written)["parent"], rows=rows, pruned=pruned)
+
+
+def write_whole_night(
+    store: SnapshotStore, staging: StagingArea, memories: pl.DataFrame, manifest: dict[str, Any]
+) -> int:
+    """The version of a night run by one writer: it writes the shards it touched itself (VersionWriter)."""
+    turns, quarantine = _all_turns(store, staging), staging.read_frame("quarantine")
+    new_files = manifest["input_files"]
+    return store.write_version(memories, quarantine, manifest, turns, night_shards(staging), input_files=new_files)
+
+
+def with_version_stamps(decayed: pl.DataFrame, version: int) -> pl.DataFrame:
+    """Decayed memories as `version` records them: new rows recorded in it, rows closed now retired in it."""
+    return decayed.with_columns(
+        pl.col("recorded_version").fill_null(version),
+        # transaction time of retirement: the first version in which the memory was no longer current
+        pl.when(is_current())
+        .then(None)
+        .otherwise(pl.col("retired_version").fill_null(version))
+        .alias("retired_version"),
+    )
 
 
 def nothing_new(

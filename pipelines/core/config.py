@@ -168,6 +168,22 @@ class LocationSettings(_FromEnvironment):
         "in its own folder)",
         f"{LOCATION}; `memory` commands; `MemoryReader`",
     )
+    shard_groups: int = _setting(
+        "MEMORY_SHARD_GROUPS",
+        8,
+        integer(1),
+        "shard groups `sharded_nightly_job` fans out over: one writer step per group, run in parallel by the "
+        'executor (README "Deployment")',
+        LOCATION,
+    )
+    executor: str = _setting(
+        "MEMORY_EXECUTOR",
+        "multiprocess",
+        choice("multiprocess", "k8s", "celery"),
+        "executor of `sharded_nightly_job`'s steps: processes on this host, a Kubernetes job per step "
+        "(dagster-k8s) or Celery workers (dagster-celery); their run config is in deploy/executors/",
+        LOCATION,
+    )
 
 
 def store_if_set(environ: Mapping[str, str] | None = None) -> str | None:

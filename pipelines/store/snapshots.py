@@ -390,23 +390,42 @@ class SnapshotStore:
         `memories` and `turns` are the whole rows of the `shards` they touch (every shard when None: then they
         are the whole store); every other shard is the parent's, by reference. `quarantine` and `input_files`
         are what this night adds to the parent's."""
-        self.snapshots.mkdir(parents=True, exist_ok=True)
         version, parent = self.next_version(), self.current_version()
         before = self.manifest(parent) if parent is not None else {}
         count = int(before.get("shard_count") or self.shard_count)
         turns = turns if turns is not None else pl.DataFrame(TURN_SCHEMA.empty_table())
         touched = None if shards is None else set(shards)
-        refs = {} if touched is None else dict(before.get("shards", {}))
+        written = {
+            shard_name(shard): self.write_shard(shard, version, mine, said) if mine.height or said.height else None
+            for shard, (mine, said) in split_by_shard(memories, turns, count, touched).items()
+        }
+        return self.assemble_version(version, written, manifest, quarantine, input_files, whole=touched is None)
+
+    def assemble_version(
+        self,
+        version: int,
+        written: dict[str, dict[str, Any] | None],
+        manifest: dict[str, Any],
+        quarantine: pl.DataFrame,
+        input_files: list[dict[str, Any]] | None = None,
+        whole: bool = False,
+    ) -> int:
+        """The manifest of `version` over shard files already written for it (`written`: per shard name its
+        references, None for a shard left without rows); every other shard is the parent's, unless `whole`."""
+        self.snapshots.mkdir(parents=True, exist_ok=True)
+        parent = self.current_version()
+        before = self.manifest(parent) if parent is not None else {}
+        refs = {} if whole else dict(before.get("shards", {}))
         self.ensure_empty_tables()
-        for shard, (mine, said) in split_by_shard(memories, turns, count, touched).items():
-            refs.pop(shard_name(shard), None)
-            if mine.height or said.height:
-                refs[shard_name(shard)] = self.write_shard(shard, version, mine, said)
+        for name, tables in written.items():
+            refs.pop(name, None)
+            if tables is not None:
+                refs[name] = tables
         full = {
             "version": version,
             "parent": parent,
             **manifest,
-            "shard_count": count,
+            "shard_count": int(before.get("shard_count") or self.shard_count),
             "rows": summed_counts(r[MEMORIES]["counts"] for r in refs.values()),
             "shards": dict(sorted(refs.items())),
             "written_shards": sorted(s for s, r in refs.items() if r[MEMORIES]["written"] == version),
