@@ -1,0 +1,61 @@
+"""A night's scope inside the shards it rewrites: whose rows it resolves, and which stored rows it reads with vectors.
+
+Resolution is per (agent, user): every group it forms holds one user's rows. So a night re-resolves only the users
+with new candidates or with an open deadline past its grace; the other users of a rewritten shard keep their rows.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import polars as pl
+import pyarrow.compute as pc
+
+from pipelines.core.schemas import MEMORY_SCHEMA, STATE_KINDS
+
+VECTOR = "embedding"
+# Every memory column but the vector (384 floats, most of a row's bytes): what the stages carry between them.
+LIGHT_COLUMNS = [name for name in MEMORY_SCHEMA.names if name != VECTOR]
+
+
+def resolved_users(fresh: pl.DataFrame, stored: pl.DataFrame, now: datetime, grace_days: float) -> pl.Series:
+    """The users a night resolves: those with new candidates, and those with an open deadline whose grace ends by
+    `now` (resolution then closes it; pipelines.resolve.resolution). Resolving anyone else gives back their rows
+    as stored, so they are left as they are."""
+    cutoff = now - timedelta(days=grace_days)
+    due = pl.col("valid_to").is_null() & pl.col("expires_at").is_not_null() & (pl.col("expires_at") <= cutoff)
+    users = pl.concat([fresh["user_id"], stored.filter(due)["user_id"]])
+    return users.unique().sort().rename("user_id")
+
+
+def split_by_users(stored: pl.DataFrame, users: pl.Series) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(rows of `users`, everyone else's rows)."""
+    mine = pl.col("user_id").is_in(users.implode())
+    return stored.filter(mine), stored.filter(~mine)
+
+
+def vectors_needed(users: pl.Series, fresh_ids: pl.Series) -> pc.Expression:
+    """The stored rows of `users` whose vector resolution can read: statements merge reads (STATE_KINDS), and
+    any row a new candidate of the same id may lose to (pipelines.resolve.dedup keeps the earliest-recorded row,
+    vector included)."""
+    of_users = pc.field("user_id").isin(users.to_list())
+    return of_users & (pc.field("kind").isin(list(STATE_KINDS)) | pc.field("memory_id").isin(fresh_ids.to_list()))
+
+
+def with_stored_vectors(rows: pl.DataFrame, vectors: pl.DataFrame) -> pl.DataFrame:
+    """`rows` with the vector of each row that has one in `vectors` (memory_id, embedding); null elsewhere."""
+    return rows.join(vectors, on="memory_id", how="left").select(MEMORY_SCHEMA.names)
+
+
+def new_vectors(resolved: pl.DataFrame, fresh_ids: pl.Series) -> pl.DataFrame:
+    """(memory_id, embedding) of every resolved row a new candidate shares its id with: the only vectors a night
+    can change (a stored episode takes the one of its refreshed context). Every other row keeps its stored one."""
+    return resolved.filter(pl.col("memory_id").is_in(fresh_ids.implode())).select("memory_id", VECTOR)
+
+
+def with_vectors(memories: pl.DataFrame, changed: pl.DataFrame, stored: pl.DataFrame) -> pl.DataFrame:
+    """`memories` (light rows) with each row's vector: from `changed` when the night made or refreshed it, else
+    the stored one from `stored` (memory_id, embedding)."""
+    kept = stored.join(changed.select("memory_id"), on="memory_id", how="anti")
+    vectors = pl.concat([changed, kept.cast(changed.schema)])
+    return memories.join(vectors, on="memory_id", how="left", maintain_order="left")
