@@ -43,19 +43,31 @@ def vectors_needed(users: pl.Series, fresh_ids: pl.Series) -> pc.Expression:
 
 
 def with_stored_vectors(rows: pl.DataFrame, vectors: pl.DataFrame) -> pl.DataFrame:
-    """`rows` with the vector of each row that has one in `vectors` (memory_id, embedding); null elsewhere."""
-    return rows.join(vectors, on="memory_id", how="left").select(MEMORY_SCHEMA.names)
+    """`rows` with the vector of each row that has one in `vectors` (memory_id, embedding), null elsewhere, as a
+    list column: a null list costs nothing, a null fixed-size array its 384 floats (200k rows: 300 MB)."""
+    listed = vectors.select("memory_id", pl.col(VECTOR).cast(pl.List(pl.Float32)))
+    return rows.join(listed, on="memory_id", how="left").select(MEMORY_SCHEMA.names)
 
 
-def new_vectors(resolved: pl.DataFrame, fresh_ids: pl.Series) -> pl.DataFrame:
-    """(memory_id, embedding) of every resolved row a new candidate shares its id with: the only vectors a night
-    can change (a stored episode takes the one of its refreshed context). Every other row keeps its stored one."""
-    return resolved.filter(pl.col("memory_id").is_in(fresh_ids.implode())).select("memory_id", VECTOR)
+def new_vectors(resolved: pl.DataFrame, fresh_ids: pl.Series, dtype: pl.DataType) -> pl.DataFrame:
+    """(memory_id, embedding as `dtype`) of every resolved row a new candidate shares its id with: the only
+    vectors a night can change (a stored episode takes the one of its refreshed context). Every other row keeps
+    its stored one."""
+    changed = resolved.filter(pl.col("memory_id").is_in(fresh_ids.implode()))
+    return changed.select("memory_id", pl.col(VECTOR).cast(dtype))
 
 
 def with_vectors(memories: pl.DataFrame, changed: pl.DataFrame, stored: pl.DataFrame) -> pl.DataFrame:
     """`memories` (light rows) with each row's vector: from `changed` when the night made or refreshed it, else
-    the stored one from `stored` (memory_id, embedding)."""
+    the stored one from `stored` (memory_id, embedding). Raises LostVectorError naming rows found in neither (a
+    stored null vector, a keyword-only memory's, is kept as it is)."""
     kept = stored.join(changed.select("memory_id"), on="memory_id", how="anti")
     vectors = pl.concat([changed, kept.cast(changed.schema)])
+    lost = memories.join(vectors, on="memory_id", how="anti")["memory_id"]
+    if lost.len():
+        raise LostVectorError(f"{lost.len()} memories have no vector (e.g. {', '.join(lost.head(3))})")
     return memories.join(vectors, on="memory_id", how="left", maintain_order="left")
+
+
+class LostVectorError(LookupError):
+    """A staged row whose vector is neither the night's nor stored in the version the night built on."""

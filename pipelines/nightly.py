@@ -31,6 +31,7 @@ from pipelines.ingest.validate import validate
 from pipelines.night_scope import (
     LIGHT_COLUMNS,
     VECTOR,
+    LostVectorError,
     new_vectors,
     resolved_users,
     split_by_users,
@@ -287,7 +288,7 @@ def _resolve(store_root: Path, now: datetime, params: ResolutionParams, staging:
     previous = with_refreshed_context(with_stored_vectors(mine, vectors.select("memory_id", VECTOR)), fresh)
     merged = collapse_by_id(pl.concat([previous, fresh.cast(previous.schema)]))
     resolved = resolve(merged, now, params)
-    staging.write_frame("new_vectors", new_vectors(resolved, fresh_ids))
+    staging.write_frame("new_vectors", new_vectors(resolved, fresh_ids, fresh.schema[VECTOR]))
     staged = pl.concat([resolved.drop(VECTOR), others.select(resolved.drop(VECTOR).columns)])
     staging.write_frame("resolved", staged)
     return ResolutionReport(
@@ -421,17 +422,15 @@ def nothing_new(
 def with_night_vectors(
     store: SnapshotStore, base: int | None, shards: set[int], memories: pl.DataFrame, changed: pl.DataFrame
 ) -> pl.DataFrame:
-    """The staged (vector-less) rows with their vectors: the night's own, else the stored ones, read once here.
-    A row left without one is never written: that is a lost vector, not an empty one."""
+    """The staged (vector-less) rows with their vectors: the night's own, else the stored ones, read once here."""
     stored = store.read_memories(base, shards, columns=["memory_id", VECTOR])
-    full = with_vectors(memories, changed, stored)
-    missing = full.filter(pl.col(VECTOR).is_null())["memory_id"]
-    if missing.len():
+    try:
+        return with_vectors(memories, changed, stored)
+    except LostVectorError as exc:
         raise VersionRejectedError(
-            f"nothing published: {missing.len()} memories have no vector (e.g. {', '.join(missing.head(3))}); "
-            "run the job again from validate: its staged vectors do not match its base version"
-        )
-    return full
+            f"nothing published: {exc}; run the job again from validate: its staged vectors do not match its base "
+            f"version {base}"
+        ) from exc
 
 
 def same_memories(stored: pl.DataFrame, fresh: pl.DataFrame) -> bool:
@@ -475,8 +474,8 @@ def reject_broken_version(store: SnapshotStore, version: int) -> None:
     """The shards the version wrote, read back from disk, keep every table invariant (they are per user, and the
     other shards kept them when they were written); else it is never published."""
     written = [int(name) for name in store.manifest(version)["written_shards"]]
-    memories = store.read_memories(version, written)
-    for invariant in table_invariants():
+    memories = store.read_memories(version, written, columns=LIGHT_COLUMNS)  # publish checks the vectors
+    for invariant in table_invariants(with_vectors=False):
         verdict = invariant(memories)
         if not verdict.passed:
             examples = f" (e.g. {', '.join(verdict.examples)})" if verdict.examples else ""

@@ -105,3 +105,15 @@ def test_publish_refuses_a_row_whose_vector_is_lost(tmp_path, monkeypatch, embed
     with pytest.raises(VersionRejectedError, match="have no vector"):
         stage_publish(store.root, NIGHT, 14, {})
     assert store.current_version() == 1
+
+
+def test_a_stored_row_without_a_vector_keeps_none_through_a_night(tmp_path, monkeypatch, embedder):
+    store = _bystander_store(tmp_path, monkeypatch, embedder)
+    memories = store.read_memories(1)
+    keyword_only = memories.with_columns(
+        pl.when(pl.col("valid_from") == RECORDED).then(None).otherwise(pl.col("embedding")).alias("embedding")
+    )
+    store.publish(store.write_version(keyword_only, store.read_quarantine(1), {"embedding_model": embedder.name}))
+    assert _night_of_u2(tmp_path, store.root, embedder).published
+    bea = store.read_memories(3).filter(pl.col("user_id") == "bea")
+    assert bea.height == 2 and bea["embedding"].null_count() == 1
