@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.etl_log import chat_log, user_ids, write_days  # noqa: E402
 from bench.etl_night import Night, dagster_home, night_run_time, run_night  # noqa: E402
-from bench.synthetic_store import AGENT, MULTI_VALUED_TOPICS, SPAN, START, generate, store_users  # noqa: E402
+from bench.synthetic_store import AGENT, SPAN, START, store_users  # noqa: E402
 
 FIRST_DAY = date(2026, 2, 1)
 NIGHT1_DAYS = 7  # night 1 folds in a week of log; night 2 the day after it
@@ -96,8 +96,12 @@ def store_night(
     messages from STORE_SPEAKERS of its users."""
     root = work / "store-memories"
     started = time.perf_counter()
-    # a store as resolution leaves it: the night pays for its new messages, not for settling generated conflicts
-    written = generate(root, memories, per_user, per_user, seed, MULTI_VALUED_TOPICS)
+    # a store as resolution leaves it (--settled): the night pays for its new messages, not for settling generated
+    # conflicts. Generated in a child: a 1M store takes GBs, and a night forked from a big process reports its
+    # parent's peak RSS (the kernel keeps the larger of the two across exec).
+    command = [sys.executable, str(ROOT / "bench" / "synthetic_store.py"), "--out", str(root), "--settled"]
+    command += ["--memories", str(memories), "--per-user", str(per_user), "--seed", str(seed)]
+    written = int(subprocess.run(command, check=True, capture_output=True, text=True).stdout.split()[-1])
     print(f"generated a store of {written} memories in {time.perf_counter() - started:.0f} s", flush=True)
     users = [user for user, _ in store_users(memories, per_user, per_user)]
     speakers = random.Random(seed).sample(users, min(STORE_SPEAKERS, len(users)))
