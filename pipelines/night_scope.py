@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import polars as pl
+import pyarrow as pa
 import pyarrow.compute as pc
 
 from pipelines.core.schemas import MEMORY_SCHEMA, STATE_KINDS
@@ -38,8 +39,13 @@ def vectors_needed(users: pl.Series, fresh_ids: pl.Series) -> pc.Expression:
     """The stored rows of `users` whose vector resolution can read: statements merge reads (STATE_KINDS), and
     any row a new candidate of the same id may lose to (pipelines.resolve.dedup keeps the earliest-recorded row,
     vector included)."""
-    of_users = pc.field("user_id").isin(users.to_list())
-    return of_users & (pc.field("kind").isin(list(STATE_KINDS)) | pc.field("memory_id").isin(fresh_ids.to_list()))
+    of_users = among("user_id", users)
+    return of_users & (among("kind", pl.Series(STATE_KINDS)) | among("memory_id", fresh_ids))
+
+
+def among(column: str, values: pl.Series) -> pc.Expression:
+    """A read filter: `column` is one of `values` (typed as strings even when there are none)."""
+    return pc.field(column).isin(pa.array(values.to_list(), type=pa.string()))
 
 
 def with_stored_vectors(rows: pl.DataFrame, vectors: pl.DataFrame) -> pl.DataFrame:

@@ -32,6 +32,7 @@ from pipelines.night_scope import (
     LIGHT_COLUMNS,
     VECTOR,
     LostVectorError,
+    among,
     new_vectors,
     resolved_users,
     split_by_users,
@@ -82,7 +83,7 @@ def known_episodes(previous: pl.DataFrame) -> pl.DataFrame:
 
 def stored_episodes(store: SnapshotStore, base: int | None, shards: set[int], users: pl.Series) -> pl.DataFrame:
     """known_episodes of `users` in `shards` of version `base`, read without the columns it does not look at."""
-    where = (pc.field("kind") == "episode") & pc.field("user_id").isin(users.drop_nulls().unique().to_list())
+    where = (pc.field("kind") == "episode") & among("user_id", users.drop_nulls().unique())
     columns = ["agent_id", "user_id", "kind", "source_message_ids", "content"]
     return known_episodes(store.read_memories(base, shards, columns=columns, where=where))
 
