@@ -63,16 +63,19 @@ def new_vectors(resolved: pl.DataFrame, fresh_ids: pl.Series, dtype: pl.DataType
     return changed.select("memory_id", pl.col(VECTOR).cast(dtype))
 
 
-def with_vectors(memories: pl.DataFrame, changed: pl.DataFrame, stored: pl.DataFrame) -> pl.DataFrame:
+def with_vectors(memories: pl.DataFrame, changed: pl.DataFrame, kept: pl.DataFrame) -> pl.DataFrame:
     """`memories` (light rows) with each row's vector: from `changed` when the night made or refreshed it, else
-    the stored one from `stored` (memory_id, embedding). Raises LostVectorError naming rows found in neither (a
-    stored null vector, a keyword-only memory's, is kept as it is)."""
-    kept = stored.join(changed.select("memory_id"), on="memory_id", how="anti")
-    vectors = pl.concat([changed, kept.cast(changed.schema)])
+    the stored one from `kept` (memory_id, embedding: the stored vectors of every other row). Raises
+    LostVectorError naming rows found in neither (a stored null vector, a keyword-only memory's, is kept as it is)
+    or found in both."""
+    vectors = pl.concat([changed, kept.cast(changed.schema)], rechunk=False)  # no copy of the stored vectors
     lost = memories.join(vectors, on="memory_id", how="anti")["memory_id"]
     if lost.len():
         raise LostVectorError(f"{lost.len()} memories have no vector (e.g. {', '.join(lost.head(3))})")
-    return memories.join(vectors, on="memory_id", how="left", maintain_order="left")
+    joined = memories.join(vectors, on="memory_id", how="left", maintain_order="left")
+    if joined.height != memories.height:
+        raise LostVectorError(f"{joined.height - memories.height} memories have two vectors, a stored and a new one")
+    return joined
 
 
 class LostVectorError(LookupError):

@@ -423,10 +423,11 @@ def nothing_new(
 def with_night_vectors(
     store: SnapshotStore, base: int | None, shards: set[int], memories: pl.DataFrame, changed: pl.DataFrame
 ) -> pl.DataFrame:
-    """The staged (vector-less) rows with their vectors: the night's own, else the stored ones, read once here."""
-    stored = store.read_memories(base, shards, columns=["memory_id", VECTOR])
+    """The staged (vector-less) rows with their vectors: the night's own, else the stored ones, read once here
+    (but for those the night changed)."""
+    kept = store.read_memories(base, shards, [VECTOR, "memory_id"], where=~among("memory_id", changed["memory_id"]))
     try:
-        return with_vectors(memories, changed, stored)
+        return with_vectors(memories, changed, kept.select("memory_id", VECTOR))
     except LostVectorError as exc:
         raise VersionRejectedError(
             f"nothing published: {exc}; run the job again from validate: its staged vectors do not match its base "

@@ -9,7 +9,7 @@ import polars as pl
 import pytest
 
 from pipelines.ingest.read import IngestDefaults
-from pipelines.night_scope import LIGHT_COLUMNS, resolved_users
+from pipelines.night_scope import LIGHT_COLUMNS, LostVectorError, resolved_users, with_vectors
 from pipelines.nightly import stage_decay, stage_extract, stage_publish, stage_resolve, stage_validate
 from pipelines.resolve.decay import DecayParams
 from pipelines.resolve.invariants import schema_matches, staged_schema_matches
@@ -117,3 +117,16 @@ def test_a_stored_row_without_a_vector_keeps_none_through_a_night(tmp_path, monk
     assert _night_of_u2(tmp_path, store.root, embedder).published
     bea = store.read_memories(3).filter(pl.col("user_id") == "bea")
     assert bea.height == 2 and bea["embedding"].null_count() == 1
+
+
+def test_a_row_takes_the_nights_vector_or_its_stored_one_never_both():
+    vector = pl.Array(pl.Float32, 2)
+    memories = pl.DataFrame({"memory_id": ["a", "b"]})
+    changed = pl.DataFrame({"memory_id": ["a"], "embedding": [[1.0, 0.0]]}, schema_overrides={"embedding": vector})
+    kept = pl.DataFrame({"memory_id": ["b"], "embedding": [None]}, schema_overrides={"embedding": vector})
+    joined = with_vectors(memories, changed, kept)
+    assert joined["embedding"].to_list() == [[1.0, 0.0], None]
+    with pytest.raises(LostVectorError, match="two vectors"):
+        with_vectors(memories, changed, pl.concat([kept, changed]))
+    with pytest.raises(LostVectorError, match="1 memories have no vector"):
+        with_vectors(memories, changed, kept.clear())
