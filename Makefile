@@ -57,8 +57,9 @@ bench: install
 
 # Nightly ETL throughput (issue 13): nights over a generated 100k-message zh/en log (then 1 % more) and over a
 # generated 1M-memory store, each a `memory materialize` run; about an hour with the bundled e5 (see --help).
+# `make bench-etl ETL_ARGS=--store-only`: the 1M-store night alone (etl_1m lines), a few minutes.
 bench-etl: install
-	$(BIN)/python bench/etl_bench.py
+	$(BIN)/python bench/etl_bench.py $(ETL_ARGS)
 
 # Evidence recall (shared/eval protocol) on EVAL_DATA's session_log.parquet and questions.parquet; builds the store
 # on first use (one store per set).

@@ -6,7 +6,7 @@ A run that changed nothing (no new input, the same memories and decay day) publi
 from typing import Any
 
 import dagster as dg
-import polars as pl
+import pyarrow.compute as pc
 
 from assets import columns
 from assets.checks import check_result
@@ -15,6 +15,7 @@ from assets.preview import markdown_preview
 from assets.progress import stage_progress
 from assets.resources import EmbedderResource, ExtractorResource, MemorySettingsResource, MemoryStoreResource
 from assets.runs import run_key, tag_run_process
+from pipelines.night_scope import LIGHT_COLUMNS
 from pipelines.nightly import stage_publish
 from pipelines.reports import PublishReport
 from pipelines.resolve.invariants import table_invariants
@@ -23,7 +24,7 @@ from pipelines.store.snapshots import SnapshotStore, version_dir_name
 from pipelines.store.version_figures import version_figures
 
 FIGURE_COLUMNS = [
-    "memory_id", "kind", "valid_to", "merged_into", "superseded_by", "recorded_version", "retired_version",
+    "kind", "valid_to", "merged_into", "superseded_by", "recorded_version", "retired_version",
     "expires_at", "strength", "strength_at_access", "last_accessed", "recorded_at",
 ]  # fmt: skip
 
@@ -74,7 +75,9 @@ def published_metadata(snapshots: SnapshotStore, report: PublishReport) -> dict[
     # every shard's rows, without vectors or words, for the figures; what this night wrote for the preview
     memories = snapshots.read_memories(report.version, columns=FIGURE_COLUMNS)
     written = [int(shard) for shard in snapshots.manifest(report.version)["written_shards"]]
-    current = snapshots.read_memories(report.version, written).filter(is_current())
+    shown = ["user_id", "kind", "topic", "content", "strength", "strength_at_access", "last_accessed", "recorded_at"]
+    columns, statements = [*shown, "valid_to", "merged_into"], pc.field("kind") != "episode"
+    current = snapshots.read_memories(report.version, written, columns=columns, where=statements).filter(is_current())
     rows = report.rows
     return {
         "dagster/row_count": rows.total,
@@ -88,7 +91,7 @@ def published_metadata(snapshots: SnapshotStore, report: PublishReport) -> dict[
         "path": dg.MetadataValue.path(snapshots.location.url(f"snapshots/{version_dir_name(report.version)}")),
         "preview": dg.MetadataValue.md(
             markdown_preview(
-                current.filter(pl.col("kind") != "episode").select("user_id", "kind", "topic", "content", "strength"),
+                current.select("user_id", "kind", "topic", "content", "strength"),
                 rows=10,
             )
         ),
@@ -106,12 +109,15 @@ def published_snapshot_sound(store: MemoryStoreResource) -> dg.AssetCheckResult:
     if snapshots.current_version() is None:  # a first night without input publishes nothing: nothing to serve
         return dg.AssetCheckResult(passed=True, metadata={"summary": "no snapshot published yet"})
     version = snapshots.require_version()
-    problems = snapshots.problems(version, written_only=True)
+    # checksums only: publish read these very bytes deep (rows, unit vectors) before it swapped the pointer
+    problems = snapshots.problems(version, deep=False, written_only=True)
     if problems:
         return dg.AssetCheckResult(passed=False, metadata={"summary": problems[0], "problems": len(problems)})
     # invariants hold per user: the shards the version wrote are the ones to check (the rest were, when written)
-    memories = snapshots.read_memories(version, [int(s) for s in snapshots.manifest(version)["written_shards"]])
-    for invariant in table_invariants():
+    written = [int(s) for s in snapshots.manifest(version)["written_shards"]]
+    # the vectors were checked by `problems` above: the invariants read the rest
+    memories = snapshots.read_memories(version, written, columns=LIGHT_COLUMNS)
+    for invariant in table_invariants(with_vectors=False):
         verdict = invariant(memories)
         if not verdict.passed:
             return check_result(verdict)

@@ -1,12 +1,15 @@
 """Owns the benchmarks' generated memory stores: random unit vectors and short random texts, one user at a time,
 written as one published version through the snapshot store's write_version (no pipeline run, nothing embedded).
 
-`bench/recall_bench.py` recalls from such a store and `bench/etl_bench.py` runs a night over one; only
-`write_version` knows the store's layout.
+`bench/recall_bench.py` recalls from such a store and `bench/etl_bench.py` runs a night over one (generated in a
+child: `python bench/synthetic_store.py --out S --memories N --per-user K --settled`); only `write_version` knows
+the store's layout.
 """
 
 from __future__ import annotations
 
+import argparse
+import sys
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -14,6 +17,8 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pyarrow as pa
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pipelines.core.schemas import EMBEDDING_DIM, MEMORY_SCHEMA, QUARANTINE_SCHEMA
 from pipelines.store.snapshots import SnapshotStore
@@ -108,3 +113,21 @@ def generate(
     With the default TOPICS a user has several current values of a single-valued topic, which the first
     night over the store resolves; MULTI_VALUED_TOPICS gives a store as resolution leaves it."""
     return write_version(root, _user_tables(store_users(total, target, per_user), seed, topics))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Generate a store from the command line and print its rows: a bench that then measures a night's peak
+    memory runs this in a child, so its own process (which the night's is forked from) stays small."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, required=True, help="the store folder")
+    parser.add_argument("--memories", type=int, required=True)
+    parser.add_argument("--per-user", type=int, required=True, help="memories of each user (and of TARGET_USER)")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--settled", action="store_true", help="only MULTI_VALUED_TOPICS: as resolution leaves it")
+    args = parser.parse_args(argv)
+    topics = MULTI_VALUED_TOPICS if args.settled else TOPICS
+    print(generate(args.out, args.memories, args.per_user, args.per_user, args.seed, topics))
+
+
+if __name__ == "__main__":
+    main()

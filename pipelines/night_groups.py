@@ -27,6 +27,7 @@ from pipelines.nightly import (
     base_version,
     night_shards,
     stage_publish,
+    with_night_vectors,
     with_version_stamps,
 )
 from pipelines.progress import Progress
@@ -126,7 +127,8 @@ def _write_shards(
 ) -> dict[str, dict[str, Any] | None]:
     """The group's shard files for `version` (None for a shard left without rows); nothing is written when its
     rows break an invariant (they are per user, so a group's rows are checked whole)."""
-    memories = with_version_stamps(area.read_frame("decayed"), version)
+    stamped = with_version_stamps(area.read_frame("decayed"), version)
+    memories = with_night_vectors(store, base_version(area), shards, stamped, area.read_frame("new_vectors"))
     for invariant in table_invariants():
         verdict = invariant(memories)
         if not verdict.passed:

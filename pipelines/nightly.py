@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
+import pyarrow.compute as pc
 
 from pipelines.conservation import night_conservation
 from pipelines.core.config import LimitSettings
@@ -28,6 +29,18 @@ from pipelines.extract.signals.labelling import label_statements
 from pipelines.ingest.files import day_input_files, list_input_files, new_input_files
 from pipelines.ingest.read import IngestDefaults, read_raw, read_raw_file
 from pipelines.ingest.validate import validate
+from pipelines.night_scope import (
+    LIGHT_COLUMNS,
+    VECTOR,
+    LostVectorError,
+    among,
+    new_vectors,
+    resolved_users,
+    split_by_users,
+    vectors_needed,
+    with_stored_vectors,
+    with_vectors,
+)
 from pipelines.progress import Progress
 from pipelines.reports import (
     DecayReport,
@@ -68,6 +81,13 @@ def known_episodes(previous: pl.DataFrame) -> pl.DataFrame:
         .select("agent_id", "user_id", pl.col("source_message_ids").list.first().alias("message_id"), "content")
         .unique(MESSAGE_KEY, keep="first")
     )
+
+
+def stored_episodes(store: SnapshotStore, base: int | None, shards: set[int], users: pl.Series) -> pl.DataFrame:
+    """known_episodes of `users` in `shards` of version `base`, read without the columns it does not look at."""
+    where = (pc.field("kind") == "episode") & among("user_id", users.drop_nulls().unique())
+    columns = ["agent_id", "user_id", "kind", "source_message_ids", "content"]
+    return known_episodes(store.read_memories(base, shards, columns=columns, where=where))
 
 
 def check_new_raw_files(raw: Path | str, store_root: Path | str) -> int:
@@ -125,7 +145,7 @@ def _validate(
         raw_rows, forgotten = Tombstones(store_root).split(read_raw(files, defaults, progress.advance))
         shards = touched_shards(store, base, [raw_rows["user_id"], events["user_id"]], now, grace_days)
         staging.write_json("base", {"version": base, "shards": sorted(shards)})
-        messages, quarantine = validate(raw_rows, known_episodes(store.read_memories(base, shards)), now)
+        messages, quarantine = validate(raw_rows, stored_episodes(store, base, shards, raw_rows["user_id"]), now)
     # rows neither kept nor quarantined: repeats of a kept message (the conservation check proves it)
     repeats = raw_rows.join(messages, on=LEDGER_KEYS, how="anti").join(quarantine, on=LEDGER_KEYS, how="anti")
     staging.write_frame("messages", messages)
@@ -258,22 +278,31 @@ def stage_resolve(
 
 
 def _resolve(store_root: Path | str, now: datetime, params: ResolutionParams, staging: StagingArea) -> ResolutionReport:
-    store, base = SnapshotStore(store_root), base_version(staging)
+    """Resolves the rows of the night's users (night_scope.resolved_users) and stages them, without vectors,
+    beside the other rows of the shards it rewrites; stages apart the vectors the night made or refreshed."""
+    store, base, shards = SnapshotStore(store_root), base_version(staging), night_shards(staging)
     fresh = as_memories(staging.read_frame("candidates"), now)
-    previous = with_refreshed_context(store.read_memories(base, night_shards(staging)), fresh)
+    fresh_ids = fresh["memory_id"].unique()
+    stored = store.read_memories(base, shards, columns=LIGHT_COLUMNS)
+    users = resolved_users(fresh, stored, now, params.expiry_grace_days)
+    mine, others = split_by_users(stored, users)
+    read = ["memory_id", "user_id", "kind", VECTOR]
+    vectors = store.read_memories(base, shards, columns=read, where=vectors_needed(users, fresh_ids))
+    previous = with_refreshed_context(with_stored_vectors(mine, vectors.select("memory_id", VECTOR)), fresh)
     merged = collapse_by_id(pl.concat([previous, fresh.cast(previous.schema)]))
     resolved = resolve(merged, now, params)
-    staging.write_frame("resolved", resolved)
-    new_ids = set(fresh["memory_id"]) - set(previous["memory_id"])
+    staging.write_frame("new_vectors", new_vectors(resolved, fresh_ids, fresh.schema[VECTOR]))
+    staged = pl.concat([resolved.drop(VECTOR), others.select(resolved.drop(VECTOR).columns)])
+    staging.write_frame("resolved", staged)
     return ResolutionReport(
-        previous_rows=previous.height,
+        previous_rows=stored.height,
         candidates=fresh.height,
-        new_memories=len(new_ids),
-        collapsed_duplicates=fresh.height - fresh["memory_id"].n_unique(),
-        rows=resolved.height,
-        superseded=resolved.filter(pl.col("superseded_by").is_not_null()).height,
-        merged_restatements=resolved.filter(pl.col("merged_into").is_not_null()).height,
-        current=resolved.filter(is_current()).height,
+        new_memories=fresh_ids.filter(~fresh_ids.is_in(stored["memory_id"].implode())).len(),
+        collapsed_duplicates=fresh.height - fresh_ids.len(),
+        rows=staged.height,
+        superseded=staged.filter(pl.col("superseded_by").is_not_null()).height,
+        merged_restatements=staged.filter(pl.col("merged_into").is_not_null()).height,
+        current=staged.filter(is_current()).height,
     )
 
 
@@ -379,9 +408,10 @@ def write_whole_night(
     store: SnapshotStore, staging: StagingArea, memories: pl.DataFrame, manifest: dict[str, Any]
 ) -> int:
     """The version of a night run by one writer: it writes the shards it touched itself (VersionWriter)."""
+    base, shards = base_version(staging), night_shards(staging)
+    memories = with_night_vectors(store, base, shards, memories, staging.read_frame("new_vectors"))
     turns, quarantine = _all_turns(store, staging), staging.read_frame("quarantine")
-    new_files = manifest["input_files"]
-    return store.write_version(memories, quarantine, manifest, turns, night_shards(staging), input_files=new_files)
+    return store.write_version(memories, quarantine, manifest, turns, shards, input_files=manifest["input_files"])
 
 
 def with_version_stamps(decayed: pl.DataFrame, version: int) -> pl.DataFrame:
@@ -415,9 +445,24 @@ def nothing_new(
     manifest = store.manifest(base)
     if manifest.get("decay_day") != decay_day or manifest.get("access_consumed", {}) != consumed:
         return ""
-    if not same_memories(store.read_memories(base, shards), memories):
+    if not same_memories(store.read_memories(base, shards, columns=LIGHT_COLUMNS), memories):
         return ""
     return f"nothing new: no new input files, and the memories and their decay day ({decay_day}) are version {base}'s"
+
+
+def with_night_vectors(
+    store: SnapshotStore, base: int | None, shards: set[int], memories: pl.DataFrame, changed: pl.DataFrame
+) -> pl.DataFrame:
+    """The staged (vector-less) rows with their vectors: the night's own, else the stored ones, read once here
+    (but for those the night changed)."""
+    kept = store.read_memories(base, shards, [VECTOR, "memory_id"], where=~among("memory_id", changed["memory_id"]))
+    try:
+        return with_vectors(memories, changed, kept.select("memory_id", VECTOR))
+    except LostVectorError as exc:
+        raise VersionRejectedError(
+            f"nothing published: {exc}; run the job again from validate: its staged vectors do not match its base "
+            f"version {base}"
+        ) from exc
 
 
 def same_memories(stored: pl.DataFrame, fresh: pl.DataFrame) -> bool:
@@ -461,8 +506,8 @@ def reject_broken_version(store: SnapshotStore, version: int) -> None:
     """The shards the version wrote, read back from disk, keep every table invariant (they are per user, and the
     other shards kept them when they were written); else it is never published."""
     written = [int(name) for name in store.manifest(version)["written_shards"]]
-    memories = store.read_memories(version, written)
-    for invariant in table_invariants():
+    memories = store.read_memories(version, written, columns=LIGHT_COLUMNS)  # publish checks the vectors
+    for invariant in table_invariants(with_vectors=False):
         verdict = invariant(memories)
         if not verdict.passed:
             examples = f" (e.g. {', '.join(verdict.examples)})" if verdict.examples else ""

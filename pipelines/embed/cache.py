@@ -27,34 +27,47 @@ def text_hash(text: str) -> str:
 
 
 class EmbeddingCache:
-    """Passage embeddings keyed by (model, text hash): the parts of `shards` (and the common part) are loaded;
-    a text embedded for a user is kept in that user's shard part."""
+    """Passage embeddings keyed by (model, text hash) in the parts of `shards` (and the common part); a text
+    embedded for a user is kept in that user's shard part. A part is read for the texts asked of it only, so a
+    night holds its own texts' vectors, not every vector its shards' users ever had embedded."""
 
     def __init__(self, folder: Path, model: str, shard_count: int = 1, shards: Iterable[int] = ()) -> None:
         self.folder = Path(folder)
         self.model = model
         self.shard_count = shard_count
-        self._vectors: dict[str, np.ndarray] = {}
+        self.parts = [COMMON, *(shard_name(s) for s in sorted(set(shards)))]
+        self._vectors: dict[str, np.ndarray] = {}  # the vectors looked up or embedded so far
         self._new: dict[str, dict[str, np.ndarray]] = {}  # part -> vectors to add to its file
-        for part in [COMMON, *(shard_name(s) for s in sorted(set(shards)))]:
-            self._vectors.update(self._read(part))
         self.hits = 0
         self.misses = 0
+
+    @property
+    def held(self) -> int:
+        """How many vectors this cache holds in memory (looked up or embedded)."""
+        return len(self._vectors)
 
     def _path(self, part: str) -> Path:
         return self.folder / f"{part}.parquet"
 
-    def _read(self, part: str) -> dict[str, np.ndarray]:
-        path = self._path(part)
-        if not path.exists():
-            return {}
-        cached = pl.read_parquet(path).filter(pl.col("model") == self.model)
-        matrix = cached["embedding"].to_numpy() if cached.height else np.empty((0, EMBEDDING_DIM))
-        return dict(zip(cached["text_hash"].to_list(), np.asarray(matrix, dtype=np.float32), strict=True))
+    def _look_up(self, hashes: list[str]) -> None:
+        """Load the stored vectors of `hashes` not held yet; a later part wins, as the common part is read first."""
+        wanted = pl.Series("text_hash", hashes, dtype=pl.String).unique()
+        wanted = wanted.filter(~wanted.is_in(list(self._vectors)))
+        if wanted.is_empty():
+            return
+        for part in self.parts:
+            path = self._path(part)
+            if not path.exists():
+                continue
+            mine = (pl.col("model") == self.model) & pl.col("text_hash").is_in(wanted.implode())
+            cached = pl.scan_parquet(path).filter(mine).select("text_hash", "embedding").collect()
+            matrix = cached["embedding"].to_numpy() if cached.height else np.empty((0, EMBEDDING_DIM))
+            self._vectors.update(zip(cached["text_hash"].to_list(), np.asarray(matrix, dtype=np.float32), strict=True))
 
     def embed(self, texts: Sequence[str], embedder: Embedder, users: Sequence[str | None] | None = None) -> np.ndarray:
         """Embeddings for `texts` in order, computing only those not cached; `users` says whose text each is."""
         hashes = [text_hash(t) for t in texts]
+        self._look_up(hashes)
         owners = users if users is not None else [None] * len(texts)
         todo: dict[str, tuple[str, str]] = {}
         for digest, text, user in zip(hashes, texts, owners, strict=True):

@@ -31,6 +31,19 @@ def schema_matches(memories: pl.DataFrame) -> Verdict:
     return Verdict(True, f"{len(MEMORY_SCHEMA)} columns match MEMORY_SCHEMA")
 
 
+# The nightly stages hand rows on without their vectors (publish joins them back: pipelines.night_scope).
+STAGED_SCHEMA = pa.schema([f for f in MEMORY_SCHEMA if f.name != "embedding"])
+
+
+def staged_schema_matches(memories: pl.DataFrame) -> Verdict:
+    """A staged table matches MEMORY_SCHEMA in every column but the vector, which it does not carry."""
+    try:
+        memories.to_arrow().select(STAGED_SCHEMA.names).cast(STAGED_SCHEMA)
+    except (KeyError, pa.ArrowInvalid, pa.ArrowNotImplementedError, ValueError) as exc:
+        return Verdict(False, f"staged memory table does not match MEMORY_SCHEMA without its vector: {exc}")
+    return Verdict(True, f"{len(STAGED_SCHEMA)} columns match MEMORY_SCHEMA (the vector joins at publish)")
+
+
 def unique_memory_ids(memories: pl.DataFrame) -> Verdict:
     dupes = memories.group_by("memory_id").len().filter(pl.col("len") > 1)["memory_id"].to_list()
     return Verdict(not dupes, f"{len(dupes)} duplicated memory_id", dupes[:5])
@@ -145,8 +158,9 @@ def all_hold(*verdicts: Verdict) -> Verdict:
     return Verdict(not failed, "; ".join(v.summary for v in shown), [e for v in failed for e in v.examples][:5])
 
 
-def table_invariants() -> list[Callable[[pl.DataFrame], Verdict]]:
-    """Every invariant of a whole memory table; a version that breaks one is never published."""
+def table_invariants(with_vectors: bool = True) -> list[Callable[[pl.DataFrame], Verdict]]:
+    """Every invariant of a whole memory table; a version that breaks one is never published. Without vectors:
+    of the table read without its vector column (whose vectors `SnapshotStore.problems` checks on their own)."""
     return [
         unique_memory_ids,
         one_current_per_single_topic,
@@ -154,7 +168,7 @@ def table_invariants() -> list[Callable[[pl.DataFrame], Verdict]]:
         successors_exist,
         closed_only_with_reason,
         valid_interval_ordered,
-        schema_matches,
+        schema_matches if with_vectors else staged_schema_matches,
     ]
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 import polars as pl
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from pipelines.core.atomic import fsync_dir, fsync_file, remove_paths, write_text_atomic
@@ -221,16 +222,22 @@ class SnapshotStore:
         return path
 
     def read_memories(
-        self, version: int | None = None, shards: Iterable[int] | None = None, columns: list[str] | None = None
+        self,
+        version: int | None = None,
+        shards: Iterable[int] | None = None,
+        columns: list[str] | None = None,
+        where: pc.Expression | None = None,
     ) -> pl.DataFrame:
-        """The memory table of a version (the current one by default; only `shards` and `columns` when given),
-        strengths decayed to the version's decay day: a shard a night did not rewrite keeps its anchors, not its
-        day (so `columns` with strength needs its anchors: strength_at_access, last_accessed, recorded_at)."""
+        """The memory table of a version (the current one by default; only `shards`, `columns` and the rows
+        `where` holds when given), strengths decayed to the version's decay day: a shard a night did not rewrite
+        keeps its anchors, not its day (so `columns` with strength needs its anchors: strength_at_access,
+        last_accessed, recorded_at). `where` is applied while each file is read, so rows it drops never fill
+        memory."""
         schema = MEMORY_SCHEMA if columns is None else pa.schema([MEMORY_SCHEMA.field(c) for c in columns])
         if version is None and self.current_version() is None:
             return pl.DataFrame(schema.empty_table())
         chosen = self.require_version(version)
-        memories = pl.DataFrame(_read_all(self.table_paths(MEMORIES, chosen, shards), schema))
+        memories = pl.DataFrame(_read_all(self.table_paths(MEMORIES, chosen, shards), schema, where))
         return self.decayed(memories, chosen) if "strength" in memories.columns else memories
 
     def decayed(self, memories: pl.DataFrame, version: int) -> pl.DataFrame:
@@ -574,12 +581,13 @@ class SnapshotStore:
             yield
 
 
-def _read_all(paths: list[Path], schema: pa.Schema) -> pa.Table:
-    """Referenced Parquet files as one table of `schema`; an unreadable file is a StoreCorruptError naming it."""
+def _read_all(paths: list[Path], schema: pa.Schema, where: pc.Expression | None = None) -> pa.Table:
+    """Referenced Parquet files as one table of `schema` (only the rows `where` holds); an unreadable file is a
+    StoreCorruptError naming it."""
     tables = []
     for path in paths:
         try:
-            tables.append(pq.read_table(path, schema=schema, columns=schema.names))
+            tables.append(pq.read_table(path, schema=schema, columns=schema.names, filters=where))
         except (OSError, ValueError) as exc:
             raise StoreCorruptError(f"{path}: not readable as the stored table ({exc})") from exc
     return pa.concat_tables(tables) if tables else schema.empty_table()

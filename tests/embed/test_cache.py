@@ -37,3 +37,13 @@ def test_a_users_texts_are_kept_in_their_shards_part_and_loaded_with_it(tmp_path
     theirs = EmbeddingCache(folder, embedder.name, shard_count=4, shards=[shard_of("u1", 4)])
     theirs.embed(["I moved to Porto"], embedder, users=["u1"])
     assert (theirs.hits, theirs.misses) == (1, 0)
+
+
+def test_a_night_holds_the_vectors_of_its_own_texts_not_its_shards_whole_cache(tmp_path, embedder):
+    folder = tmp_path / "cache" / "embeddings"
+    before = EmbeddingCache(folder, embedder.name, shard_count=4)
+    before.embed([f"old message {i}" for i in range(50)], embedder, users=["u1"] * 50)
+    before.save()
+    night = EmbeddingCache(folder, embedder.name, shard_count=4, shards=[shard_of("u1", 4)])
+    night.embed(["old message 7", "a new message"], embedder, users=["u1", "u1"])
+    assert (night.hits, night.misses) == (1, 1) and night.held == 2  # not the 50 vectors of u1's part
