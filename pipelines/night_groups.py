@@ -37,6 +37,7 @@ from pipelines.resolve.invariants import table_invariants
 from pipelines.resolve.resolution import ResolutionParams
 from pipelines.shard_groups import group_keys, rows_of_shards, shards_of_group
 from pipelines.store.lease import StoreLockedError, read_lease, run_stage
+from pipelines.store.location import is_remote, work_folder
 from pipelines.store.shards import shard_name, split_by_shard
 from pipelines.store.snapshots import SnapshotStore, VersionRejectedError
 from pipelines.store.staging import LOCAL_RUN, StagingArea
@@ -49,10 +50,15 @@ def group_area(store_root: Path | str, run_key: str, key: str) -> StagingArea:
     return StagingArea(store_root, f"{run_key}.{key}")
 
 
-def stage_plan(store_root: Path, group_count: int, *, run_key: str = LOCAL_RUN) -> dict[str, Any]:
+def stage_plan(store_root: Path | str, group_count: int, *, run_key: str = LOCAL_RUN) -> dict[str, Any]:
     """After the run's validate stage (pipelines.nightly.stage_validate): reserve the version the groups write for,
     and record the store's shard count and the groups; returns that plan."""
-    with run_stage(Path(store_root), run_key, "night_plan"):
+    if is_remote(store_root):  # groups write shard files where the publisher finds them: one file system
+        raise StoreLockedError(
+            f"{store_root}: sharded_nightly_job writes to a local or shared folder only in this release; run "
+            "nightly_memory_job (or `memory materialize`) for an s3:// store"
+        )
+    with run_stage(work_folder(store_root), run_key, "night_plan"):
         store, staging = SnapshotStore(store_root), StagingArea(store_root, run_key)
         base = base_version(staging)
         count = int(store.manifest(base)["shard_count"]) if base is not None else store.shard_count
@@ -86,10 +92,10 @@ class GroupReport:
     written_files: dict[str, Any] = field(default_factory=dict)
 
 
-def require_run_lease(store_root: Path, run_key: str) -> None:
+def require_run_lease(store_root: Path | str, run_key: str) -> None:
     """The store is still this run's (its plan claimed it). Groups write disjoint shard folders in parallel, so
     they check the lease rather than take the store's stage lock, which would serialise them."""
-    lease = read_lease(Path(store_root))
+    lease = read_lease(work_folder(store_root))
     if lease is None or lease.run_key != run_key:
         holder = lease.describe() if lease is not None else "nobody"
         raise StoreLockedError(
@@ -98,7 +104,7 @@ def require_run_lease(store_root: Path, run_key: str) -> None:
 
 
 def stage_write_group(
-    store_root: Path, key: str, work: GroupWork, *, run_key: str = LOCAL_RUN, progress: Progress | None = None
+    store_root: Path | str, key: str, work: GroupWork, *, run_key: str = LOCAL_RUN, progress: Progress | None = None
 ) -> GroupReport:
     """Group `key`'s writer: its users' messages through extract, resolve and decay, then its shards' files
     written for the planned version (checked against every table invariant first); their references staged."""
@@ -142,7 +148,7 @@ def _write_shards(
 
 
 def stage_publish_groups(
-    store_root: Path,
+    store_root: Path | str,
     now: datetime,
     today: date,
     keep_versions: int,

@@ -141,3 +141,9 @@ def test_a_night_with_nothing_new_publishes_nothing(tmp_path, embedder, eight_sh
     report = grouped_night(tmp_path / "raw-store", store.root, embedder, NIGHT + timedelta(days=1))  # night 2 again
     assert not report.published and report.reason.startswith("nothing new") and store.current_version() == 2
     assert not list((store.root / "shards").glob("*/00000003")) and not (store.root / "snapshots/00000003").exists()
+
+
+def test_an_object_store_is_refused_before_a_plan_is_made():
+    # groups hand their shard files to the publisher through one file system; an s3:// store has none
+    with pytest.raises(StoreLockedError, match="nightly_memory_job"):
+        stage_plan("s3://memories/prod", 3, run_key="r1")

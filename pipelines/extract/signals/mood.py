@@ -1,8 +1,9 @@
 """Whether a clause asserts the user's own current state, or only mentions a topic.
 
 Moods: `assertion` (a statement, or a request about how to treat the user), `question`, `plan` (an intention,
-hypothetical or maybe), `third_party` (someone else is the subject), `past` (a trip or visit, or a state that no longer holds), `reported`
-(someone else's words). Only assertions may change what is current; the rest must change nothing.
+hypothetical or maybe), `third_party` (someone else is the subject), `past` (a trip or visit, or a state that no
+longer holds), `reported` (someone else's words). Only assertions may change what is current; the rest must change
+nothing.
 """
 
 from __future__ import annotations
@@ -132,9 +133,7 @@ _OWNED_EN = re.compile(
 )
 # 我 as the subject, not the object ("帮我列个清单", "公司要把我外派"), nor the owner of a person ("我爸换新号了");
 # Chinese drops the subject of what was done ("搬到杭州了"), so a completed clause counts.
-_OWNED_ZH = re.compile(
-    rf"(?<![帮给跟让叫替为和对陪找醒诉问把被教])(?:我们|咱们|我|咱|俺)(?!{_KIN_ZH})|了|啦"
-)
+_OWNED_ZH = re.compile(rf"(?<![帮给跟让叫替为和对陪找醒诉问把被教])(?:我们|咱们|我|咱|俺)(?!{_KIN_ZH})|了|啦")
 
 
 def is_owned(clause: str) -> bool:

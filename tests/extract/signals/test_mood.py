@@ -107,7 +107,9 @@ def test_a_clause_is_the_users_when_it_speaks_of_them_or_to_the_assistant_about_
 def test_a_clause_without_a_subject_goes_on_with_the_third_party_before_it_until_the_sentence_ends():
     moods = [mood for _, mood in clauses_with_moods("我姐退休了，上个月搬去海南了。帮我看看那边的机票")]
     assert moods == [THIRD_PARTY, THIRD_PARTY, ASSERTION]
-    moods = [mood for _, mood in clauses_with_moods("My brother got a job in Denver, moved there in May. I stayed in Ohio.")]
+    moods = [
+        mood for _, mood in clauses_with_moods("My brother got a job in Denver, moved there in May. I stayed in Ohio.")
+    ]
     assert moods == [THIRD_PARTY, THIRD_PARTY, ASSERTION]
     # a subject of its own, or a new sentence, ends it
     assert [mood for _, mood in clauses_with_moods("我姐退休了，我也搬去海南了")] == [THIRD_PARTY, ASSERTION]
