@@ -23,11 +23,18 @@ class Verdict:
     examples: list[str] = field(default_factory=list)
 
 
-def schema_matches(memories: pl.DataFrame) -> Verdict:
+def _casts_to(memories: pl.DataFrame, schema: pa.Schema) -> str | None:
+    """Why `memories` does not cast to `schema` (None when it does)."""
     try:
-        memories.to_arrow().select(MEMORY_SCHEMA.names).cast(MEMORY_SCHEMA)
+        memories.to_arrow().select(schema.names).cast(schema)
     except (KeyError, pa.ArrowInvalid, pa.ArrowNotImplementedError, ValueError) as exc:
-        return Verdict(False, f"memory table does not match MEMORY_SCHEMA: {exc}")
+        return str(exc)
+    return None
+
+
+def schema_matches(memories: pl.DataFrame) -> Verdict:
+    if (problem := _casts_to(memories, MEMORY_SCHEMA)) is not None:
+        return Verdict(False, f"memory table does not match MEMORY_SCHEMA: {problem}")
     return Verdict(True, f"{len(MEMORY_SCHEMA)} columns match MEMORY_SCHEMA")
 
 
@@ -37,10 +44,8 @@ STAGED_SCHEMA = pa.schema([f for f in MEMORY_SCHEMA if f.name != "embedding"])
 
 def staged_schema_matches(memories: pl.DataFrame) -> Verdict:
     """A staged table matches MEMORY_SCHEMA in every column but the vector, which it does not carry."""
-    try:
-        memories.to_arrow().select(STAGED_SCHEMA.names).cast(STAGED_SCHEMA)
-    except (KeyError, pa.ArrowInvalid, pa.ArrowNotImplementedError, ValueError) as exc:
-        return Verdict(False, f"staged memory table does not match MEMORY_SCHEMA without its vector: {exc}")
+    if (problem := _casts_to(memories, STAGED_SCHEMA)) is not None:
+        return Verdict(False, f"staged memory table does not match MEMORY_SCHEMA without its vector: {problem}")
     return Verdict(True, f"{len(STAGED_SCHEMA)} columns match MEMORY_SCHEMA (the vector joins at publish)")
 
 
