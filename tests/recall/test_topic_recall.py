@@ -63,6 +63,15 @@ def test_questions_about_trips_and_visits_are_not_questions_about_where_the_user
     assert topics.topic_of("Which cities has the user visited?", None) is None
 
 
+def test_calling_the_user_a_name_is_not_calling_them_on_the_phone():
+    from pipelines.recall.query_topic import QueryTopics
+
+    topics = QueryTopics(None)
+    assert topics.topic_of("What should the assistant call the user?", None) == "name"
+    assert topics.topic_of("When is the best time to call the user?", None) == "contact_time"
+    assert topics.topic_of("When does the user prefer to receive reminders?", None) == "contact_time"
+
+
 def _employer_story(tmp_path):
     def said(text, day, mid, topic="episode", mood=None):
         return row(text, kind="episode", topic=topic, valid_from=RECORDED + day * DAY, message_id=mid, mood=mood)

@@ -41,7 +41,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         # the user's own name: "his name is Pretzel" (a puppy) and "its name" (a book) are not
         ("call me", "calls me", "my name", "my name is", "go by", "goes by", "my nickname", "it's \\w+ now",
          "I'm (?-i:[A-Z])\\w+(?<!In)", "address (?:me|the user|them)", "what name", "user's name",
-         "call (?:the user|them|him|her)", "nickname", "what to call"),
+         "call (?:the user|them|him|her)", "nickname", "what to call", "what (?:should|do|does|can) \\w+ call"),
         ("叫我", "(?:我|用户)的?名字", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "叫(?:用户|他|她)什么"),
     ),
     "phone": (
@@ -84,7 +84,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("mornings? (?:are|is|work) best", "evenings? (?:are|is|work) best", "after [0-9]{1,2} ?(?:am|pm)",
          "before [0-9]{1,2} ?(?:am|pm)", "nights", "night shifts?", "day shifts?", "schedule", "best time",
          "reach me", "nudge", "contact me", "shifts", "when to (?:reach|contact|call|text|message|ping)",
-         "(?:reach|contact|call|text|message|ping) (?:the user|them|him|her)",
+         # "call the user" alone is naming as often as phoning ("what should I call the user?"): only with a when
+         "(?:reach|contact|text|message|ping) (?:the user|them|him|her)", "(?:when|what time)\\b.{0,24}\\bcall\\b",
+         "(?:receive|get|send)s? (?:the |my |their )?(?:reminders|notifications|check-ins)",
          "(?:remind|ping|text|message|call) me (?:in the |at )?(?:mornings?|afternoons?|evenings?|night|noon|lunch)"),
         ("早上", "上午", "下午", "晚上", "几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
          "联系(?:用户|他|她)", "找我", "发我", "什么时候(?:联系|找|方便)",
