@@ -1,10 +1,9 @@
 """agent-memory's core: the nightly stages, the snapshot store and recall, in plain Python (no Dagster).
 
-Importing it caps OpenBLAS at one thread unless OPENBLAS_NUM_THREADS says otherwise: the merge's matrix products
-are small and many, and on two busy cores a second OpenBLAS thread made them 3x slower (bench: a 200k-row resolve
-18.6 s -> 6.0 s). Set here because OpenBLAS reads it once, when numpy is first imported.
+Importing it caps OpenBLAS at one thread unless OPENBLAS_NUM_THREADS says otherwise (core.config explains why);
+OpenBLAS reads the variable once, when numpy is first imported, so it is set here, before anything imports numpy.
 """
 
-import os
+from pipelines.core.config import cap_openblas_threads
 
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+cap_openblas_threads()
