@@ -328,7 +328,7 @@ def _parse_ks(text: str) -> list[int]:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     from pipelines.recall.eval import QuestionFileError
-    from pipelines.recall.eval_sets import format_report, read_question_set, score_question_set
+    from pipelines.recall.eval_sets import UPDATES, format_report, read_question_set, score_question_set
     from pipelines.recall.reader import MemoryReader
 
     ks = _parse_ks(args.k)
@@ -337,8 +337,13 @@ def cmd_eval(args: argparse.Namespace) -> int:
         question_set = read_question_set(args.questions, args.name)
     except QuestionFileError as exc:
         raise CommandError(str(exc)) from exc
+    if args.failures and question_set.protocol != UPDATES:
+        raise CommandError(
+            f"{args.questions}: --failures lists failed probes of knowledge-update sets only (a file "
+            "with stale_message_ids)"
+        )
     reader = MemoryReader(store.uri, params=_recall_params(args.diversity), record_access=False)
-    report = score_question_set(reader, question_set, ks)
+    report = score_question_set(reader, question_set, ks, args.failures)
     print(json.dumps(report, ensure_ascii=False) if args.json else format_report(report))
     return 0
 

@@ -138,6 +138,12 @@ def _add_eval(sub, common: argparse.ArgumentParser) -> None:
     evaluation.add_argument("--name", default=None, help="the set's name in the summary line (default: its folder)")
     evaluation.add_argument("-k", default="1,5,10", help="comma-separated cut-offs (default 1,5,10)")
     evaluation.add_argument("--diversity", type=float, default=None, metavar="LAMBDA", help=DIVERSITY_HELP)
+    evaluation.add_argument(
+        "--failures",
+        action="store_true",
+        help="knowledge-update sets only: also list every failed probe with its top 3 (E cites evidence, S a "
+        "stale message) and its evidence and stale message ids",
+    )
     _json_flag(evaluation, "the report")
 
 

@@ -15,6 +15,7 @@ import polars as pl
 
 from pipelines.recall import eval as locomo
 from pipelines.recall import eval_updates as updates
+from pipelines.recall.eval_failures import format_misses
 from pipelines.recall.reader import MemoryReader
 
 LOCOMO = "locomo"
@@ -45,10 +46,13 @@ def read_question_set(path: Path | str, name: str | None = None) -> QuestionSet:
     return QuestionSet(set_name, LOCOMO, locomo.scored_questions(table, path))
 
 
-def score_question_set(reader: MemoryReader, question_set: QuestionSet, ks: Sequence[int]) -> dict[str, Any]:
-    """The protocol's report, headed by the set's name and protocol and ending with its summary line."""
+def score_question_set(
+    reader: MemoryReader, question_set: QuestionSet, ks: Sequence[int], failures: bool = False
+) -> dict[str, Any]:
+    """The protocol's report, headed by the set's name and protocol and ending with its summary line; `failures`
+    (knowledge-update sets only) adds every failed probe with its top 3."""
     if question_set.protocol == UPDATES:
-        figures = updates.evaluate_updates(reader, question_set.questions, ks)
+        figures = updates.evaluate_updates(reader, question_set.questions, ks, failures)
     else:
         figures = locomo.evaluate(reader, question_set.questions, ks)
     report = {"set": question_set.name, "protocol": question_set.protocol, **figures}
@@ -70,4 +74,5 @@ def format_report(report: dict[str, Any]) -> str:
     """The protocol line, the protocol's table, then the summary line."""
     table = updates.format_updates_table(report) if report["protocol"] == UPDATES else locomo.format_table(report)
     header = f"set={report['set']} protocol={report['protocol']}: {PROTOCOL_TEXT[report['protocol']]}"
-    return f"{header}\n{table}\n{report['summary']}"
+    misses = f"{format_misses(report['failures'])}\n" if "failures" in report else ""
+    return f"{header}\n{table}\n{misses}{report['summary']}"

@@ -18,6 +18,7 @@ import polars as pl
 from pipelines.core.clock import utc
 from pipelines.core.timeline import on_timeline
 from pipelines.recall.eval import CHARS_AT, QuestionFileError, Tally, parse_times, question_recall, require_columns
+from pipelines.recall.eval_failures import probe_miss
 from pipelines.recall.reader import MemoryReader
 
 PROBE_COLUMNS = ("user_id", "question_id", "question", "category", "evidence_message_ids", "stale_message_ids")
@@ -98,15 +99,19 @@ def _recall_time(as_of: datetime | None) -> datetime | None:
     return utc(as_of) if as_of is not None else None
 
 
-def evaluate_updates(reader: MemoryReader, probes: pl.DataFrame, ks: Sequence[int] = (1, 5, 10)) -> dict[str, Any]:
+def evaluate_updates(
+    reader: MemoryReader, probes: pl.DataFrame, ks: Sequence[int] = (1, 5, 10), failures: bool = False
+) -> dict[str, Any]:
     """{"questions", "current@1", "stale@3", "R@k"..., "chars@10", "per_category", "per_language",
-    "per_category_language", "distractors"}; the groups' keys are `update`, `en`, `update:en`."""
+    "per_category_language", "distractors"}; the groups' keys are `update`, `en`, `update:en`. With `failures`,
+    also "failures": every failed probe with its top 3 (pipelines.recall.eval_failures)."""
     ks = tuple(sorted(set(ks)))
     depth = max(*ks, CHARS_AT)
     overall = UpdateTally(ks)
     per_category: defaultdict[str, UpdateTally] = defaultdict(lambda: UpdateTally(ks))
     per_language: defaultdict[str, UpdateTally] = defaultdict(lambda: UpdateTally(ks))
     per_pair: defaultdict[str, UpdateTally] = defaultdict(lambda: UpdateTally(ks))
+    misses: list[dict[str, Any]] = []
     version = reader.store.require_version()  # one snapshot for every probe, even if a run publishes meanwhile
     for row in probes.iter_rows(named=True):
         user, agent, at = row["user_id"], row.get("agent_id") or STORY_AGENT, _recall_time(row["as_of"])
@@ -121,6 +126,8 @@ def evaluate_updates(reader: MemoryReader, probes: pl.DataFrame, ks: Sequence[in
         provenance = [m.source_message_ids for m in deep]
         recalls = {k: question_recall(evidence, provenance, k) for k in ks} if evidence else None
         scores = (current_at_1(evidence, stale, top), stale_at_k(stale, top), recalls)
+        if failures and (scores[0] == 0 or scores[1] == 1):
+            misses.append(probe_miss(row, found, evidence, stale))
         chars = sum(len(m.content) for m in deep[:CHARS_AT])
         category, language = row["category"], row["language"]
         for tally in (overall, per_category[category], per_language[language], per_pair[f"{category}:{language}"]):
@@ -134,6 +141,7 @@ def evaluate_updates(reader: MemoryReader, probes: pl.DataFrame, ks: Sequence[in
         "per_language": {lang: per_language[lang].figures() for lang in languages},
         "per_category_language": {pair: per_pair[pair].figures() for pair in pairs},
         "distractors": audit,
+        **({"failures": misses} if failures else {}),
     }
 
 

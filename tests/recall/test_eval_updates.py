@@ -266,3 +266,43 @@ def test_the_report_audits_what_the_distractor_messages_did(tmp_path):
     assert "distractor messages 3: 1 became a statement, 0 a tentative one, 1 closed an older value" in format_report(
         report
     )
+
+
+def test_failures_list_each_failed_probe_with_what_its_top_three_cites(tmp_path):
+    publish(tmp_path / "store", MEMORIES)
+    question_set = read_question_set(probes_file(tmp_path / "updates-dev"))
+    reader = MemoryReader(tmp_path / "store", HashingEmbedder())
+    report = score_question_set(reader, question_set, [1, 10], failures=True)
+    misses = {miss["question_id"]: miss for miss in report["failures"]}
+    # current@1 = 0 (a memory citing the old and the new employer), stale@3 = 1 (the sister), no result at all
+    assert set(misses) == {"upd-en-002:q1", "upd-en-003:q1", "upd-zh-001:q1"}
+    assert [r["cites"] for r in misses["upd-en-002:q1"]["top"]] == ["stale"]
+    assert [r["cites"] for r in misses["upd-en-003:q1"]["top"]] == ["evidence", "stale"]
+    assert misses["upd-zh-001:q1"]["top"] == [] and misses["upd-zh-001:q1"]["stale_message_ids"] == ["zh1:s1"]
+    text = format_report(report)
+    assert "failed probes: 3" in text and "  S fact/employer (en2:new, en2:old) User works at Hooli" in text
+    assert "  (no result)" in text
+    # without the flag the report keeps its documented keys
+    assert "failures" not in score_question_set(reader, question_set, [1, 10])
+
+
+def test_failures_of_a_set_without_stale_ids_are_refused_in_one_line(tmp_path, capsys):
+    from pipelines.cli import main
+
+    publish(tmp_path / "store", MEMORIES)
+    questions = tmp_path / "locomo" / "questions.parquet"
+    questions.parent.mkdir()
+    pl.DataFrame(
+        {
+            "user_id": ["upd-en-001"],
+            "question_id": ["q1"],
+            "question": ["Where does the user live?"],
+            "answer": ["Denver"],
+            "category": [4],
+            "evidence_message_ids": [["en1:s3"]],
+            "asked_at": [LATER],
+        }
+    ).write_parquet(questions)
+    args = ["eval", "--store", str(tmp_path / "store"), "--questions", str(questions), "--failures"]
+    assert main(args) == 2
+    assert "--failures lists failed probes of knowledge-update sets only" in capsys.readouterr().err
