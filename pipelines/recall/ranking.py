@@ -9,7 +9,7 @@ statement's operators cost ten times the arithmetic (docs/recall.md, "Speed").
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -109,8 +109,12 @@ def rank(columns: RankColumns, postings: Postings, query: RankQuery, params: Rec
         listed &= focus > 0
     elif params.neighbour_share > 0:  # a topic's statement answers alone
         fused = lift_neighbours(columns.turns, listed, fused, params.neighbour_share, params.expand_hits)
-    scored = _scored(columns, query, params, np.flatnonzero(listed), fused, similarity, keyword, focus)
-    return answered(scored, columns.valid_from, params) if query.topic is not None else scored
+    if query.topic is None:
+        return _scored(columns, query, params, np.flatnonzero(listed), fused, similarity, keyword, focus)
+    # the answer's own message may rank below k: cut the whole list, then take k
+    deep = replace(query, limit=max(query.limit, query.depth))
+    scored = _scored(columns, deep, params, np.flatnonzero(listed), fused, similarity, keyword, focus)
+    return answered(scored, columns.valid_from, params)[: query.limit]
 
 
 def answered(scored: list[tuple], said_at: np.ndarray, params: RecallParams) -> list[tuple]:

@@ -117,6 +117,20 @@ def test_a_topic_answer_keeps_what_its_message_said_and_drops_chatter(tmp_path):
     assert len(reader.recall("u1", "Austin Seattle room", k=3)) == 3
 
 
+def test_a_topic_answers_own_message_is_kept_even_when_it_ranked_below_k(tmp_path):
+    said_at = RECORDED + 3 * DAY
+    fact = row("User lives in Austin.", topic="residence", valid_from=said_at, message_id="m1")
+    # weak enough that every chatter row outranks it before the cut
+    episode = row("moved, east side now", kind="episode", valid_from=said_at, message_id="m1", strength=0.05)
+    chatter = [
+        row(text, kind="episode", valid_from=RECORDED + 5 * DAY, message_id=f"c{i}")
+        for i, text in enumerate(["where does the cat sleep", "does the user like tea", "live music tonight?"])
+    ]
+    store = publish(tmp_path, [fact, episode, *chatter])
+    found = MemoryReader(store.root, HashingEmbedder()).recall("u1", "Where does the user live?", k=2)
+    assert _said(found) == [fact["content"], episode["content"]]
+
+
 def test_a_tentative_statement_answers_its_topic_with_a_smaller_boost(tmp_path):
     hint = row("我在奥美做文案，天天改稿", kind="episode", topic="employer", message_id="m1", mood="tentative")
     store = publish(tmp_path, [hint, row("推荐一本书吧", kind="episode", topic="episode", message_id="m2")])
