@@ -38,7 +38,6 @@ from pipelines.resolve.resolution import ResolutionParams
 from pipelines.shard_groups import group_keys, rows_of_shards, shards_of_group
 from pipelines.store.lease import StoreLockedError, read_lease, run_stage
 from pipelines.store.location import is_remote, work_folder
-from pipelines.store.shards import shard_name, split_by_shard
 from pipelines.store.snapshots import SnapshotStore, VersionRejectedError
 from pipelines.store.staging import LOCAL_RUN, StagingArea
 
@@ -140,11 +139,7 @@ def _write_shards(
         if not verdict.passed:
             examples = f" (e.g. {', '.join(verdict.examples)})" if verdict.examples else ""
             raise VersionRejectedError(f"shards {sorted(shards)[:5]}: {verdict.summary}{examples}; nothing written")
-    turns = _all_turns(store, area)
-    return {
-        shard_name(shard): store.write_shard(shard, version, mine, said) if mine.height or said.height else None
-        for shard, (mine, said) in split_by_shard(memories, turns, count, shards).items()
-    }
+    return store.write_shards(version, memories, _all_turns(store, area), count, shards)
 
 
 def stage_publish_groups(

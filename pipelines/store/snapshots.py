@@ -402,11 +402,18 @@ class SnapshotStore:
         count = int(before.get("shard_count") or self.shard_count)
         turns = turns if turns is not None else pl.DataFrame(TURN_SCHEMA.empty_table())
         touched = None if shards is None else set(shards)
-        written = {
-            shard_name(shard): self.write_shard(shard, version, mine, said) if mine.height or said.height else None
-            for shard, (mine, said) in split_by_shard(memories, turns, count, touched).items()
-        }
+        written = self.write_shards(version, memories, turns, count, touched)
         return self.assemble_version(version, written, manifest, quarantine, input_files, whole=touched is None)
+
+    def write_shards(
+        self, version: int, memories: pl.DataFrame, turns: pl.DataFrame, count: int, shards: set[int] | None
+    ) -> dict[str, dict[str, Any] | None]:
+        """The files of `shards` (every shard when None) for `version`, per shard name (None: a shard left
+        without rows); not yet part of any manifest."""
+        return {
+            shard_name(shard): self.write_shard(shard, version, mine, said) if mine.height or said.height else None
+            for shard, (mine, said) in split_by_shard(memories, turns, count, shards).items()
+        }
 
     def assemble_version(
         self,
