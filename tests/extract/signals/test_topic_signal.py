@@ -87,3 +87,17 @@ def test_a_topic_commented_on_by_the_user_in_the_next_clause_is_the_users():
     assert message_signal("吃素那件事，现在不坚持了", params=one_cue).mood == ASSERTION
     # a comment that is not the user's own leaves it tentative
     assert message_signal("the car's gone, such a shame", params=one_cue).mood == TENTATIVE
+
+
+def test_a_retraction_that_names_nothing_else_reaches_a_statements_strength():
+    # the word that ends the value counts once more, as the residence and employer change words do
+    assert cue_hits("上周跟他分手了") == {"relationship_status": 2}
+    assert cue_hits("sold my car last week") == {"vehicle": 2}
+    signal = message_signal("上周跟他分手了")
+    assert (signal.topic, signal.mood) == ("relationship_status", ASSERTION)
+
+
+def test_when_reminders_come_is_contact_time_what_they_are_about_is_not():
+    assert "contact_time" in cue_hits("以后提醒改成上午吧")
+    assert "contact_time" in cue_hits("remind me in the mornings instead")
+    assert "contact_time" not in cue_hits("提醒我明天交报告")
