@@ -72,6 +72,15 @@ def test_calling_the_user_a_name_is_not_calling_them_on_the_phone():
     assert topics.topic_of("When does the user prefer to receive reminders?", None) == "contact_time"
 
 
+def test_what_the_user_does_for_a_living_is_their_work_and_where_they_study_their_school():
+    from pipelines.recall.query_topic import QueryTopics
+
+    topics = QueryTopics(None)
+    assert topics.topic_of("What does the user do for a living?", None) == "job_title"
+    assert topics.topic_of("用户是做什么的？", None) == "job_title"
+    assert topics.topic_of("用户在哪上学？", None) == "school"
+
+
 def _employer_story(tmp_path):
     def said(text, day, mid, topic="episode", mood=None):
         return row(text, kind="episode", topic=topic, valid_from=RECORDED + day * DAY, message_id=mid, mood=mood)

@@ -12,7 +12,7 @@ from functools import cache
 # topic -> (English cues, Chinese cues). Cues are regular expressions; keep them short and literal.
 TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "residence": (
-        ("live", "lives", "(?<!cost of )living(?! rooms?)", "lived", "move", "moved", "moving", "relocat\\w*", "apartment", "flat",
+        ("live", "lives", "(?<!cost of )(?<!for a )living(?! rooms?)", "lived", "move", "moved", "moving", "relocat\\w*", "apartment", "flat",
          "lease", "landlord", "rent", "roommates?", "neighbou?rhood", "settled", "based", "hometown",
          "address", "house", "condo", "no fixed address", "city", "I'm in (?-i:[A-Z])\\w+",
          # people type place names in lower case too: "my whole life is here in columbus"
@@ -33,13 +33,14 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "job_title": (
         ("promoted", "promotion", "title", "role", "position", "team lead", "junior", "senior", "manager",
-         "engineer", "developer", "dev", "lead", "analyst", "scientist", "nurse", "teacher", "intern"),
+         "engineer", "developer", "dev", "lead", "analyst", "scientist", "nurse", "teacher", "intern",
+         "for a living", "occupation", "profession"),
         ("升职", "升了", "升店长", "职位", "职务", "岗位", "title", "经理", "主任", "店长", "组长", "工程师",
-         "老师", "助理", "分析", "运营", "测试", "后端", "前端", "从事", "文案"),
+         "老师", "助理", "分析", "运营", "测试", "后端", "前端", "从事", "文案", "职业", "(?:做|干)什么的"),
     ),
     "name": (
         # the user's own name: "his name is Pretzel" (a puppy) and "its name" (a book) are not
-        ("call me", "calls me", "my name", "my name is", "go by", "goes by", "my nickname", "it's \\w+ now",
+        ("call me", "calls me", "my name", "my name is", "go(?:es|ing)? by", "real name", "full name", "my nickname", "it's \\w+ now",
          "I'm (?-i:[A-Z])\\w+(?<!In)", "address (?:me|the user|them)", "what name", "user's name",
          "call (?:the user|them|him|her)", "nickname", "what to call", "what (?:should|do|does|can) \\w+ call"),
         ("叫我", "(?:我|用户)的?名字", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "叫(?:用户|他|她)什么"),
@@ -49,7 +50,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("电话", "手机", "号码", "换号", "打我", "尾号"),
     ),
     "email": (
-        ("e-?mail", "address", "inbox", "@"),
+        ("e-?mail", "address", "inbox", "@", "gmail", "hotmail", "outlook", "yahoo", "proton ?mail", "icloud"),
         ("邮箱", "邮件", "@"),
     ),
     "relationship_status": (
@@ -83,7 +84,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "contact_time": (
         ("mornings? (?:are|is|work) best", "evenings? (?:are|is|work) best", "after [0-9]{1,2} ?(?:am|pm)",
          "before [0-9]{1,2} ?(?:am|pm)", "nights", "night shifts?", "day shifts?", "schedule", "best time",
-         "reach me", "nudge", "contact me", "shifts", "when to (?:reach|contact|call|text|message|ping)",
+         "reach me", "nudge", "contact me", "when you (?:ping|text|message|call|remind|nudge) me", "shifts", "when to (?:reach|contact|call|text|message|ping)",
          # "call the user" alone is naming as often as phoning ("what should I call the user?"): only with a when
          "(?:reach|contact|text|message|ping) (?:the user|them|him|her)", "(?:when|what time)\\b.{0,24}\\bcall\\b",
          "(?:receive|get|send)s? (?:the |my |their )?(?:reminders|notifications|check-ins)",
@@ -99,7 +100,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "major", "classes", "dorm", "freshman", "sophomore", "junior year", "senior year", "professor"),
         ("读研", "读博", "学校", "大学", "研究生", "博士", "导师", "报到", "入学", "毕业", "研二", "研一",
          "宿舍", "港大", "浙大", "学院", "期末", "考试周", "高数", "学分", "挂科", "绩点", "选课", "本科", "大一",
-         "大二", "大三", "大四", "研三", "转学", "专业课", "上课"),
+         "大二", "大三", "大四", "研三", "转学", "专业课", "上课", "上学", "念书", "在读"),
     ),
     "vehicle": (
         ("car", "drive", "drives", "driving", "sold the", "bought a", "vehicle", "lease", "my (?:19|20)[0-9]{2}", "bike",
@@ -123,10 +124,13 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # restate it over a plan or an aside that came between
     "residence": (("moved", "relocated", "new apartment", "new place", "still (?:live|living|in|here|based)",
                    "staying put"),
-                  ("搬家", "搬到", "搬去", "安顿", "退租", "还在[^，,。！？]{1,6}(?:住|待|呆)", "不搬了")),
+                  ("搬家", "搬到", "搬去", "安顿", "退租", "还在[^，,。！？]{1,6}(?:住|待|呆)", "不搬了",
+                   "房子(?:已经)?退了")),
     "employer": (("joined", "quit", "last day", "notice", "start(?:ing)? at", "new job", "laid off", "fired",
-                  "still (?:at|with|working)", "staying at"),
-                 ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家", "还在[^，,。！？]{1,8}(?:上班|工作|干)")),
+                  "still (?:at|with|working)", "staying at", "let go", "between jobs", "unemployed", "out of work",
+                  "(?:not|no longer) (?:at|with|working (?:at|for)) (?-i:[A-Z])\\w+"),
+                 ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "没工作", "失业",
+                  "待业", "被裁", "被辞", "被开了", "丢了工作")),
     "job_title": (("promoted", "promotion", "new title", "new role"), ("升职", "升了", "升店长", "当上")),
     # ... and the words that start or end a value of the other topics: a retraction often names nothing else
     # ("sold it", "分手了", "不吃素了"), so its one cue would otherwise stay below a statement's strength
@@ -135,10 +139,12 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
              ("开始吃素", "不吃素了", "开荤", "改吃", "又吃肉", "不忌口了", "戒(?:了)?(?:肉|辣|糖|奶)")),
     "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "traded in", "new car",
                  "car-free now"),
-                ("车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了")),
+                ("车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了",
+                 "车(?:已经|早就|都)?(?:处理掉|转手|出掉|报废)")),
     "relationship_status": (("broke up", "split up", "got divorced", "got engaged", "got married", "tied the knot",
                              "back together"),
-                            ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "脱单了", "恢复单身")),
+                            ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "脱单了", "恢复单身",
+                             "(?:我们|我俩|我们俩)(?:已经|早就)?分(?:开)?了")),
     "school": (("graduated", "dropped out", "transferred to", "got into", "enrolled at"),
                ("毕业了", "退学", "转学", "休学", "考上了", "录取了", "入学了")),
     "phone": (("new number", "changed my number", "number changed", "new phone number"),
@@ -154,7 +160,13 @@ Patterns = dict[str, tuple[re.Pattern[str], re.Pattern[str]]]
 
 @cache
 def _patterns() -> Patterns:
-    return _compile(TOPIC_CUES)
+    """Every change word is a word of its topic too, so it counts twice: "dropped out" alone is about school."""
+    return _compile({topic: _with_changes(topic, cues) for topic, cues in TOPIC_CUES.items()})
+
+
+def _with_changes(topic: str, cues: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    english, chinese = CHANGE_CUES.get(topic, ((), ()))
+    return (*cues[0], *(c for c in english if c not in cues[0])), (*cues[1], *(c for c in chinese if c not in cues[1]))
 
 
 @cache

@@ -88,6 +88,12 @@ _FORMER = re.compile(
     r"|以前|之前在|原来在|曾经|当年|那时候|那会儿|上一家|前公司|前东家|老东家|老公司|旧号|老号码|旧邮箱",
     re.IGNORECASE,
 )
+# ... unless the clause says the former value is gone now: "my old number doesn't work anymore", "旧号停机了"
+_GONE_NOW = re.compile(
+    r"\bany\s?more\b|\bno\s+longer\b|\bdoesn't\s+work\b|\bis\s+dead\b|\bdeactivated\b|\bshut\s+down\b"
+    r"|不再|停机|停用|注销|不用了|没了|作废",
+    re.IGNORECASE,
+)
 _REPORTED = re.compile(
     r"\b(?:says|said|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+telling)\b"
     r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
@@ -108,7 +114,7 @@ def clause_mood(clause: str) -> str:
         return QUESTION
     if _PLAN.search(clause):
         return PLAN
-    if _PAST.search(clause) or _FORMER.search(clause):
+    if _PAST.search(clause) or (_FORMER.search(clause) and not _GONE_NOW.search(clause)):
         return PAST
     return ASSERTION
 

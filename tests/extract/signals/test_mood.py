@@ -42,6 +42,8 @@ from pipelines.extract.signals.mood import (
         ("back when I was at Initech the commute was awful", PAST),  # a state that no longer holds
         ("my old apartment had a balcony", PAST),
         ("我以前在百度", PAST),
+        ("my old number doesn't work anymore", ASSERTION),  # the former value is gone now: a present state
+        ("以前那个邮箱已经停用了", ASSERTION),
         ("我表妹刚被复旦录取了", THIRD_PARTY),  # any relative or acquaintance of the user's
         ("我发小上个月搬去成都了", THIRD_PARTY),
     ],

@@ -1,6 +1,7 @@
 """The topic signal: lexicon cues, the e5 preference, the mood of the clauses that carry the cues."""
 
 import numpy as np
+import pytest
 
 from pipelines.extract.signals.lexicon import cue_hits
 from pipelines.extract.signals.mood import ASSERTION, PLAN, TENTATIVE, THIRD_PARTY
@@ -59,8 +60,9 @@ def test_a_living_room_is_no_home_and_a_spouses_company_is_someone_elses_move():
 
 
 def test_saying_the_value_still_holds_is_a_cue_of_its_topic():
-    assert cue_hits("turned them down, still at pellucid") == {"employer": 1}  # no other employer word in it
-    assert cue_hits("青岛不去了，我还在郑州待着") == {"residence": 1}
+    # no other employer word in it: the change word counts as the topic's word and as a change
+    assert cue_hits("turned them down, still at pellucid") == {"employer": 2}
+    assert cue_hits("青岛不去了，我还在郑州待着") == {"residence": 2}
 
 
 def test_a_clause_about_no_one_in_particular_is_at_most_tentative():
@@ -101,3 +103,25 @@ def test_when_reminders_come_is_contact_time_what_they_are_about_is_not():
     assert "contact_time" in cue_hits("以后提醒改成上午吧")
     assert "contact_time" in cue_hits("remind me in the mornings instead")
     assert "contact_time" not in cue_hits("提醒我明天交报告")
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("Dropped out of the program in March.", "school"),  # a change word alone is its topic's statement
+        ("I got let go on Friday.", "employer"),
+        ("I'm between jobs right now.", "employer"),
+        ("I'm not with Acme anymore.", "employer"),
+        ("I'm no longer going by Jimmy, just use my real name.", "name"),
+        ("我们俩已经分了。", "relationship_status"),
+        ("车已经处理掉了，现在坐地铁。", "vehicle"),
+        ("房子退了，暂时住朋友家。", "residence"),
+    ],
+)
+def test_a_value_ended_without_a_new_one_is_a_statement_of_its_topic(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION), signal
+
+
+def test_someone_elses_lost_job_stays_theirs():
+    assert message_signal("My brother got let go.").mood == THIRD_PARTY
