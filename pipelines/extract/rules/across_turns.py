@@ -64,6 +64,14 @@ _ASKS = _table(ASSISTANT_ASKS)
 _ANSWERS = _table({topic: ((en,), (zh,)) for topic, (en, zh) in ANSWER_SHAPES.items()}, en_flags=0)
 
 
+# A reply's first clause when it holds no answer yet: "oh right, I'm in Columbus now", "嗯，苏州"
+_FILLER = re.compile(
+    r"^\s*(?:(?:oh|ah|um+|uh+|hm+|ok(?:ay)?|yeah|yep|yes|right|well|so|lol|haha|sure|true|嗯+|哦+|噢+|啊+|对|是的|好的?|哈+)"
+    r"[\s,.!~，。！～]*)+$",
+    re.IGNORECASE,
+)
+
+
 @dataclass
 class _Opening:
     topic: str
@@ -172,9 +180,10 @@ def facts_across_turns(session: Sequence[Message], found: Sequence[ExtractedMemo
                 opening = _assistant_opening(message, clauses, context)
             earlier += [(c, message) for c in clauses]
             continue
+        first = next((index for index, clause in enumerate(clauses) if not _FILLER.match(clause)), 0)
         for index, clause in enumerate(clauses):
             mood = clause_mood(clause)
-            answers = opening is not None and (index == 0 or not opening.by_assistant)
+            answers = opening is not None and (index == first or not opening.by_assistant)
             if (
                 opening is not None
                 and answers

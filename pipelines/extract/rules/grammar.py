@@ -28,6 +28,12 @@ _EN_TERM = (
 CAPITAL = r"(?-i:[A-Z])"
 _EN_DETERMINERS = r"(?:a|an|my|our|the|this|that|his|her|their|your|some|another|there|here|home|it)"
 _NO_DETERMINER = rf"(?-i:(?!{_EN_DETERMINERS}\b))"
+# "moved in may", "moved in on friday": a month or a day is when, never where
+_NO_DATE = (
+    r"(?!(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|apr|"
+    r"jun|jul|aug|sept?|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on|spring|summer|fall|"
+    r"autumn|winter)\b)"
+)
 _EN_WORDS = r"[\w'.&-]+(?:\s+[\w'.&-]+){0,3}?"  # one to four words, as few as the end allows
 _CAPITALISED = rf"{CAPITAL}[\w'.&+-]*"
 _EN_VALUE_END = (
@@ -75,7 +81,7 @@ _MACROS = {
     # Values of the phrasebook (pipelines.extract.rules.phrasebook): they end where a time, a reason or a
     # connective starts ("moved to denver last spring"), and a place or an organisation never starts with a
     # determiner ("moved to a new place" names no city).
-    "PLACE": rf"(?P<{{g}}>(?:the\s+(?={CAPITAL}))?{_NO_DETERMINER}{_EN_WORDS}){_EN_VALUE_END}",
+    "PLACE": rf"(?P<{{g}}>(?:the\s+(?={CAPITAL}))?{_NO_DETERMINER}{_NO_DATE}{_EN_WORDS}){_EN_VALUE_END}",
     "ORG": rf"(?P<{{g}}>(?:the\s+)?{_CAPITALISED}(?:\s+(?:of\s+|and\s+|&\s+)?{_CAPITALISED}){{0,3}}){_EN_VALUE_END}",
     "WORK": rf"(?P<{{g}}>{_NO_DETERMINER}(?:an?\s+|the\s+)?{_EN_WORDS}){_EN_VALUE_END}",
     "ROLE": rf"(?:an?\s+|the\s+|their\s+|our\s+)?(?P<{{g}}>[\w'/-]+(?:\s+[\w'/-]+){{0,4}}?){_EN_VALUE_END}",

@@ -75,6 +75,7 @@ RESIDENCE = TopicBook(
             r"live\s+in\s+<PLACE>", r"reside\s+in\s+<PLACE>", r"am\s+(?:living|based|settled|located)\s+in\s+<PLACE>",
             r"am\s+based\s+out\s+of\s+<PLACE>", r"have\s+been\s+(?:living|based)\s+in\s+<PLACE>",
             r"call\s+<PLACE>\s+home", r"am\s+a\s+(?:resident|local)\s+of\s+<PLACE>",
+            r"am\s+(?:now\s+)?in\s+<PLACE>\s+(?:now|these\s+days|full[- ]time|for\s+good)\b",
         ),
         changes=(
             r"moved\s+(?:from\s+.+?\s+)?(?:back\s+|over\s+|out\s+|down\s+|up\s+|across\s+|all\s+the\s+way\s+)?"
@@ -82,8 +83,8 @@ RESIDENCE = TopicBook(
             r"relocated\s+(?:from\s+.+?\s+)?(?:back\s+)?to\s+<PLACE>",
             r"packed\s+up\s+and\s+moved\s+(?:back\s+|over\s+|out\s+)?to\s+<PLACE>",
             r"(?:made|finished)\s+the\s+move\s+to\s+<PLACE>", r"settled\s+(?:down\s+)?in\s+<PLACE>",
-            r"(?:got|found|rented|bought|signed\s+(?:a\s+)?lease\s+on)\s+(?:a|an|our|my)\s+(?:new\s+)?"
-            r"(?:place|apartment|flat|house|condo|home)\s+in\s+<PLACE>",
+            r"(?:got|found|rented|bought|signed\s+(?:a\s+)?lease\s+on|signed\s+for)\s+(?:a|an|our|my)\s+(?:new\s+)?"
+            r"(?:place|apartment|flat|house|condo|home|studio|room|[0-9]\s?br|[0-9][- ]bedroom)\s+in\s+<PLACE>",
             r"signed\s+a\s+lease\s+in\s+<PLACE>", r"moved\s+(?:house|home)\s+to\s+<PLACE>",
             r"left\s+.+?\s+for\s+(?:good\s+)?(?:and\s+moved\s+to\s+)?<PLACE:w>(?=.*\b(?:moved|live|living|lease|apartment|flat))",
         ),
@@ -253,6 +254,8 @@ PHONE = TopicBook(
             r"\b(?:changed|switched)\s+(?:my\s+)?(?:phone\s+)?number\s+to\s+<PHONE>",
             # a number said with a word that makes it a phone number: "texts go to my cell? 520-555-0187"
             r"\b(?:number|cell|phone|mobile|text\s+me|call\s+me)\b[^.\d]{0,24}?<PHONE>",
+            # an instruction with the number: "use 724-555-0198 from now on"
+            r"\b(?:use|save|try)\s+<PHONE>",
         ),
     ),
     zh=Ways(

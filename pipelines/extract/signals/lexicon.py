@@ -17,15 +17,18 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "address", "house", "condo", "no fixed address", "city", "I'm in (?-i:[A-Z])\\w+",
          # people type place names in lower case too: "my whole life is here in columbus"
          "here in \\w+", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes",
-         "hometown", "home town", "back home"),
+         "hometown", "home town", "back home", "[0-9] ?br", "[0-9][- ]bedroom", "studio apartment", "couch ?surf\\w*",
+         "house ?sitting", "storage unit", "unpack\\w*"),
         ("住", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
          "公寓", "居住证", "家在", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
-         "搬过去", "搬回"),
+         "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?"),
     ),
     "employer": (
         ("work", "works", "working", "worked", "job", "company", "employer", "joined", "hired",
          "quit", "notice", "laid off", "fired", "last day", "first day", "start at", "starting at", "offer",
-         "(?-i:[A-Z])\\w+ (?:Health|Hospital|Clinic|Bank|Inc|Corp|Ltd|LLC|Labs?|Systems|Technologies|Group|Industries)",
+         "(?-i:[A-Z])\\w+ (?:Health|Hospital|Clinic|Bank|Inc|Corp|Ltd|LLC|Labs?|Systems|Technologies|Group|Industries|Logistics|"
+         "Consulting|Solutions|Partners|Capital|Media|Studios?|Software|Analytics|Insurance|Airlines|Pharma\\w*|Motors)",
+         "commute to (?-i:[A-Z])\\w+",
          "new role", "recruiter", "startup", "firm", "staying at", "employed", "put in my two weeks", "two weeks'? notice",
          "resign\\w*", "severance", "onboarding", "offer letter", "401\\(?k\\)?", "coworkers?", "colleagues?"),
         ("公司", "上班", "工作", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "工牌", "单位",
@@ -123,9 +126,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # ... and so do words that say the value still holds after all ("still at pellucid", "我还在郑州待着"): they
     # restate it over a plan or an aside that came between
     "residence": (("moved", "relocated", "new apartment", "new place", "still (?:live|living|in|here|based)",
-                   "staying put"),
+                   "staying put", "gave up (?:the|my|our) (?:room|apartment|flat|place|lease|house)", "signed for"),
                   ("搬家", "搬到", "搬去", "安顿", "退租", "还在[^，,。！？]{1,6}(?:住|待|呆)", "不搬了",
-                   "房子(?:已经)?退了")),
+                   "房子(?:已经)?退了", "回老家(?:了|发展|定居|生活|工作)")),
     "employer": (("joined", "quit", "last day", "notice", "start(?:ing)? at", "new job", "laid off", "fired",
                   "still (?:at|with|working)", "staying at", "let go", "between jobs", "unemployed", "out of work",
                   "(?:not|no longer) (?:at|with|working (?:at|for)) (?-i:[A-Z])\\w+"),
@@ -144,7 +147,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "relationship_status": (("broke up", "split up", "got divorced", "got engaged", "got married", "tied the knot",
                              "back together"),
                             ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "脱单了", "恢复单身",
-                             "(?:我们|我俩|我们俩)(?:已经|早就)?分(?:开)?了")),
+                             "(?:我们|我俩|我们俩)(?:已经|早就)?分(?:开)?了",
+                             "(?:去|跑)了?(?:一)?趟?民政局", "红本")),
     "school": (("graduated", "dropped out", "transferred to", "got into", "enrolled at"),
                ("毕业了", "退学", "转学", "休学", "考上了", "录取了", "入学了")),
     "phone": (("new number", "changed my number", "number changed", "new phone number"),

@@ -9,6 +9,7 @@ nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 ASSERTION, QUESTION, PLAN, THIRD_PARTY, PAST, REPORTED = (
     "assertion",
@@ -29,8 +30,8 @@ _NEGATED = re.compile(r"^\s*(?:and\s+|but\s+)?(?:no|not|nothing|never)\b|^\s*(?:
 # "Can you answer in Spanish?" asks for a way of being treated: a preference, not a question.
 _REQUEST = re.compile(
     # after a short lead-in ("random but can you…", "ok so could you…"), not after a question word ("what can you…")
-    r"^\s*(?:(?!(?:what|where|when|why|who|which|how)\b)[\w']+[,\s]+){0,3}?(?:(?:can|could|would|will)\s+you\b|please\b|pls\b)"
-    r"|^\s*from now on\b|^\s*(?:请|麻烦|以后|能不能|可以|可不可以|从今天起|从现在起|今后)",
+    r"^\s*(?:(?!(?:what|where|when|why|who|which|how)\b)[\w']+[,\s]+){0,3}?(?:(?:can|could|would|will)\s+(?:you|u)\b|please\b|pls\b)"
+    r"|\bfrom now on\b|^\s*(?:请|麻烦|以后|能不能|可以|可不可以|从今天起|从现在起|今后)",
     re.IGNORECASE,
 )
 # A question asks; "Was in Tokyo last week." does not (an auxiliary at the start is not enough here).
@@ -61,7 +62,7 @@ _THIRD_PARTY = re.compile(
 )
 _PLAN = re.compile(
     r"\b(?:might|maybe|perhaps|thinking\s+(?:about|of)|considering|consider|plan(?:ning)?\s+to|going\s+to|gonna|"
-    r"want\s+to|wanna|would|if|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|tempted|should\s+i|"
+    r"want\s+to|wanna|would|(?<!even\s)if|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|tempted|should\s+i|"
     # a change being explored is not a change made
     r"recruiters?|interview(?:s|ing|ed)?|job\s+offer|an\s+offer|applying|applied|"
     # what is still to come is a plan, however sure: "next month", "we're moving to Oslo", "下个月搬"
@@ -77,7 +78,9 @@ _PAST = re.compile(
     r"\btravel(?:l?ed|ling|ing)?\b|\bback\s+from\s+(?!the\s+honeymoon)"
     # a stay counted in days or weeks is a trip: "stayed two weeks in Lisbon", "在洱海边住了两周"
     r"|\b(?:stayed|spent)\s+(?:for\s+)?(?:a|an|one|two|three|four|five|a\s+few|a\s+couple\s+of|\d+)\s+(?:nights?|days?|weeks?)\b"
-    r"|出差|旅游|旅行|度假|玩了|去了一趟|回老家|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几\d]*(?:个)?(?:晚|天|周|星期|礼拜)",
+    r"|出差|旅游|旅行|度假|玩了|去了一趟|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几\d]*(?:个)?(?:晚|天|周|星期|礼拜)"
+    # going home is a visit at a holiday or for a few days, else often a move back ("辞职回老家了")
+    r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
     re.IGNORECASE,
 )
 # A state that held once and no longer does: "back when I was at Oracle", "my old job", "以前在阿里的时候".
@@ -97,7 +100,9 @@ _GONE_NOW = re.compile(
 _REPORTED = re.compile(
     r"\b(?:says|said|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+telling)\b"
     r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
-    r"|(?<!跟你)(?<!和你)(?<!给你)(?:念叨|介绍|说)(?:让我|我)|^\s*(?:还|又|也)?(?:让|叫|逼)我",
+    r"|(?<!跟你)(?<!和你)(?<!给你)(?:念叨|介绍|说)(?:让我|我)|^\s*(?:还|又|也)?(?:让|叫|逼)我"
+    # someone urging or advising the user: what they want, not what the user did
+    r"|(?:劝|催|怂恿|撺掇|忽悠)我|说什么|\b(?:keeps?|kept)\s+(?:pushing|urging|nagging)\s+me\b|\bwants?\s+me\s+to\b",
     re.IGNORECASE,
 )
 
@@ -121,7 +126,7 @@ def clause_mood(clause: str) -> str:
 
 # Finer than the extractor's clauses: a mood changes at any punctuation, an emoji, or a space between Chinese.
 _CLAUSE_END = re.compile(
-    r"(?<=[!?;。！？；，,\n])(?![!?！？])\s*|(?<=\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    r"(?<=[!?;。！？；，,\n])(?![!?！？])\s*|(?<=[.:])(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
 )
 
 
@@ -139,7 +144,11 @@ _OWNED_EN = re.compile(
 )
 # 我 as the subject, not the object ("帮我列个清单", "公司要把我外派"), nor the owner of a person ("我爸换新号了");
 # Chinese drops the subject of what was done ("搬到杭州了"), so a completed clause counts.
-_OWNED_ZH = re.compile(rf"(?<![帮给跟让叫替为和对陪找醒诉问把被教])(?:我们|咱们|我|咱|俺)(?!{_KIN_ZH})|了|啦")
+_OWNED_ZH = re.compile(
+    rf"(?<![帮给跟让叫替为和对陪找醒诉问把被教劝催])(?:我们|咱们|我|咱|俺)(?!{_KIN_ZH})|了|啦"
+    # when or how to reach the user, said by the user: "午休找我最好", "联系我比较方便"
+    r"|(?:找|联系|打给|提醒|通知)我(?:最好|最方便|比较好|比较方便|方便|合适|就行)"
+)
 
 
 def is_owned(clause: str) -> bool:
@@ -179,18 +188,36 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
     """The message's clauses, each with its mood; a clause inside quotes is reported speech, and one that names
     no subject goes on with a third party's ("我爸妈退休了，上礼拜搬去三亚了" is the parents' move)."""
     quoted = [match.span() for match in _QUOTED.finditer(text)]
-    moods, cursor, carried = [], 0, False
-    for clause in split_clauses(text):
-        start = text.find(clause, cursor)
-        cursor = max(cursor, start)
+    moods, carried = [], False
+    for clause, start, goes_on in _sentence_clauses(text):
         inside = start >= 0 and any(begin <= start < end for begin, end in quoted)
         mood = REPORTED if inside else clause_mood(clause)
         if carried and mood not in (QUESTION, REPORTED) and not names_a_subject(clause):
             mood = THIRD_PARTY
         moods.append((clause, mood))
-        rest = text[start + len(clause) :] if start >= 0 else ""
-        carried = mood == THIRD_PARTY and not ends_sentence(clause[-1:]) and not ends_sentence(rest)
+        carried = mood == THIRD_PARTY and goes_on
     return moods
+
+
+def _sentence_clauses(text: str) -> Iterator[tuple[str, int, bool]]:
+    """split_clauses(text), each with where it starts in `text` and whether the next clause is in its sentence."""
+    cursor = 0
+    for clause in split_clauses(text):
+        start = text.find(clause, cursor)
+        cursor = max(cursor, start)
+        rest = text[start + len(clause) :] if start >= 0 else ""
+        yield clause, start, not ends_sentence(clause[-1:]) and not ends_sentence(rest)
+
+
+def owned_clauses(text: str) -> list[bool]:
+    """For each clause of `text` (split_clauses), whether it speaks of the user: itself (is_owned), or it names no
+    subject and goes on, within one sentence, from a clause that did ("以后别压缩了，详细点", "I moved, love it")."""
+    owned, carried = [], False
+    for clause, _, goes_on in _sentence_clauses(text):
+        mine = is_owned(clause) or (carried and not names_a_subject(clause))
+        owned.append(mine)
+        carried = mine and goes_on
+    return owned
 
 
 # Who a clause is about, named: a pronoun (not "it", which is mostly an object: "sold it") or a person.

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipelines.extract.signals.lexicon import cue_hits
-from pipelines.extract.signals.mood import ASSERTION, TENTATIVE, clauses_with_moods, is_owned
+from pipelines.extract.signals.mood import ASSERTION, TENTATIVE, clauses_with_moods, is_owned, owned_clauses
 from pipelines.extract.signals.prototypes import TopicCentroids
 
 
@@ -63,11 +63,11 @@ def message_signal(
     """The strongest single-valued topic `text` speaks to (not in `exclude`) and the mood it speaks in."""
     cues: dict[str, int] = {}
     moods: dict[str, str] = {}
-    said = clauses_with_moods(text)
+    said, owned = clauses_with_moods(text), owned_clauses(text)
     for at, (clause, mood) in enumerate(said):
         # a clause about no one in particular ("rent is cheaper there", "深圳租房一般押一付三") may still be the
         # user's state said in passing ("Rent in Munich went up again"): recallable, but it closes nothing
-        if mood == ASSERTION and not is_owned(clause) and not _commented_by_user(said[at + 1 : at + 2]):
+        if mood == ASSERTION and not owned[at] and not _commented_by_user(said[at + 1 : at + 2]):
             mood = TENTATIVE
         for topic, count in cue_hits(clause).items():
             if topic in exclude:

@@ -155,6 +155,15 @@ def test_a_turn_that_states_its_own_value_is_not_completed_from_the_next():
             ],
             [("phone", "用户的电话是159 0000 8312", ["s1:3"])],
         ),
+        # a reply that opens with a filler answers in its first clause that says something
+        (
+            [
+                ("user", "what's a good weekend hike near here?"),
+                ("assistant", "Where are you based these days, so I can suggest something in range?"),
+                ("user", "oh right, Halifax, moved in may"),
+            ],
+            [("residence", "User lives in Halifax.", ["s1:3"])],
+        ),
         # "headed" fits a move and a job: the talk before it was about work
         (
             [

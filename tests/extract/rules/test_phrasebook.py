@@ -80,6 +80,9 @@ def _on(text: str, topic: str) -> list[str]:
         ("在网易干了快两年了 有点腻", "employer", "用户在网易工作"),
         ("grabbed lunch with my team at Stripe today", "employer", "User works at Stripe."),
         ("以后就叫我Leo吧", "name", "用户的名字是Leo"),
+        ("yeah new phone new carrier. use 724-555-0198 from now on", "phone", "User's phone number is 724-555-0198."),
+        ("signed for a 1br in Richmond last week, boxes everywhere", "residence", "User lives in Richmond."),
+        ("new lease started in may, I'm in Columbus now", "residence", "User lives in Columbus."),
     ],
 )
 def test_a_change_said_naturally_gives_the_new_value(text, topic, content):

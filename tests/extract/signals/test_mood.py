@@ -42,6 +42,13 @@ from pipelines.extract.signals.mood import (
         ("back when I was at Initech the commute was awful", PAST),  # a state that no longer holds
         ("my old apartment had a balcony", PAST),
         ("我以前在百度", PAST),
+        ("can u reply to me in spanish?", ASSERTION),  # a request, however it is typed
+        ("switch to english from now on please, even if I write in spanish", ASSERTION),  # "even if" is no condition
+        ("营业厅的人一直劝我换个靓号", REPORTED),  # someone urging the user is their wish, not the user's change
+        ("my mom wants me to move back home", THIRD_PARTY),
+        ("my recruiter wants me to switch teams", REPORTED),
+        ("过年回老家待了一周", PAST),  # going home for a holiday is a visit
+        ("辞职回老家了", ASSERTION),  # ... else often a move back
         ("my old number doesn't work anymore", ASSERTION),  # the former value is gone now: a present state
         ("以前那个邮箱已经停用了", ASSERTION),
         ("我表妹刚被复旦录取了", THIRD_PARTY),  # any relative or acquaintance of the user's

@@ -116,12 +116,23 @@ def test_when_reminders_come_is_contact_time_what_they_are_about_is_not():
         ("我们俩已经分了。", "relationship_status"),
         ("车已经处理掉了，现在坐地铁。", "vehicle"),
         ("房子退了，暂时住朋友家。", "residence"),
+        # the user's own change said in passing
+        ("以后别压缩了，详细点，太长也没关系", "answer_length"),  # a clause without a subject goes on with the user's
+        ("要，午休十二点到一点找我最好，晚上想陪娃", "contact_time"),  # when to reach the user, said by the user
+        ("so update: gave up the room in portland, couch surfing for a while", "residence"),  # a colon starts a clause
+        ("跟你说个事，我又跑回老家了，合肥", "residence"),
+        ("我们上周去民政局了", "relationship_status"),
     ],
 )
-def test_a_value_ended_without_a_new_one_is_a_statement_of_its_topic(text, topic):
+def test_the_users_own_change_or_end_of_a_value_is_a_statement_of_its_topic(text, topic):
     signal = message_signal(text)
     assert (signal.topic, signal.mood) == (topic, ASSERTION), signal
 
 
 def test_someone_elses_lost_job_stays_theirs():
     assert message_signal("My brother got let go.").mood == THIRD_PARTY
+
+
+def test_a_generic_clause_after_a_sentence_end_is_not_carried_as_the_users():
+    signal = message_signal("我想问个问题。深圳租房一般押一付三")
+    assert signal.mood != ASSERTION, signal
