@@ -26,6 +26,10 @@ class ResolutionParams:
     merge: MergeParams = field(default_factory=MergeParams)
     # An expired task stays current (but unrecalled) this long, then its valid time closes at expires_at.
     expiry_grace_days: float = 7.0
+    # A statement without a value this soon after a value on its topic is talk about that change ("改名手续跑断腿"
+    # after "我改名叫语桐了", "the move wiped me out" after "moved to Austin"), not a retraction: it only counts as
+    # tentative, so it cannot close the value just stated.
+    afterword_hours: float = 24.0
 
 
 def is_current() -> pl.Expr:
@@ -44,6 +48,26 @@ def _close_single_valued(memories: pl.DataFrame) -> pl.DataFrame:
         pl.lit(None, UTC_DATETIME).alias("valid_to"), pl.lit(None, pl.String).alias("superseded_by")
     )
     return pl.concat([slots.select(memories.columns), others.select(memories.columns)])
+
+
+def _afterwords_tentative(memories: pl.DataFrame, hours: float) -> pl.DataFrame:
+    """An episode statement that follows a distilled value on its topic within `hours` becomes tentative."""
+    statement = on_timeline() & (pl.col("kind") == "episode")
+    values = (
+        memories.filter(on_timeline() & (pl.col("kind") != "episode"))
+        .select(*TIMELINE_GROUP, pl.col("valid_from").alias("value_from"))
+        .sort("value_from")
+    )
+    talk = memories.filter(statement).sort("valid_from")
+    if talk.is_empty() or values.is_empty():
+        return memories
+    talk = talk.join_asof(
+        values, left_on="valid_from", right_on="value_from", by=TIMELINE_GROUP, strategy="backward",
+        check_sortedness=False,  # both sides are sorted by time; polars cannot check it per group
+    )  # fmt: skip
+    soon = (pl.col("valid_from") - pl.col("value_from")) < timedelta(hours=hours)
+    talk = talk.with_columns(pl.when(soon.fill_null(False)).then(pl.lit(TENTATIVE)).otherwise(pl.col("mood")).alias("mood"))
+    return pl.concat([memories.filter(~statement), talk.select(memories.columns)])
 
 
 def _members_follow_survivors(memories: pl.DataFrame) -> pl.DataFrame:
@@ -168,7 +192,7 @@ def resolve(memories: pl.DataFrame, now: datetime, params: ResolutionParams = Re
 
 def _close_timelines(merged: pl.DataFrame, now: datetime, params: ResolutionParams) -> pl.DataFrame:
     """Both valid-time columns of a memory set whose `merged_into` is already decided."""
-    closed = _members_follow_survivors(_close_single_valued(merged))
+    closed = _members_follow_survivors(_close_single_valued(_afterwords_tentative(merged, params.afterword_hours)))
     resolved = _tentative_before_statements(
         _episodes_follow_facts(_close_expired(closed, now, params.expiry_grace_days))
     )

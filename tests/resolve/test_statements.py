@@ -70,3 +70,17 @@ def test_a_value_restated_after_another_statement_starts_a_new_period():
     assert periods["valid_to"].to_list() == [MAR(2), MAR(7), None]
     for invariant in (one_current_per_single_topic, no_overlapping_intervals, closed_only_with_reason):
         assert invariant(history).passed
+
+
+def test_talk_about_a_change_right_after_its_value_does_not_close_the_value():
+    renamed = candidate("用户的名字是语桐", "name", day=5, session="b", message_id="b:1")
+    paperwork = episode("改名手续真的跑断腿，银行卡社保还得一个个改", 5, "b", "name", "assertion") | {
+        "source_message_ids": ["b:3"],
+        "valid_from": MAR(5, 10),
+    }
+    history = resolved(renamed, paperwork)
+    assert _current(history, "name") == ["用户的名字是语桐"]
+    assert history.filter(pl.col("content") == paperwork["content"])["mood"].to_list() == ["tentative"]
+    # a day later the same words are a statement of their own and close the value
+    later = paperwork | {"source_message_ids": ["c:1"], "session_id": "c", "valid_from": MAR(7)}
+    assert _current(resolved(renamed, later), "name") == [later["content"]]

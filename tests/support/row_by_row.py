@@ -138,7 +138,8 @@ def merge_near_duplicates(memories: pl.DataFrame, params: MergeParams) -> pl.Dat
 def resolve(memories: pl.DataFrame, now: datetime, params: ResolutionParams = ResolutionParams()) -> pl.DataFrame:
     """Recompute merges and both valid-time columns over the whole (key-deduplicated) memory set."""
     merged = merge_near_duplicates(memories, params.merge)
-    closed = resolution._members_follow_survivors(resolution._close_single_valued(merged))
+    spoken = resolution._afterwords_tentative(merged, params.afterword_hours)
+    closed = resolution._members_follow_survivors(resolution._close_single_valued(spoken))
     resolved = resolution._tentative_before_statements(
         resolution._episodes_follow_facts(resolution._close_expired(closed, now, params.expiry_grace_days))
     )

@@ -18,28 +18,34 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # people type place names in lower case too: "my whole life is here in columbus"
          "here in \\w+", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes",
          "hometown", "home town", "back home", "[0-9] ?br", "[0-9][- ]bedroom", "studio apartment", "couch ?surf\\w*",
-         "house ?sitting", "storage unit", "unpack\\w*"),
+         "house ?sitting", "storage unit", "unpack\\w*", "crashing (?:at|with|on|between)", "homeowner", "mortgage",
+         "closing on (?:a|the|our|my) (?:house|place|condo)"),
         ("住", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
          "公寓", "居住证", "家在", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
-         "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?"),
+         "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?", "买房", "房贷", "新家", "[北沪深杭]漂"),
     ),
     "employer": (
         ("work", "works", "working", "worked", "job", "company", "employer", "joined", "hired",
          "quit", "notice", "laid off", "fired", "last day", "first day", "start at", "starting at", "offer",
          "(?-i:[A-Z])\\w+ (?:Health|Hospital|Clinic|Bank|Inc|Corp|Ltd|LLC|Labs?|Systems|Technologies|Group|Industries|Logistics|"
-         "Consulting|Solutions|Partners|Capital|Media|Studios?|Software|Analytics|Insurance|Airlines|Pharma\\w*|Motors)",
+         "Consulting|Solutions|Partners|Capital|Media|Studios?|Software|Analytics|Insurance|Airlines|Pharma\\w*|Motors|"
+         "Grill|Cafe|Café|Restaurant|Bakery|Bistro|Diner|Pharmacy|Store|Market|Hotel|Gym|Agency|Foundation|Institute)",
+         "paycheck", "payroll", "my boss", "shift at",
          "commute to (?-i:[A-Z])\\w+",
          "new role", "recruiter", "startup", "firm", "staying at", "employed", "put in my two weeks", "two weeks'? notice",
          "resign\\w*", "severance", "onboarding", "offer letter", "401\\(?k\\)?", "coworkers?", "colleagues?"),
         ("公司", "上班", "工作", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "工牌", "单位",
-         "创业公司", "供职", "任职", "在职", "我在[^，,。！？]{1,10}(?:做|干|搞)"),
+         "创业公司", "供职", "任职", "在职", "编制", "体制内", "老板", "我在[^，,。！？]{1,10}(?:做|干|搞)"),
     ),
     "job_title": (
         ("promoted", "promotion", "title", "role", "position", "team lead", "junior", "senior", "manager",
          "engineer", "developer", "dev", "lead", "analyst", "scientist", "nurse", "teacher", "intern",
-         "for a living", "occupation", "profession"),
+         "for a living", "occupation", "profession", "line cook", "cook at", "barista", "bartender", "cashier", "(?:bus|truck|delivery|uber) driver",
+         "electrician", "plumber", "carpenter", "paralegal", "receptionist", "pharmacist", "mechanic", "firefighter",
+         "paramedic", "clerk", "designer", "consultant", "accountant", "lawyer"),
         ("升职", "升了", "升店长", "职位", "职务", "岗位", "title", "经理", "主任", "店长", "组长", "工程师",
-         "老师", "助理", "分析", "运营", "测试", "后端", "前端", "从事", "文案", "职业", "(?:做|干)什么的"),
+         "老师", "助理", "分析", "运营", "测试", "后端", "前端", "从事", "文案", "职业", "(?:做|干)什么的", "转岗", "调岗", "助理", "主管", "总监", "专员", "设计师",
+         "程序员", "会计", "律师", "医生", "护士"),
     ),
     "name": (
         # the user's own name: "his name is Pretzel" (a puppy) and "its name" (a book) are not
@@ -49,8 +55,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("叫我", "(?:我|用户)的?名字", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "叫(?:用户|他|她)什么"),
     ),
     "phone": (
-        ("phone", "number", "cell", "mobile", "call me at", "text me", "carrier"),
-        ("电话", "手机", "号码", "换号", "打我", "尾号"),
+        ("phone", "number", "cell", "mobile", "call me at", "text me", "carrier", "sim(?: card)?", "port(?:ed)? (?:my |the )?number"),
+        ("电话", "手机", "号码", "换号", "打我", "尾号", "携号转网", "电话卡", "手机卡", "(?i:sim)卡", "新卡", "销号", "副卡"),
     ),
     "email": (
         ("e-?mail", "address", "inbox", "@", "gmail", "hotmail", "outlook", "yahoo", "proton ?mail", "icloud"),
@@ -64,8 +70,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "diet": (
         ("vegetarian", "vegan", "meat", "dairy", "eggs?", "spicy", "gluten", "allergic", "allergy", "keto",
-         "diet", "dietary", "eat", "eating", "plant-based", "pescatarian", "halal", "kosher"),
-        ("吃素", "素食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品"),
+         "diet", "dietary", "eat", "eating", "plant-based", "pescatarian", "halal", "kosher", "lactose", "carbs?",
+         "low-carb", "fasting", "seafood", "red meat"),
+        ("吃素", "素食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品", "碳水", "低碳", "生酮", "断食", "乳糖", "吃(?:什么|啥)", "能吃", "照吃"),
     ),
     "output_format": (
         ("tables?", "bullets?", "bullet points?", "lists?", "paragraphs?", "format\\w*", "markdown", "numbered",
@@ -75,35 +82,40 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "language": (
         # the language answers come in, not one being learnt ("learning German", "学习英语")
         ("language", "reply in", "replies in", "answer in", "respond in", "write in", "talk to me in",
-         "in (?:English|Chinese|Mandarin|Spanish|French|German|Japanese|Korean|Portuguese)"),
-        ("(?:用|说|讲|回)(?:中文|英文|英语|汉语|日语|韩语|法语|德语|西班牙语)(?!名)", "(?:中文|英文|英语)(?:回答|回复|交流)", "语言"),
+         "in (?:English|Chinese|Mandarin|Cantonese|Spanish|French|German|Japanese|Korean|Portuguese|Italian|Russian|"
+         "Arabic|Hindi|Vietnamese|Thai|Dutch)", "(?:traditional|simplified) (?:chinese|characters)"),
+        ("(?:用|说|讲|回)(?:中文|英文|英语|汉语|日语|韩语|法语|德语|西班牙语)(?!名)", "(?:中文|英文|英语)(?:回答|回复|交流)", "语言", "繁体", "简体", "繁體", "粤语"),
     ),
     "answer_length": (
         # the length of answers, not of a run or a wait ("how long did I run?")
         ("(?:short|long)(?:er)? (?:answers?|replies|responses|explanations)", "(?:too|so) long", "concise", "brief",
-         "in detail", "detailed", "length", "walls? of text", "tl;?dr", "how long should (?:the )?(?:answers?|replies)"),
-        ("简短", "简洁", "长度", "太长", "详细", "几句话", "句话以内", "啰嗦", "短一点", "该长就长"),
+         "in detail", "detailed", "length", "walls? of text", "tl;?dr", "how long should (?:the )?(?:answers?|replies)",
+         "word (?:limit|count)", "words? or less", "under [0-9]+ words", "one-liners?", "short and sweet", "long-winded"),
+        ("简短", "简洁", "长度", "太长", "详细", "几句话", "句话以内", "啰嗦", "短一点", "该长就长", "字数", "字以内", "长篇大论",
+         "一句话"),
     ),
     "contact_time": (
         ("mornings? (?:are|is|work) best", "evenings? (?:are|is|work) best", "after [0-9]{1,2} ?(?:am|pm)",
          "before [0-9]{1,2} ?(?:am|pm)", "nights", "night shifts?", "day shifts?", "schedule", "best time",
-         "reach me", "nudge", "contact me", "when you (?:ping|text|message|call|remind|nudge) me", "shifts", "when to (?:reach|contact|call|text|message|ping)",
+         "reach me", "nudge", "contact me", "mornings", "evenings", "afternoons", "weeknights", "weekends only",
+         "(?:weekday|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday) (?:mornings?|afternoons?|evenings?|nights?)", "when you (?:ping|text|message|call|remind|nudge) me", "shifts", "when to (?:reach|contact|call|text|message|ping)",
          # "call the user" alone is naming as often as phoning ("what should I call the user?"): only with a when
          "(?:reach|contact|text|message|ping) (?:the user|them|him|her)", "(?:when|what time)\\b.{0,24}\\bcall\\b",
          "(?:receive|get|send)s? (?:the |my |their )?(?:reminders|notifications|check-ins)",
          "(?:remind|ping|text|message|call) me (?:in the |at )?(?:mornings?|afternoons?|evenings?|night|noon|lunch)"),
         ("早上", "上午", "下午", "晚上", "几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
-         "联系(?:用户|他|她)", "找我", "发我", "什么时候(?:联系|找|方便)",
+         "联系(?:用户|他|她)", "找我", "发我", "什么时候(?:联系|找|方便)", "工作日", "午休",
          # when reminders come, not what they are about: "以后提醒改成上午吧"
          "(?:提醒|消息|通知)(?:都)?(?:改|换)(?:成|到|在)", "(?:早上|上午|中午|下午|晚上)(?:再)?(?:提醒|联系|通知)"),
     ),
     "school": (
         ("school", "university", "college", "grad school", "PhD", "master'?s", "degree", "studying", "semester",
          "campus", "enrolled", "admitted", "student", "midterms?", "finals week", "quarter system", "transfer(?:red)?",
-         "major", "classes", "dorm", "freshman", "sophomore", "junior year", "senior year", "professor"),
+         "major", "classes", "dorm", "freshman", "sophomore", "junior year", "senior year", "professor", "community college",
+         "(?-i:CC)", "grad program", "bootcamp", "GPA", "tuition", "financial aid"),
         ("读研", "读博", "学校", "大学", "研究生", "博士", "导师", "报到", "入学", "毕业", "研二", "研一",
          "宿舍", "港大", "浙大", "学院", "期末", "考试周", "高数", "学分", "挂科", "绩点", "选课", "本科", "大一",
-         "大二", "大三", "大四", "研三", "转学", "专业课", "上课", "上学", "念书", "在读"),
+         "大二", "大三", "大四", "研三", "转学", "专业课", "上课", "上学", "念书", "在读", "学籍", "复读", "留学", "退学", "休学"),
     ),
     "vehicle": (
         ("car", "drive", "drives", "driving", "sold the", "bought a", "vehicle", "lease", "my (?:19|20)[0-9]{2}", "bike",
@@ -111,11 +123,13 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "Subaru", "Tesla", "Toyota", "Honda", "Ford", "BMW", "Audi", "Mercedes", "Volkswagen", "VW", "Kia", "Hyundai",
          "Nissan", "Mazda", "Volvo", "Jeep", "Chevy", "Lexus", "civic", "corolla", "camry", "prius", "outback",
          "forester", "rav4", "cr-v", "f-150", "jetta", "golf", "polo", "miata", "mustang", "wrangler", "model [3ysx]",
-         "truck", "suv", "minivan", "mpg", "oil change", "dealership", "transmission", "car-free", "carfree"),
+         "truck", "suv", "minivan", "van", "pickup", "motorcycle", "motorbike", "scooter", "mpg", "oil change", "dealership", "transmission", "car-free", "carfree"),
         ("我的车", "开车", "买车", "卖车", "新车", "二手车", "车贷", "驾照", "电动车", "那辆", "这辆", "提车", "4S店",
          "什么车", "哪(?:辆|款)车", "的车",
          "保养", "油耗", "续航", "电车", "油车", "车险", "过户", "置换", "充电桩", "飞度", "轩逸", "朗逸", "卡罗拉", "雅阁",
-         "思域", "凯美瑞", "(?i:polo)", "特斯拉", "比亚迪", "蔚来", "小鹏", "理想", "宝马", "奔驰", "奥迪", "大众", "丰田", "本田"),
+         "思域", "凯美瑞", "(?i:polo)", "特斯拉", "比亚迪", "蔚来", "小鹏", "理想", "宝马", "奔驰", "奥迪", "大众", "丰田", "本田",
+         "捷达", "桑塔纳", "帕萨特", "迈腾", "速腾", "宝来", "途观", "哈弗", "吉利", "长安", "奇瑞", "五菱", "红旗", "领克", "问界",
+         "极氪", "马自达", "日产", "起亚", "福特", "别克", "雪佛兰", "沃尔沃", "路虎", "保时捷", "开的是", "摩托"),
     ),
 }
 
@@ -133,7 +147,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   "still (?:at|with|working)", "staying at", "let go", "between jobs", "unemployed", "out of work",
                   "(?:not|no longer) (?:at|with|working (?:at|for)) (?-i:[A-Z])\\w+"),
                  ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "没工作", "失业",
-                  "待业", "被裁", "被辞", "被开了", "丢了工作")),
+                  "待业", "被裁", "被辞", "被开了", "丢了工作", "跳去", "跳到", "上岸")),
     "job_title": (("promoted", "promotion", "new title", "new role"), ("升职", "升了", "升店长", "当上")),
     # ... and the words that start or end a value of the other topics: a retraction often names nothing else
     # ("sold it", "分手了", "不吃素了"), so its one cue would otherwise stay below a statement's strength
@@ -145,7 +159,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 ("车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了",
                  "车(?:已经|早就|都)?(?:处理掉|转手|出掉|报废)")),
     "relationship_status": (("broke up", "split up", "got divorced", "got engaged", "got married", "tied the knot",
-                             "back together"),
+                             "back together", "divorce (?:is |got |was )?(?:final\\w*|through|done)", "separated", "seeing someone"),
                             ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "脱单了", "恢复单身",
                              "(?:我们|我俩|我们俩)(?:已经|早就)?分(?:开)?了",
                              "(?:去|跑)了?(?:一)?趟?民政局", "红本")),
@@ -196,3 +210,8 @@ def cue_hits(text: str) -> dict[str, int]:
             if count:
                 hits[topic] = hits.get(topic, 0) + count
     return hits
+
+
+def names_a_change(text: str) -> bool:
+    """Whether `text` has a word that starts or ends a topic's value ("van sold", "the divorce went through")."""
+    return any(en.search(text) or zh.search(text) for en, zh in _change_patterns().values())

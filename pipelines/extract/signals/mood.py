@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from pipelines.extract.signals.lexicon import names_a_change
+
 ASSERTION, QUESTION, PLAN, THIRD_PARTY, PAST, REPORTED = (
     "assertion",
     "question",
@@ -26,6 +28,10 @@ NEGATED = "negated"
 
 # "no offer", "没有对象": what did not happen states nothing new
 _NEGATED = re.compile(r"^\s*(?:and\s+|but\s+)?(?:no|not|nothing|never)\b|^\s*(?:没有|没)", re.IGNORECASE)
+# ... unless a thing (not a deed: "not moving for now") is said to be absent now: "no meat at all", "no car anymore"
+_NONE_NOW = re.compile(
+    r"^\s*(?:and\s+|but\s+)?no\s+\w+(?:\s+\w+)?\s+(?:at\s+all|for\s+now|any\s?more|these\s+days)\b", re.IGNORECASE
+)
 
 # "Can you answer in Spanish?" asks for a way of being treated: a preference, not a question.
 _REQUEST = re.compile(
@@ -111,7 +117,7 @@ def clause_mood(clause: str) -> str:
     """The mood of one clause; the first rule that applies wins (a third party's plan is a third party's)."""
     if _THIRD_PARTY.search(clause):
         return THIRD_PARTY
-    if _NEGATED.search(clause):
+    if _NEGATED.search(clause) and not _NONE_NOW.search(clause):
         return NEGATED
     if _REPORTED.search(clause):
         return REPORTED
@@ -126,7 +132,7 @@ def clause_mood(clause: str) -> str:
 
 # Finer than the extractor's clauses: a mood changes at any punctuation, an emoji, or a space between Chinese.
 _CLAUSE_END = re.compile(
-    r"(?<=[!?;。！？；，,\n])(?![!?！？])\s*|(?<=[.:])(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    r"(?<=[!?;。！？；，,\n])(?![!?！？])\s*|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
 )
 
 
@@ -188,15 +194,21 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
     """The message's clauses, each with its mood; a clause inside quotes is reported speech, and one that names
     no subject goes on with a third party's ("我爸妈退休了，上礼拜搬去三亚了" is the parents' move)."""
     quoted = [match.span() for match in _QUOTED.finditer(text)]
-    moods, carried = [], False
+    moods, carried, condition = [], False, False
     for clause, start, goes_on in _sentence_clauses(text):
         inside = start >= 0 and any(begin <= start < end for begin, end in quoted)
         mood = REPORTED if inside else clause_mood(clause)
         if carried and mood not in (QUESTION, REPORTED) and not names_a_subject(clause):
             mood = THIRD_PARTY
+        if condition and mood == ASSERTION:  # what follows an "if" in its sentence: "要是她调去上海，我们就搬过去"
+            mood = PLAN
         moods.append((clause, mood))
         carried = mood == THIRD_PARTY and goes_on
+        condition = (condition or bool(_CONDITION.search(clause))) and goes_on
     return moods
+
+
+_CONDITION = re.compile(r"(?<!even\s)\bif\b|\bunless\b|\bin\s+case\b|要是|如果|假如|万一|的话", re.IGNORECASE)
 
 
 def _sentence_clauses(text: str) -> Iterator[tuple[str, int, bool]]:
@@ -211,10 +223,11 @@ def _sentence_clauses(text: str) -> Iterator[tuple[str, int, bool]]:
 
 def owned_clauses(text: str) -> list[bool]:
     """For each clause of `text` (split_clauses), whether it speaks of the user: itself (is_owned), or it names no
-    subject and goes on, within one sentence, from a clause that did ("以后别压缩了，详细点", "I moved, love it")."""
+    subject and says a change or goes on, within one sentence, from a clause that did ("以后别压缩了，详细点")."""
     owned, carried = [], False
     for clause, _, goes_on in _sentence_clauses(text):
-        mine = is_owned(clause) or (carried and not names_a_subject(clause))
+        # a change said without its subject in the user's message is the user's ("van sold, vanlife over")
+        mine = is_owned(clause) or (carried or names_a_change(clause)) and not names_a_subject(clause)
         owned.append(mine)
         carried = mine and goes_on
     return owned

@@ -49,6 +49,9 @@ from pipelines.extract.signals.mood import (
         ("my recruiter wants me to switch teams", REPORTED),
         ("过年回老家待了一周", PAST),  # going home for a holiday is a visit
         ("辞职回老家了", ASSERTION),  # ... else often a move back
+        ("no meat at all", ASSERTION),  # a thing absent now is a state
+        ("no car anymore", ASSERTION),
+        ("not moving for now", NEGATED),  # a deed not done changes nothing
         ("my old number doesn't work anymore", ASSERTION),  # the former value is gone now: a present state
         ("以前那个邮箱已经停用了", ASSERTION),
         ("我表妹刚被复旦录取了", THIRD_PARTY),  # any relative or acquaintance of the user's
@@ -135,3 +138,15 @@ def test_a_clause_without_a_subject_goes_on_with_the_third_party_before_it_until
 def test_a_change_said_after_a_dash_leaves_out_its_subject():
     assert is_owned("the bike's gone — sold it on sunday")
     assert not is_owned("the bike's gone")
+
+
+def test_what_follows_an_if_in_its_sentence_is_a_plan_and_the_next_sentence_is_not():
+    moods = clauses_with_moods("要是明年她调去上海总部，我们就全家搬过去")
+    assert [mood for _, mood in moods][-1] == PLAN
+    moods = clauses_with_moods("if the offer comes through, we move to Denver. I live in Austin")
+    assert [mood for _, mood in moods] == [PLAN, PLAN, ASSERTION]
+    assert [mood for _, mood in clauses_with_moods("even if I write in spanish, reply in english")] == [ASSERTION] * 2
+
+
+def test_an_abbreviation_does_not_end_a_clause():
+    assert split_clauses("St. Paul, like 15 min from here. nice") == ["St. Paul,", "like 15 min from here.", "nice"]
