@@ -66,7 +66,9 @@ def _afterwords_tentative(memories: pl.DataFrame, hours: float) -> pl.DataFrame:
         check_sortedness=False,  # both sides are sorted by time; polars cannot check it per group
     )  # fmt: skip
     soon = (pl.col("valid_from") - pl.col("value_from")) < timedelta(hours=hours)
-    talk = talk.with_columns(pl.when(soon.fill_null(False)).then(pl.lit(TENTATIVE)).otherwise(pl.col("mood")).alias("mood"))
+    talk = talk.with_columns(
+        pl.when(soon.fill_null(False)).then(pl.lit(TENTATIVE)).otherwise(pl.col("mood")).alias("mood")
+    )
     return pl.concat([memories.filter(~statement), talk.select(memories.columns)])
 
 

@@ -227,7 +227,7 @@ def owned_clauses(text: str) -> list[bool]:
     owned, carried = [], False
     for clause, _, goes_on in _sentence_clauses(text):
         # a change said without its subject in the user's message is the user's ("van sold, vanlife over")
-        mine = is_owned(clause) or (carried or names_a_change(clause)) and not names_a_subject(clause)
+        mine = is_owned(clause) or ((carried or names_a_change(clause)) and not names_a_subject(clause))
         owned.append(mine)
         carried = mine and goes_on
     return owned
