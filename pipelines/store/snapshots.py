@@ -39,7 +39,7 @@ from pipelines.store.integrity import (
     file_record,
     row_count_problems,
 )
-from pipelines.store.lease import folder_lock, live_holder, locked_error
+from pipelines.store.lease import StoreLockedError, folder_lock, live_holder, locked_error, read_lease
 from pipelines.store.location import StoreLocation, is_remote
 from pipelines.store.pins import exclusive_unless_pinned
 from pipelines.store.shard_files import (
@@ -382,6 +382,22 @@ class SnapshotStore:
         if not self.snapshots.exists():
             return 1
         return max((int(p.name) for p in self.snapshots.iterdir() if p.name.isdigit()), default=0) + 1
+
+    def reserve_version(self, run_key: str, base: int | None) -> int:
+        """The number a sharded run built on `base` has its groups write their files for (pipelines.night_groups):
+        the next one, which the run's lease keeps free on a local store."""
+        return self.next_version()
+
+    def require_reservation(self, version: int, run_key: str) -> None:
+        """Refuse (StoreLockedError) a step of run `run_key` once the store is no longer that run's to write
+        `version` for: locally, once the run's lease is another's. Groups run in parallel, so they check the lease
+        rather than take the store's stage lock, which would serialise them."""
+        lease = read_lease(self.root)
+        if lease is None or lease.run_key != run_key:
+            holder = lease.describe() if lease is not None else "nobody"
+            raise StoreLockedError(
+                f"{self.uri}: this run ({run_key}) no longer owns the store (held by {holder}); run the whole job again"
+            )
 
     def write_version(
         self,
