@@ -231,8 +231,9 @@ class ObjectSnapshotStore(SnapshotStore):
 
     @contextmanager
     def writer_lock(self, holder: str) -> Iterator[None]:
-        """`memory forget`, `doctor --repair` and `migrate` rewrite or move published files in place, which this
-        release does only on a local store: refused before anything is written."""
+        """`doctor --repair` and `migrate` rewrite or move published files in place, which this release does only
+        on a local store: refused before anything is written (`memory forget` publishes a version instead:
+        pipelines.forget_remote)."""
         raise StoreLockedError(
             f"{self.uri}: {holder.strip()} works on a local store only in this release; copy the store to a folder "
             "(`aws s3 sync`), run it there, and copy the result back while no nightly run writes"
