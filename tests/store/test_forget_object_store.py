@@ -12,6 +12,8 @@ import polars as pl
 import pytest
 
 from pipelines.cli import main
+from pipelines.ingest.read import IngestDefaults
+from pipelines.nightly import stage_validate
 from pipelines.recall.reader import MemoryReader
 from pipelines.store.commit_log import CommitLog
 from pipelines.store.doctor import diagnose
@@ -58,6 +60,9 @@ def _traces_on_this_host(work: Path, words: list[str]) -> list[str]:
 
 
 def test_forget_on_s3_publishes_a_version_without_her(lived_in, tmp_path, capsys):
+    write_raw(tmp_path / "raw" / "c.parquet", [message("z4", 1, "Timbuktu once more", MAR(9), user=ZOE)])
+    with environment({"MEMORY_WORK_DIR": str(tmp_path / "plan-host")}):  # a sharded night in flight elsewhere
+        stage_validate(tmp_path / "raw", lived_in, IngestDefaults(), NIGHT, run_key="in-flight", shared=True)
     assert _traces_on_the_store(lived_in, HER_WORDS)  # the search finds her before the forget: it can fail
     assert _traces_on_this_host(tmp_path / "work", HER_WORDS)
     before = _recall_u2(lived_in)
