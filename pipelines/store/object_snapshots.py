@@ -20,6 +20,7 @@ import polars as pl
 
 from pipelines.core.clock import now_utc
 from pipelines.store.commit_log import CommitLog
+from pipelines.store.doctor import DAMAGED
 from pipelines.store.integrity import file_problems
 from pipelines.store.lease import StoreLockedError
 from pipelines.store.location import VersionTakenError
@@ -231,9 +232,9 @@ class ObjectSnapshotStore(SnapshotStore):
 
     @contextmanager
     def writer_lock(self, holder: str) -> Iterator[None]:
-        """`doctor --repair` and `migrate` rewrite or move published files in place, which this release does only
-        on a local store: refused before anything is written (`memory forget` publishes a version instead:
-        pipelines.forget_remote)."""
+        """`memory migrate` rewrites published versions in place, which this release does only on a local store:
+        refused before anything is written (`memory forget` and `doctor --repair` move the pointer by a commit
+        record instead: pipelines.forget_remote, pipelines.store.object_doctor)."""
         raise StoreLockedError(
             f"{self.uri}: {holder.strip()} works on a local store only in this release; copy the store to a folder "
             "(`aws s3 sync`), run it there, and copy the result back while no nightly run writes"
@@ -260,6 +261,9 @@ class ObjectSnapshotStore(SnapshotStore):
         referenced: set[str] = set()
         for version in manifests:
             referenced |= {p.rsplit("/", 1)[0] for p in referenced_paths(self.manifest(version))}
+        for key in self.location.find(DAMAGED):  # moved aside by `memory doctor --repair`: kept for inspection
+            if key.endswith(f"/{MANIFEST}"):
+                referenced |= {p.rsplit("/", 1)[0] for p in referenced_paths(json.loads(self.location.read_bytes(key)))}
         newest = max(manifests, default=0)
         doomed = [
             key
