@@ -56,7 +56,7 @@ def night_plan_asset(group_count: int) -> dg.AssetsDefinition:
         key = run_key(context)
         report = stage_validate(
             raw_log.path, store.path, raw_log.defaults(), settings.now(), run_key=key, day=config.day,
-            expiry_grace_days=settings.expiry_grace_days,
+            expiry_grace_days=settings.expiry_grace_days, shared=True,
         )  # fmt: skip
         plan = stage_plan(store.path, group_count, run_key=key)
         figures = {"reserved_version": plan["version"], "shard_count": plan["shard_count"]}

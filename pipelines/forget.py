@@ -30,7 +30,8 @@ from pipelines.store.tombstones import Tombstones
 
 @dataclass
 class ForgetReport:
-    versions_rewritten: list[int] = field(default_factory=list)
+    versions_rewritten: list[int] = field(default_factory=list)  # on an object store: the version published
+    versions_dropped: list[int] = field(default_factory=list)  # on an object store: those still holding them
     memories: int = 0
     turns: int = 0
     quarantined_rows: int = 0
@@ -59,22 +60,40 @@ class Tenant:
 def forget_user(
     store_root: Path | str, user_id: str, agent_id: str | None = None, at: datetime | None = None
 ) -> ForgetReport:
-    """Remove the tenant everywhere in the store; other tenants' rows and ids stay exactly as they were."""
+    """Remove the tenant everywhere in the store; other tenants' rows and ids stay exactly as they were. On an
+    object store through a new version (pipelines.forget_remote); this host's caches and staging either way."""
     store, tenant, report = SnapshotStore(store_root), Tenant(user_id, agent_id), ForgetReport()
-    with store.writer_lock(f"memory forget {'(one agent) ' if agent_id else ''}"):
+    moment = at or now_utc()
+    # this host's writers; on an object store a writer of another host is refused by the commit log instead
+    with store.host_lock(f"memory forget {'(one agent) ' if agent_id else ''}"):
         # the tombstone first: a run that starts after this line can no longer fold their rows back in
-        Tombstones(store.root).add(user_id, agent_id, at or now_utc())
-        folders = [store.version_path(v) for v in store.versions()]
-        folders += sorted(p for p in (store.root / DAMAGED).glob("*") if (p / MANIFEST).exists())
-        files = _their_files(store, _manifests(folders), user_id)
-        traces = _traces(store, files, tenant)
-        _rewrite_files(store, folders, files, tenant, traces["message_ids"], report)
+        Tombstones(store.uri).add(user_id, agent_id, moment)
+        if store.location.remote:
+            traces = _forget_published(store, tenant, moment, report)
+            folders: list[Path] = []
+        else:
+            folders = [store.version_path(v) for v in store.versions()]
+            folders += sorted(p for p in (store.root / DAMAGED).glob("*") if (p / MANIFEST).exists())
+            files = _their_files(store, _manifests(folders), user_id)
+            traces = _traces(store, files, tenant)
+            _rewrite_files(store, folders, files, tenant, traces["message_ids"], report)
         report.staged_rows = _scrub_staging(store.root / "staging", tenant, traces["message_ids"])
         report.embedding_cache_entries = _scrub_embedding_cache(store.root / "cache" / "embeddings", traces)
         report.answer_cache_entries = _scrub_answer_cache(store.root / "cache" / "extractions.parquet", traces)
         report.backlog_windows = _scrub_frame(store.root / "llm" / "pending_windows.parquet", tenant.rows())
-        report.access_events = _scrub_access_logs(store, tenant, folders)
+        report.access_events += _scrub_access_logs(store, tenant, folders)
     return report
+
+
+def _forget_published(store: SnapshotStore, tenant: Tenant, at: datetime, report: ForgetReport) -> dict[str, set[str]]:
+    from pipelines.forget_remote import fetch, forget_published
+
+    manifests = {version: store.manifest(version) for version in store.versions()}
+    files = _their_files(store, list(manifests.values()), tenant.user_id)
+    fetch(store, manifests, set(files))
+    traces = _traces(store, files, tenant)
+    forget_published(store, manifests, files, tenant, traces["message_ids"], at, report)
+    return traces
 
 
 def _manifests(folders: list[Path]) -> list[dict[str, Any]]:

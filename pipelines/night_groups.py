@@ -1,9 +1,11 @@
 """The nightly job fanned out over shard groups: one plan, one writer per group (in parallel), one publisher.
 
-The plan validates and claims the store as the one-writer night does and reserves the version number; each group
-extracts, resolves and decays its users' rows with pipelines.nightly's stage functions and writes its shards' files
-for that version; the publisher gathers every group's file references into the version's manifest and swaps the
-pointer, only when every group wrote (a failed group leaves the previous version current).
+The plan validates and claims the store as the one-writer night does and reserves the version number (on an object
+store, claimed there: SnapshotStore.reserve_version); each group extracts, resolves and decays its users' rows with
+pipelines.nightly's stage functions and writes its shards' files for that version; the publisher gathers every
+group's file references into the version's manifest and swaps the pointer, only when every group wrote (a failed
+group leaves the previous version current). Steps may run on different hosts: their hand-off is a shared
+StagingArea (on the object store for an `s3://` store), and each checks the store is still its run's.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from pipelines.nightly import (
     _resolve,
     base_version,
     night_shards,
+    require_base_current,
     stage_publish,
     with_night_vectors,
     with_version_stamps,
@@ -36,8 +39,8 @@ from pipelines.resolve.decay import DecayParams
 from pipelines.resolve.invariants import table_invariants
 from pipelines.resolve.resolution import ResolutionParams
 from pipelines.shard_groups import group_keys, rows_of_shards, shards_of_group
-from pipelines.store.lease import StoreLockedError, read_lease, run_stage
-from pipelines.store.location import is_remote, work_folder
+from pipelines.store.lease import release, run_stage
+from pipelines.store.location import work_folder
 from pipelines.store.snapshots import SnapshotStore, VersionRejectedError
 from pipelines.store.staging import LOCAL_RUN, StagingArea
 
@@ -46,23 +49,21 @@ PLAN, WRITTEN = "plan", "written"  # the plan's reservation; a group's file refe
 
 def group_area(store_root: Path | str, run_key: str, key: str) -> StagingArea:
     """A group's hand-off files: beside the run's own, removed with them when the night publishes."""
-    return StagingArea(store_root, f"{run_key}.{key}")
+    return StagingArea(store_root, f"{run_key}.{key}", shared=True)
 
 
 def stage_plan(store_root: Path | str, group_count: int, *, run_key: str = LOCAL_RUN) -> dict[str, Any]:
-    """After the run's validate stage (pipelines.nightly.stage_validate): reserve the version the groups write for,
-    and record the store's shard count and the groups; returns that plan."""
-    if is_remote(store_root):  # groups write shard files where the publisher finds them: one file system
-        raise StoreLockedError(
-            f"{store_root}: sharded_nightly_job writes to a local or shared folder only in this release; run "
-            "nightly_memory_job (or `memory materialize`) for an s3:// store"
-        )
+    """After the run's validate stage (pipelines.nightly.stage_validate, `shared`): reserve the version the groups
+    write for, and record the store's shard count and the groups; returns that plan."""
     with run_stage(work_folder(store_root), run_key, "night_plan"):
-        store, staging = SnapshotStore(store_root), StagingArea(store_root, run_key)
+        store, staging = SnapshotStore(store_root), StagingArea(store_root, run_key, shared=True)
         base = base_version(staging)
         count = int(store.manifest(base)["shard_count"]) if base is not None else store.shard_count
-        plan = {"version": store.next_version(), "shard_count": count, "groups": group_keys(group_count)}
+        version = store.reserve_version(run_key, base)
+        plan = {"version": version, "shard_count": count, "groups": group_keys(group_count)}
         staging.write_json(PLAN, plan)
+        if store.location.remote:  # the claim holds the run on every host from here; a host's lease would outlive it
+            release(work_folder(store_root), run_key)
         return plan
 
 
@@ -91,25 +92,15 @@ class GroupReport:
     written_files: dict[str, Any] = field(default_factory=dict)
 
 
-def require_run_lease(store_root: Path | str, run_key: str) -> None:
-    """The store is still this run's (its plan claimed it). Groups write disjoint shard folders in parallel, so
-    they check the lease rather than take the store's stage lock, which would serialise them."""
-    lease = read_lease(work_folder(store_root))
-    if lease is None or lease.run_key != run_key:
-        holder = lease.describe() if lease is not None else "nobody"
-        raise StoreLockedError(
-            f"{store_root}: this run ({run_key}) no longer owns the store (held by {holder}); run the whole job again"
-        )
-
-
 def stage_write_group(
     store_root: Path | str, key: str, work: GroupWork, *, run_key: str = LOCAL_RUN, progress: Progress | None = None
 ) -> GroupReport:
     """Group `key`'s writer: its users' messages through extract, resolve and decay, then its shards' files
     written for the planned version (checked against every table invariant first); their references staged."""
-    require_run_lease(store_root, run_key)
-    night = StagingArea(store_root, run_key)
+    night, store = StagingArea(store_root, run_key, shared=True), SnapshotStore(store_root)
+    require_base_current(store, night)  # no other run published since the plan: this run can still publish
     plan, area = night.read_json(PLAN), group_area(store_root, run_key, key)
+    store.require_reservation(plan["version"], run_key)  # and no other run took the store or the number over
     count, groups = plan["shard_count"], len(plan["groups"])
     shards = shards_of_group(key, night_shards(night), count, groups)
     area.write_json("base", {"version": base_version(night), "shards": sorted(shards)})
@@ -122,7 +113,7 @@ def stage_write_group(
     extraction = _extract(store_root, work.extractor, work.embedder, work.max_message_chars, area, progress)
     resolution = _resolve(store_root, work.now, work.resolution, area)
     decay = _decay(store_root, work.today, work.decay, area)
-    written = _write_shards(SnapshotStore(store_root), area, plan["version"], count, shards)
+    written = _write_shards(store, area, plan["version"], count, shards)
     area.write_json(WRITTEN, {"shards": written})
     return GroupReport(key, sorted(shards), extraction, resolution, decay, written)
 
@@ -154,7 +145,8 @@ def stage_publish_groups(
     """Gather every group's staged rows and outcomes into the night's hand-off files, then publish through
     pipelines.nightly.stage_publish, whose version is the groups' files under one manifest. A group that did not
     write refuses the publish: the previous version stays current."""
-    night = StagingArea(store_root, run_key)
+    night = StagingArea(store_root, run_key, shared=True)
+    require_base_current(SnapshotStore(store_root), night)  # before reading hand-off files another run removed
     plan = night.read_json(PLAN)
     areas = [group_area(store_root, run_key, key) for key in plan["groups"]]
     written: dict[str, dict[str, Any] | None] = {}
@@ -169,12 +161,13 @@ def stage_publish_groups(
     _gather(night, [area for area in areas if area.read_json("base")["shards"]], today)
 
     def gathered_version(store: SnapshotStore, staging: StagingArea, _: pl.DataFrame, manifest: dict[str, Any]) -> int:
-        if store.next_version() != plan["version"]:  # the groups' files carry the planned number
+        if store.has_manifest(plan["version"]):  # the groups' files carry the planned number
             raise VersionRejectedError(f"nothing published: version {plan['version']} was written since the plan")
+        store.require_reservation(plan["version"], run_key)
         quarantine = staging.read_frame("quarantine")
         return store.assemble_version(plan["version"], written, manifest, quarantine, manifest["input_files"])
 
-    return stage_publish(store_root, now, keep_versions, settings, run_key=run_key, write=gathered_version)
+    return stage_publish(store_root, now, keep_versions, settings, run_key=run_key, write=gathered_version, shared=True)
 
 
 def _gather(night: StagingArea, areas: list[StagingArea], today: date) -> None:

@@ -112,6 +112,7 @@ def stage_validate(
     day: str | None = None,
     expiry_grace_days: float = ResolutionParams().expiry_grace_days,
     progress: Progress | None = None,
+    shared: bool = False,
 ) -> ValidationReport:
     """Validate raw files not yet folded into the store; stage messages, quarantine and the file list. With `day`,
     only the files of its `date=YYYY-MM-DD` folder (a backfill or a re-run of one day). It also chooses the user
@@ -119,10 +120,11 @@ def stage_validate(
 
     The run's first stage: it claims the store for `run_key` (pipelines.store.lease) and records the version
     it builds on; every later stage of the run reads that version, and publish refuses if it is no longer
-    current; `progress` hears the messages validated."""
+    current; `progress` hears the messages validated. `shared`: the run's later stages may run on other hosts (a
+    sharded run: pipelines.store.staging keeps its hand-off where they read it)."""
     with run_stage(work_folder(store_root), run_key, "raw_messages"):
         present = list_input_files(raw) if day is None else day_input_files(raw, day)
-        staging = StagingArea(store_root, run_key)
+        staging = StagingArea(store_root, run_key, shared=shared)
         return _validate(present, store_root, defaults, now, staging, expiry_grace_days, progress or Progress())
 
 
@@ -349,15 +351,16 @@ def stage_publish(
     *,
     run_key: str = LOCAL_RUN,
     write: VersionWriter | None = None,
+    shared: bool = False,
 ) -> PublishReport:
     """Write the staged, checked memories as a new version, swap the pointer, prune old versions, and give
     the store back (the lease; other runs' hand-off files, unpublishable from now on, are removed). `write`
-    makes the version's files (write_whole_night by default; a sharded night gathers its groups' files)."""
+    makes the version's files (write_whole_night by default; a sharded night gathers its groups' files, from the
+    `shared` hand-off stage_validate was given)."""
     with run_stage(work_folder(store_root), run_key, "memory_snapshot"):
-        staging = StagingArea(store_root, run_key)
+        staging = StagingArea(store_root, run_key, shared=shared)
         report = _publish(store_root, now, keep_versions, settings, staging, write or write_whole_night)
-        if report.published:  # else the base did not move: other runs' hand-off files can still publish
-            staging.remove_other_runs()
+        staging.finish(report.published)  # not published: the base did not move, other runs can still publish
         release(work_folder(store_root), run_key)
     return report
 
@@ -489,9 +492,9 @@ def base_version(staging: StagingArea) -> int | None:
 
 def require_base_current(store: SnapshotStore, staging: StagingArea) -> None:
     """Compare-and-swap: a version builds on the one its run read, else another writer's memories are lost."""
-    if not staging.root.exists():  # the publish of another run removed this run's hand-off files
+    if not staging.exists():  # the publish of another run removed this run's hand-off files
         raise VersionRejectedError(
-            f"nothing published: {staging.root} is gone because another run published since this one started; "
+            f"nothing published: {staging.where} is gone because another run published since this one started; "
             "run the job again: its raw files are still unprocessed"
         )
     base, current = base_version(staging), store.current_version()

@@ -20,38 +20,17 @@ from pipelines.extract.llm.backlog import BACKLOG_SCHEMA
 from pipelines.recall.reader import MemoryReader
 from pipelines.store.doctor import diagnose
 from pipelines.store.snapshots import SnapshotStore
+from tests.support.forget_nights import HER_WORDS, ZOE, two_nights_of_zoe, zoe_rows
 from tests.support.hashing_embedder import HashingEmbedder
 from tests.support.raw_logs import MAR, NIGHT, message, write_raw
 from tests.support.scripted_night import nightly
-
-ZOE = "zoe-4711"
-HER_WORDS = ["Timbuktu", "Quokka", "zoe.w@example.org", "Kalamazoo", ZOE]
-
-
-def _zoe_rows(tag: str = "") -> list[dict]:
-    return [
-        message("z1", 1, f"I live in Timbuktu{tag}", MAR(2), user=ZOE),
-        message("z1", 2, "Write to zoe.w@example.org", MAR(2, 10), user=ZOE),
-        message("z2", 1, "Quokka rides on Sunday", MAR(3), user=ZOE, role="robot"),  # quarantined: unknown role
-    ]
 
 
 @pytest.fixture
 def lived_in(tmp_path, embedder):
     """Two nights of Zoe and u2, recalls recorded between them, a cached model answer and a backlog row each."""
     raw, store = tmp_path / "raw", tmp_path / "store"
-    other = [
-        message("s1", 1, "I moved to Beijing", MAR(3), user="u2"),
-        message("s2", 1, "I prefer tables", MAR(4), user="u2"),
-    ]
-    write_raw(raw / "a.parquet", [*_zoe_rows(), *other])
-    nightly(raw, store, embedder)
-    reader = MemoryReader(store, HashingEmbedder(), record_access=True)
-    reader.recall(ZOE, "where do I live", k=3)
-    reader.recall("u2", "where do I live", k=3)
-    write_raw(raw / "b.parquet", [message("z3", 1, "Kalamazoo next year", MAR(8), user=ZOE)])
-    nightly(raw, store, embedder, now=NIGHT + timedelta(days=1))
-    reader.recall(ZOE, "Kalamazoo", k=3)  # an event no night has consumed yet
+    two_nights_of_zoe(raw, store, embedder)
     cache = ExtractionCache(store / "cache" / "extractions.parquet")
     for sid, user_text in (("z1:1", "User lives in Timbuktu."), ("s1:1", "User lives in Beijing.")):
         memory = ExtractedMemory(
@@ -137,7 +116,7 @@ def test_a_reader_open_across_the_forget_stops_serving_her(lived_in):
 def test_a_reingest_of_her_raw_rows_is_dropped_and_counted(lived_in, embedder):
     assert main(["forget", "--store", str(lived_in), "--user", ZOE]) == 0
     raw = lived_in.parent / "raw"
-    write_raw(raw / "backfill.parquet", [*_zoe_rows(" again"), message("s9", 1, "I prefer tea", MAR(9), user="u2")])
+    write_raw(raw / "backfill.parquet", [*zoe_rows(" again"), message("s9", 1, "I prefer tea", MAR(9), user="u2")])
     nightly(raw, lived_in, embedder, now=NIGHT + timedelta(days=2))
     store = SnapshotStore(lived_in)
     assert store.manifest()["forgotten_rows_this_run"] == 3

@@ -1,58 +1,30 @@
 """The night fanned out over shard groups: the same snapshot as one writer, and a failed group publishes nothing."""
 
 import json
-import shutil
 from dataclasses import asdict
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
 from pipelines.extract.rules.engine import RulesExtractor
 from pipelines.ingest.read import IngestDefaults
 from pipelines.night_groups import GroupWork, stage_plan, stage_publish_groups, stage_write_group
-from pipelines.nightly import stage_decay, stage_extract, stage_publish, stage_resolve, stage_validate
-from pipelines.resolve.decay import DecayParams
+from pipelines.nightly import stage_validate
 from pipelines.shard_groups import group_keys, group_of_shard, shards_of_group
 from pipelines.store.lease import LEASE, Lease, StoreLockedError
 from pipelines.store.shards import referenced_paths
-from pipelines.store.snapshots import SnapshotStore, VersionRejectedError
+from pipelines.store.snapshots import VersionRejectedError
+from tests.support.grouped_nights import (
+    GROUPS,
+    SNAPSHOT,
+    assert_same_snapshot,
+    grouped_night,
+    one_writer_night,
+    two_nights,
+)
 from tests.support.raw_logs import MAR, NIGHT, message, write_raw
 
-SAMPLE = Path("data/sample")
-GROUPS = 3  # over 8 shards: u_bob's shard 2 in g000, u_li's 3 in g001, u_alice's 6 and u_wang's 7 in g002
 USERS = ["u_bob", "u_li", "u_alice", "u_wang"]
-SNAPSHOT = ["memory_id", "content", "valid_from", "valid_to", "superseded_by", "merged_into", "recorded_version"]
-
-
-def one_writer_night(raw, store, embedder, now):
-    stage_validate(raw, store, IngestDefaults(), now)
-    stage_extract(store, RulesExtractor(), embedder)
-    stage_resolve(store, now)
-    stage_decay(store, now.date(), DecayParams())
-    return stage_publish(store, now, 14, {})
-
-
-def grouped_night(raw, store, embedder, now, extractors=None):
-    stage_validate(raw, store, IngestDefaults(), now)
-    plan = stage_plan(store, GROUPS)
-    for key in plan["groups"]:
-        extractor = (extractors or {}).get(key, RulesExtractor())
-        stage_write_group(store, key, GroupWork(extractor, embedder, now, now.date()))
-    return stage_publish_groups(store, now, now.date(), 14, {})
-
-
-def two_nights(tmp_path, night, embedder, name):
-    """Days 1-5 of the sample, then days 6-10 a night later, into store `name` (8 shards)."""
-    raw, store = tmp_path / f"raw-{name}", tmp_path / name
-    days = sorted(SAMPLE.iterdir())
-    for folder in days[:5]:
-        shutil.copytree(folder, raw / folder.name)
-    night(raw, store, embedder, NIGHT)
-    for folder in days[5:]:
-        shutil.copytree(folder, raw / folder.name)
-    night(raw, store, embedder, NIGHT + timedelta(days=1))
-    return SnapshotStore(store)
 
 
 @pytest.fixture
@@ -71,13 +43,7 @@ def test_grouped_nights_publish_the_one_writer_snapshot(tmp_path, embedder, eigh
     alone = two_nights(tmp_path, one_writer_night, embedder, "alone")
     grouped = two_nights(tmp_path, grouped_night, embedder, "grouped")
     assert grouped.current_version() == alone.current_version() == 2
-    mine, theirs = (store.read_memories().select(SNAPSHOT).sort("memory_id") for store in (grouped, alone))
-    assert mine.height > 50 and mine.equals(theirs)
-    assert grouped.read_turns().sort("message_id").equals(alone.read_turns().sort("message_id"))
-    for key in ("rows", "written_shards", "decay_day", "access_consumed", "embedding_model"):
-        assert grouped.manifest()[key] == alone.manifest()[key], key
-    checksums = [[f["sha256"] for f in store.manifest()["input_files"]] for store in (grouped, alone)]
-    assert checksums[0] == checksums[1] != []
+    assert_same_snapshot(grouped, alone)
     assert grouped.problems(2) == []
 
 
@@ -114,7 +80,7 @@ def test_a_night_of_one_user_writes_one_group(tmp_path, embedder, eight_shards):
     raw = tmp_path / "raw-store"
     write_raw(raw / "date=2026-03-12/li.parquet", [message("s-li-99", 1, "我搬到深圳了", MAR(12), user="u_li")])
     now = NIGHT + timedelta(days=2)
-    stage_validate(raw, store.root, IngestDefaults(), now)
+    stage_validate(raw, store.root, IngestDefaults(), now, shared=True)
     work = GroupWork(RulesExtractor(), embedder, now, now.date())
     reports = [stage_write_group(store.root, key, work) for key in stage_plan(store.root, GROUPS)["groups"]]
     assert [r.shards for r in reports] == [[], [3], []]  # u_li's shard, group g001's: the others read nothing
@@ -127,7 +93,7 @@ def test_a_night_of_one_user_writes_one_group(tmp_path, embedder, eight_shards):
 
 def test_a_group_of_a_run_that_lost_the_store_writes_nothing(tmp_path, embedder, eight_shards):
     store = two_nights(tmp_path, grouped_night, embedder, "store")
-    stage_validate(tmp_path / "raw-store", store.root, IngestDefaults(), NIGHT, run_key="late")
+    stage_validate(tmp_path / "raw-store", store.root, IngestDefaults(), NIGHT, run_key="late", shared=True)
     stage_plan(store.root, GROUPS, run_key="late")
     # another run took the store over (this run's plan process was gone): its lease, not this run's
     (store.root / LEASE).write_text(json.dumps(asdict(Lease.mine("newer", "raw_messages"))))
@@ -141,9 +107,3 @@ def test_a_night_with_nothing_new_publishes_nothing(tmp_path, embedder, eight_sh
     report = grouped_night(tmp_path / "raw-store", store.root, embedder, NIGHT + timedelta(days=1))  # night 2 again
     assert not report.published and report.reason.startswith("nothing new") and store.current_version() == 2
     assert not list((store.root / "shards").glob("*/00000003")) and not (store.root / "snapshots/00000003").exists()
-
-
-def test_an_object_store_is_refused_before_a_plan_is_made():
-    # groups hand their shard files to the publisher through one file system; an s3:// store has none
-    with pytest.raises(StoreLockedError, match="nightly_memory_job"):
-        stage_plan("s3://memories/prod", 3, run_key="r1")

@@ -47,6 +47,12 @@ def repair(store: SnapshotStore) -> list[str]:
 
     Raises StoreCorruptError when no sound published version is left (nothing to roll back to).
     """
+    if store.location.remote:  # no rename there: the pointer goes back by a commit record
+        from pipelines.store.object_doctor import repair_object_store
+        from pipelines.store.object_snapshots import ObjectSnapshotStore
+
+        assert isinstance(store, ObjectSnapshotStore)
+        return repair_object_store(store)
     actions = []
     with store.writer_lock("memory doctor --repair"):
         for path in store.clean_stale_temp() + _clean_forget_leftovers(store):

@@ -95,6 +95,13 @@ class StoreLocation:
             handle.seek(start)
             return handle.read()
 
+    def read_many(self, relatives: list[str]) -> dict[str, bytes]:
+        """Whole objects by path relative to the store root (concurrently on S3: one request each)."""
+        if not self.remote:
+            return {relative: self.read_bytes(relative) for relative in relatives}
+        found = self.fs.cat([self.path(r) for r in relatives]) if relatives else {}
+        return {relative: found[self.path(relative)] for relative in relatives}
+
     def write_bytes(self, relative: str, data: bytes) -> None:
         """Replace the object whole (a PUT is atomic on S3; locally a temp file renamed over it)."""
         if self.remote:

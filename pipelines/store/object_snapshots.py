@@ -20,6 +20,7 @@ import polars as pl
 
 from pipelines.core.clock import now_utc
 from pipelines.store.commit_log import CommitLog
+from pipelines.store.doctor import DAMAGED
 from pipelines.store.integrity import file_problems
 from pipelines.store.lease import StoreLockedError
 from pipelines.store.location import VersionTakenError
@@ -65,11 +66,14 @@ class ObjectSnapshotStore(SnapshotStore):
         return next((c.published_at for c in self.log.commits() if c.version == version), None)
 
     def problems(self, version: int, deep: bool = True, written_only: bool = False) -> list[str]:
-        """SnapshotStore.problems over the local copies, each fetched first when absent or stale (`written_only`
-        fetches nothing: the files this writer wrote are local, the reused ones are checked on the store)."""
-        if not written_only and self.has_manifest(version):
+        """SnapshotStore.problems over the local copies, each fetched first when absent or stale (`written_only`:
+        only the version's own files, which a sharded night's groups wrote on other hosts; the reused ones are
+        checked on the store by size)."""
+        if self.has_manifest(version):
             for ref in _references(self.manifest(version)):
                 local = self.root / ref["path"]
+                if written_only and ref.get("written") != version:
+                    continue  # checked on the store by size: _reused_file_problems
                 if file_problems(local.parent, {local.name: ref}):
                     with suppress(FileNotFoundError):  # reported by the check, naming the file
                         self.location.download(ref["path"], local)
@@ -142,24 +146,63 @@ class ObjectSnapshotStore(SnapshotStore):
     ) -> int:
         """SnapshotStore.write_version under a number first claimed with a conditional put: a writer on another
         host that picked the same number is refused before either uploads a file."""
-        version = self.next_version()
-        claim = {"claimed_at": now_utc().isoformat(), "parent": self.current_version()}
-        try:
-            self.location.create(f"snapshots/{version_dir_name(version)}/{CLAIM}", json.dumps(claim).encode())
-        except VersionTakenError:
-            raise StoreLockedError(
-                f"{self.uri}: version {version} is being written by another writer (a run on another host); "
-                "nothing was changed: run the job again once that run has finished"
-            ) from None
-        self._claimed = version
+        self._claimed = self._claim(None, self.current_version())
         try:
             return super().write_version(memories, quarantine, manifest, turns, shards, input_files)
         finally:
             self._claimed = None
 
+    def reserve_version(self, run_key: str, base: int | None) -> int:
+        """The next number, claimed on the object store for run `run_key` built on `base`: a writer on any host
+        takes another number, and the run's groups (on any host) and its publisher check the claim is theirs."""
+        return self._claim(run_key, base)
+
+    def _claim(self, run_key: str | None, parent: int | None) -> int:
+        version = self.next_version()
+        claim = {"claimed_at": now_utc().isoformat(), "parent": parent, "run_key": run_key}
+        try:
+            self.location.create(self._claim_key(version), json.dumps(claim).encode())
+        except VersionTakenError:
+            raise StoreLockedError(
+                f"{self.uri}: version {version} is being written by another writer (a run on another host); "
+                "nothing was changed: run the job again once that run has finished"
+            ) from None
+        return version
+
+    def require_reservation(self, version: int, run_key: str) -> None:
+        """Refuse (StoreLockedError) a step of run `run_key` unless version `version` is claimed by it and the
+        version it builds on is still current: the object store says so to every host, a host's lease cannot."""
+        try:
+            claim = json.loads(self.location.read_bytes(self._claim_key(version)))
+        except FileNotFoundError:
+            claim = {}
+        if claim.get("run_key") != run_key:
+            raise StoreLockedError(
+                f"{self.uri}: version {version} is not claimed by this run ({run_key}); run the whole job again"
+            )
+        current = self.current_version()
+        if current != claim["parent"]:
+            raise StoreLockedError(
+                f"{self.uri}: this run ({run_key}) no longer owns the store: it builds on version {claim['parent']}, "
+                f"but version {current} was published since by another writer; run the whole job again, its raw "
+                "files are still unprocessed"
+            )
+
+    def write_shards(
+        self, version: int, memories: pl.DataFrame, turns: pl.DataFrame, count: int, shards: set[int] | None
+    ) -> dict[str, dict[str, Any] | None]:
+        """SnapshotStore.write_shards, the files uploaded as soon as they are written: a sharded night's groups
+        write them on other hosts than its publisher's, which finds them on the object store."""
+        written = super().write_shards(version, memories, turns, count, shards)
+        paths = [ref["path"] for tables in written.values() if tables is not None for ref in tables.values()]
+        self.location.upload({path: self.root / path for path in paths})
+        return written
+
     def _write_manifest(self, version: int, manifest: dict[str, Any]) -> None:
-        """Upload the files the version wrote, then its manifest: the version exists once the manifest does."""
-        written = [ref["path"] for ref in _references(manifest) if ref.get("written") == version]
+        """Upload the segments the version wrote (its shards' files are already: write_shards), then its
+        manifest: the version exists once the manifest does."""
+        refs = _references(manifest)
+        written = [r["path"] for r in refs if r.get("written") == version and r["path"].startswith(f"{SEGMENTS}/")]
         self.location.upload({path: self.root / path for path in written})
         body = json.dumps(manifest, indent=1, ensure_ascii=False, default=str).encode()
         self.location.create(self._manifest_key(version), body)
@@ -189,8 +232,9 @@ class ObjectSnapshotStore(SnapshotStore):
 
     @contextmanager
     def writer_lock(self, holder: str) -> Iterator[None]:
-        """`memory forget`, `doctor --repair` and `migrate` rewrite or move published files in place, which this
-        release does only on a local store: refused before anything is written."""
+        """`memory migrate` rewrites published versions in place, which this release does only on a local store:
+        refused before anything is written (`memory forget` and `doctor --repair` move the pointer by a commit
+        record instead: pipelines.forget_remote, pipelines.store.object_doctor)."""
         raise StoreLockedError(
             f"{self.uri}: {holder.strip()} works on a local store only in this release; copy the store to a folder "
             "(`aws s3 sync`), run it there, and copy the result back while no nightly run writes"
@@ -217,6 +261,9 @@ class ObjectSnapshotStore(SnapshotStore):
         referenced: set[str] = set()
         for version in manifests:
             referenced |= {p.rsplit("/", 1)[0] for p in referenced_paths(self.manifest(version))}
+        for key in self.location.find(DAMAGED):  # moved aside by `memory doctor --repair`: kept for inspection
+            if key.endswith(f"/{MANIFEST}"):
+                referenced |= {p.rsplit("/", 1)[0] for p in referenced_paths(json.loads(self.location.read_bytes(key)))}
         newest = max(manifests, default=0)
         doomed = [
             key
@@ -227,6 +274,10 @@ class ObjectSnapshotStore(SnapshotStore):
         ]
         self.location.delete(doomed)
         return stale + [Path(key) for key in doomed]
+
+    @staticmethod
+    def _claim_key(version: int) -> str:
+        return f"snapshots/{version_dir_name(version)}/{CLAIM}"
 
     @staticmethod
     def _manifest_key(version: int) -> str:

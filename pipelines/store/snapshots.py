@@ -39,7 +39,7 @@ from pipelines.store.integrity import (
     file_record,
     row_count_problems,
 )
-from pipelines.store.lease import folder_lock, live_holder, locked_error
+from pipelines.store.lease import StoreLockedError, folder_lock, live_holder, locked_error, read_lease
 from pipelines.store.location import StoreLocation, is_remote
 from pipelines.store.pins import exclusive_unless_pinned
 from pipelines.store.shard_files import (
@@ -383,6 +383,22 @@ class SnapshotStore:
             return 1
         return max((int(p.name) for p in self.snapshots.iterdir() if p.name.isdigit()), default=0) + 1
 
+    def reserve_version(self, run_key: str, base: int | None) -> int:
+        """The number a sharded run built on `base` has its groups write their files for (pipelines.night_groups):
+        the next one, which the run's lease keeps free on a local store."""
+        return self.next_version()
+
+    def require_reservation(self, version: int, run_key: str) -> None:
+        """Refuse (StoreLockedError) a step of run `run_key` once the store is no longer that run's to write
+        `version` for: locally, once the run's lease is another's. Groups run in parallel, so they check the lease
+        rather than take the store's stage lock, which would serialise them."""
+        lease = read_lease(self.root)
+        if lease is None or lease.run_key != run_key:
+            holder = lease.describe() if lease is not None else "nobody"
+            raise StoreLockedError(
+                f"{self.uri}: this run ({run_key}) no longer owns the store (held by {holder}); run the whole job again"
+            )
+
     def write_version(
         self,
         memories: pl.DataFrame,
@@ -423,9 +439,11 @@ class SnapshotStore:
         quarantine: pl.DataFrame,
         input_files: list[dict[str, Any]] | None = None,
         whole: bool = False,
+        replaced: Iterable[str] = (),
     ) -> int:
         """The manifest of `version` over shard files already written for it (`written`: per shard name its
-        references, None for a shard left without rows); every other shard is the parent's, unless `whole`."""
+        references, None for a shard left without rows); every other shard is the parent's, unless `whole`, and so
+        is every segment but the `replaced` ones (paths: `quarantine` holds what is kept of them)."""
         self.snapshots.mkdir(parents=True, exist_ok=True)
         parent = self.current_version()
         before = self.manifest(parent) if parent is not None else {}
@@ -443,7 +461,7 @@ class SnapshotStore:
             "rows": summed_counts(r[MEMORIES]["counts"] for r in refs.values()),
             "shards": dict(sorted(refs.items())),
             "written_shards": sorted(s for s, r in refs.items() if r[MEMORIES]["written"] == version),
-            **self._segments(version, before, quarantine, input_files or []),
+            **self._segments(version, before, quarantine, input_files or [], set(replaced)),
         }
         self._write_manifest(version, full)
         return version
@@ -459,9 +477,15 @@ class SnapshotStore:
         return refs
 
     def _segments(
-        self, version: int, before: dict[str, Any], quarantine: pl.DataFrame, input_files: list[dict[str, Any]]
+        self,
+        version: int,
+        before: dict[str, Any],
+        quarantine: pl.DataFrame,
+        input_files: list[dict[str, Any]],
+        replaced: set[str],
     ) -> dict[str, list[dict[str, Any]]]:
-        """The parent's per-night segments, plus this night's quarantine and input files when it has any."""
+        """The parent's per-night segments (but the `replaced` ones), plus this night's quarantine and input files
+        when it has any."""
         tables: dict[str, pa.Table] = {}
         if quarantine.height:
             tables[QUARANTINE] = quarantine.to_arrow().select(QUARANTINE_SCHEMA.names).cast(QUARANTINE_SCHEMA)
@@ -469,7 +493,7 @@ class SnapshotStore:
             rows = [{"path": f["path"], "sha256": f["sha256"], "rows": f["rows"]} for f in input_files]
             tables[INPUTS] = pa.Table.from_pylist(rows, schema=INPUTS_SCHEMA)
         written = write_folder(self.root, self.root / SEGMENTS / version_dir_name(version), tables) if tables else {}
-        segments = {kind: list(before.get(kind, [])) for kind in SEGMENT_KINDS}
+        segments = {kind: [r for r in before.get(kind, []) if r["path"] not in replaced] for kind in SEGMENT_KINDS}
         for kind, name in zip(SEGMENT_KINDS, (QUARANTINE, INPUTS), strict=True):
             if name in written:
                 segments[kind].append({**written[name], "written": version})
@@ -579,8 +603,15 @@ class SnapshotStore:
 
     @contextmanager
     def writer_lock(self, holder: str) -> Iterator[None]:
-        """Exclusive write access outside a nightly run (`doctor --repair`, `forget`): the folder lock, refused
-        while a live run owns the store (its publish would bring back what was changed underneath it)."""
+        """Exclusive write access outside a nightly run (`doctor --repair`, `forget`, `migrate`): the folder lock,
+        refused while a live run owns the store (its publish would bring back what was changed underneath it)."""
+        with self.host_lock(holder):
+            yield
+
+    @contextmanager
+    def host_lock(self, holder: str) -> Iterator[None]:
+        """The writer lock of this host's work folder (the store's own for a local store), refused while a live
+        run of this host owns the store."""
         with folder_lock(self.root, holder):
             owner = live_holder(self.root)
             if owner is not None:

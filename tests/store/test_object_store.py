@@ -22,7 +22,6 @@ from pipelines.store.lease import StoreLockedError
 from pipelines.store.location import StoreLocation, VersionTakenError
 from pipelines.store.shard_files import MEMORIES
 from pipelines.store.snapshots import SnapshotStore, VersionRejectedError
-from pipelines.store.tombstones import Tombstones
 from tests.support.raw_logs import MAR, NIGHT, message, write_raw
 from tests.support.scripted_night import nightly
 
@@ -193,10 +192,10 @@ def test_cli_recall_and_snapshots_on_an_s3_store(s3_root, tmp_path, embedder, mo
     listing = json.loads(capsys.readouterr().out)
     assert [(v["version"], v["published_at"] is not None) for v in listing] == [(1, True), (2, True)]
     monkeypatch.setenv("MEMORY_STORE", s3_root)
-    assert cli.main(["forget", "--user", "u1"]) == 2
+    assert cli.main(["migrate"]) == 2
     refusal = capsys.readouterr().err
-    assert refusal.count("\n") == 1 and "works on a local store only" in refusal
-    assert Tombstones(s3_root).entries() == []  # refused before anything was written
+    assert refusal.count("\n") == 1 and "memory migrate works on a local store only" in refusal
+    assert SnapshotStore(s3_root).versions() == [1, 2]
 
 
 @pytest.mark.slow
@@ -284,3 +283,31 @@ def test_two_writers_that_pick_the_same_version_number_cannot_both_write_it(s3_r
         second.write_version(second.read_memories(), quarantine, {})
     first.publish(2)
     assert second.current_version() == 2 and second.problems(2) == []
+
+
+def test_doctor_repair_on_s3_rolls_back_to_the_last_sound_version(s3_root, tmp_path, embedder, monkeypatch, capsys):
+    raw = _two_users_raw(tmp_path / "raw")
+    nightly(raw, s3_root, embedder, NIGHT)
+    _second_night_raw(raw)
+    nightly(raw, s3_root, embedder, NIGHT + timedelta(days=1))
+    store = SnapshotStore(s3_root)
+    broken = store.shard_refs(2)[f"{store.shard_of('u1'):04d}"][MEMORIES]["path"]
+    store.location.write_bytes(broken, b"not the file the manifest lists")
+    monkeypatch.setenv("MEMORY_WORK_DIR", str(tmp_path / "doctor-host"))  # a host without a copy of it
+    assert cli.main(["doctor", "--store", s3_root]) == 2
+    assert broken in capsys.readouterr().out
+    assert cli.main(["doctor", "--store", s3_root, "--repair"]) == 0
+    out = capsys.readouterr().out
+    assert f"moved version 2 to {s3_root}/damaged/00000002-" in out and "at version 1, the newest sound" in out
+    store = SnapshotStore(s3_root)
+    assert store.current_version() == 1 and store.versions() == [1]
+    assert [(c.version, c.parent) for c in CommitLog(store.location).commits()] == [(1, None), (2, 1), (1, 2)]
+    with MemoryReader(s3_root, embedder=embedder) as reader:
+        assert _where(reader) == "User lives in Shanghai."
+    # the next night reads the second night's raw file again, under a number the damaged version never had
+    nightly(raw, s3_root, embedder, NIGHT + timedelta(days=2))
+    assert store.current_version() == 3 and store.problems(3) == []
+    with MemoryReader(s3_root, embedder=embedder) as reader:
+        assert _where(reader) == "User lives in Beijing."
+    kept = store.location.find("damaged") + store.location.find("shards")
+    assert broken in kept and any(key.endswith("/manifest.json") for key in kept)  # its files kept for inspection
