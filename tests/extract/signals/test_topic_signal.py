@@ -122,8 +122,8 @@ def test_when_reminders_come_is_contact_time_what_they_are_about_is_not():
         ("so update: gave up the room in portland, couch surfing for a while", "residence"),  # a colon starts a clause
         ("跟你说个事，我又跑回老家了，合肥", "residence"),
         ("我们上周去民政局了", "relationship_status"),
-        # a change said without a subject
         ("van sold, vanlife over. crashing with friends till I find an apartment", "residence"),
+        # a change said without a subject is the user's
         ("the divorce got finalized last week, strange to be single", "relationship_status"),
         ("doc visit was rough. chicken's out too, I'm on seafood only, no meat at all", "diet"),
     ],
