@@ -157,6 +157,19 @@ _OWNED_ZH = re.compile(
 )
 
 
+# The user's partner as the subject: someone else's news on every topic but one, the couple's own relationship
+# ("my girlfriend said yes!", "我对象跟我提分手了" are the user's engagement and breakup).
+_PARTNER = re.compile(
+    r"^\s*(?:my|our)\s+(?:\w+\s+)?(?:boyfriend|girlfriend|partner|wife|husband|fianc[eé]e?|bf|gf|ex)\b"
+    r"|^\s*我(?:的)?(?:男朋友|女朋友|男友|女友|对象|老公|老婆|爱人|未婚夫|未婚妻|前任)",
+    re.IGNORECASE,
+)
+
+
+def partner_is_subject(clause: str) -> bool:
+    return bool(_PARTNER.search(clause))
+
+
 def is_owned(clause: str) -> bool:
     """Whether a clause speaks of the user (or to the assistant about the user) rather than of no one in particular."""
     return bool(_OWNED_EN.search(clause) or _OWNED_ZH.search(clause) or _REQUEST.search(clause))

@@ -11,7 +11,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipelines.extract.signals.lexicon import cue_hits
-from pipelines.extract.signals.mood import ASSERTION, TENTATIVE, clauses_with_moods, is_owned, owned_clauses
+from pipelines.extract.signals.mood import (
+    ASSERTION,
+    TENTATIVE,
+    THIRD_PARTY,
+    clauses_with_moods,
+    is_owned,
+    owned_clauses,
+    partner_is_subject,
+)
 from pipelines.extract.signals.prototypes import TopicCentroids
 
 
@@ -53,6 +61,9 @@ def _commented_by_user(following: list[tuple[str, str]]) -> bool:
     return any(mood == ASSERTION and is_owned(clause) and not cue_hits(clause) for clause, mood in following)
 
 
+COUPLE_TOPIC = "relationship_status"  # the one topic a partner's news is the user's own
+
+
 def message_signal(
     text: str,
     vector: np.ndarray | None = None,
@@ -73,9 +84,10 @@ def message_signal(
             if topic in exclude:
                 continue
             cues[topic] = cues.get(topic, 0) + count
+            couple = topic == COUPLE_TOPIC and mood == THIRD_PARTY and partner_is_subject(clause)
             # an assertion anywhere in the message wins over the other moods of the same topic
             if moods.get(topic) != ASSERTION:
-                moods[topic] = mood
+                moods[topic] = ASSERTION if couple else mood
     if not cues:
         return NO_SIGNAL
     preference = _vector_preference(vector, centroids)

@@ -140,3 +140,13 @@ def test_someone_elses_lost_job_stays_theirs():
 def test_a_generic_clause_after_a_sentence_end_is_not_carried_as_the_users():
     signal = message_signal("我想问个问题。深圳租房一般押一付三")
     assert signal.mood != ASSERTION, signal
+
+
+def test_a_partners_news_is_the_users_own_relationship_and_someone_elses_on_every_other_topic():
+    assert (message_signal("我对象跟我提分手了").topic, message_signal("我对象跟我提分手了").mood) == (
+        "relationship_status",
+        ASSERTION,
+    )
+    assert message_signal("my girlfriend and I broke up last week").mood == ASSERTION
+    assert message_signal("我男朋友搬去上海了，在那边租了房").mood == THIRD_PARTY
+    assert message_signal("my sister got engaged to her boyfriend").mood == THIRD_PARTY
