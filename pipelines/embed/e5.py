@@ -52,8 +52,9 @@ class E5Embedder:
 
     Passages are embedded on `threads` worker threads (default: every available core), each running the engine
     on one OpenMP thread over its own part of the texts. The engine's own OpenMP parallelism splits every matrix
-    product of a call across cores and meets at a barrier after each, which on this shared 2-core machine cost
-    15-25 % of the wall time against whole texts per thread (bench/embed_threads_bench.py). A text's vector does
+    product of a call across cores and meets at a barrier after each, where a thread spins while the shared machine
+    lends its core elsewhere: one call took 11-26 % more wall time than worker threads in each of 7 interleaved
+    rounds of 300-400 texts (bench/embed_threads_bench.py). A text's vector does
     not depend on the texts beside it in a call (attention stays within a text), so the vectors are the same bits.
     A query stays one call on the caller's thread, parallel inside the engine: one short text, latency first.
     """
