@@ -37,12 +37,17 @@ def seconds(embed, texts: list[str]) -> tuple[float, np.ndarray]:
     return time.perf_counter() - started, vectors
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def texts_arguments(description: str, texts: int, rounds: int) -> argparse.Namespace:
+    """--raw (a log whose messages are the texts), --texts (how many) and --rounds of an embedding bench."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--raw", type=Path, default=ROOT / "data" / "sample")
-    parser.add_argument("--texts", type=int, default=1500)
-    parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args()
+    parser.add_argument("--texts", type=int, default=texts)
+    parser.add_argument("--rounds", type=int, default=rounds)
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = texts_arguments(__doc__, texts=1500, rounds=3)
     texts = night_texts(args.raw, args.texts)
     embedder = E5Embedder()
     best = {"one call": float("inf"), "reported chunks": float("inf")}

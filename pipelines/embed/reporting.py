@@ -10,8 +10,8 @@ import numpy as np
 from pipelines.embed.e5 import Embedder
 from pipelines.progress import Progress
 
-# Big enough that the bundled model keeps both cores busy (it runs one text per thread), small enough that a
-# terminal sees the count move every second or so on 2 cores.
+# Big enough that the bundled model's worker threads each take a few parts of every chunk (pipelines.embed.e5),
+# small enough that a terminal sees the count move every few seconds on 2 cores.
 CHUNK_TEXTS = 256
 
 
