@@ -20,7 +20,7 @@ from assets.resources import (
     RawLogResource,
 )
 from assets.runs import run_key
-from assets.snapshot import published_metadata, unpublished_metadata
+from assets.snapshot import publish_settings, published_metadata, unpublished_metadata
 from pipelines.core.config import SettingsError
 from pipelines.night_groups import GroupWork, stage_plan, stage_publish_groups, stage_write_group
 from pipelines.nightly import stage_validate
@@ -111,12 +111,7 @@ def sharded_snapshot_asset(group_count: int) -> dg.AssetsDefinition:
         extractor: ExtractorResource,
         embedder: EmbedderResource,
     ) -> dg.MaterializeResult:
-        run_settings = {
-            "extractor": extractor.kind,
-            "embedder": embedder.kind,
-            "decay": settings.decay_params().__dict__,
-            "dagster_run_id": context.run_id,
-        }
+        run_settings = publish_settings(context, extractor, embedder, settings)
         report = stage_publish_groups(
             store.path, settings.now(), settings.today(), store.keep_versions, run_settings, run_key=run_key(context)
         )

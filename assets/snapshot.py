@@ -44,12 +44,7 @@ def memory_snapshot(
     embedder: EmbedderResource,
 ) -> dg.MaterializeResult:
     snapshots = SnapshotStore(store.path)
-    run_settings = {
-        "extractor": extractor.kind,
-        "embedder": embedder.kind,
-        "decay": settings.decay_params().__dict__,
-        "dagster_run_id": context.run_id,
-    }
+    run_settings = publish_settings(context, extractor, embedder, settings)
     tag_run_process(context)
     progress = stage_progress(context)
     with progress.stage("publish", "memories"):
@@ -58,6 +53,21 @@ def memory_snapshot(
     if not report.published:  # a rerun without anything new: the run succeeds, its metadata says so
         return dg.MaterializeResult(metadata={**unpublished_metadata(report), **progress.metadata()})
     return dg.MaterializeResult(metadata={**published_metadata(snapshots, report), **progress.metadata()})
+
+
+def publish_settings(
+    context: dg.AssetExecutionContext,
+    extractor: ExtractorResource,
+    embedder: EmbedderResource,
+    settings: MemorySettingsResource,
+) -> dict[str, Any]:
+    """What a published version's manifest records of the run that made it."""
+    return {
+        "extractor": extractor.kind,
+        "embedder": embedder.kind,
+        "decay": settings.decay_params().__dict__,
+        "dagster_run_id": context.run_id,
+    }
 
 
 def unpublished_metadata(report: PublishReport) -> dict[str, Any]:
