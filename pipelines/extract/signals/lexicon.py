@@ -27,7 +27,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "employer": (
         ("work", "works", "working", "worked", "job", "company", "employer", "joined", "hired",
          "quit", "notice", "laid off", "fired", "last day", "first day", "start at", "starting at", "offer",
-         "(?-i:[A-Z])\\w+ (?:Health|Hospital|Clinic|Bank|Inc|Corp|Ltd|LLC|Labs?|Systems|Technologies|Group|Industries|Logistics|"
+         "(?-i:[A-Z])[\\w'\u2019]+ (?:Health|Hospital|Clinic|Bank|Inc|Corp|Ltd|LLC|Labs?|Systems|Technologies|Group|Industries|Logistics|"
          "Consulting|Solutions|Partners|Capital|Media|Studios?|Software|Analytics|Insurance|Airlines|Pharma\\w*|Motors|"
          "Grill|Cafe|Café|Restaurant|Bakery|Bistro|Diner|Pharmacy|Store|Market|Hotel|Gym|Agency|Foundation|Institute)",
          "paycheck", "payroll", "my boss", "shift at",

@@ -150,3 +150,26 @@ def test_a_partners_news_is_the_users_own_relationship_and_someone_elses_on_ever
     assert message_signal("my girlfriend and I broke up last week").mood == ASSERTION
     assert message_signal("我男朋友搬去上海了，在那边租了房").mood == THIRD_PARTY
     assert message_signal("my sister got engaged to her boyfriend").mood == THIRD_PARTY
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("what does the user do for a living", "job_title"),
+        ("working as a barista downtown", "job_title"),
+        ("double shifts at Ruth's Grill again", "employer"),
+        ("closing on our house next week, mortgage approved", "residence"),
+        ("携号转网折腾了一下午", "phone"),
+        ("最近在戒碳水", "diet"),
+        ("I'm lactose intolerant", "diet"),
+        ("我开的是一台老捷达", "vehicle"),
+        ("学籍还挂在原来学校", "school"),
+        ("以后回答改用繁体吧", "language"),
+        ("回复控制在100字以内", "answer_length"),
+        ("weekends only, saturday mornings ideally", "contact_time"),
+    ],
+)
+def test_the_words_people_use_for_a_topic_are_its_cues(text, topic):
+    hits = cue_hits(text)
+    assert topic in hits, hits
+    assert "residence" not in hits or topic == "residence", hits  # "for a living" is no home
