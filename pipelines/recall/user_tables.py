@@ -30,6 +30,7 @@ class UserTables:
     matrix: np.ndarray
     details: pa.Table
     speakers: dict[frozenset[str], int]
+    people: frozenset[int]  # the speakers who spoke as users (not as the assistant)
 
 
 def load_user_tables(
@@ -46,7 +47,7 @@ def load_user_tables(
     for optional in ("mood", "role"):  # versions written before episodes carried their mood and their speaker's role
         if optional not in rows.column_names:
             rows = rows.append_column(optional, pa.nulls(rows.num_rows, pa.string()))
-    speaker_ids, speakers = _speakers(rows)
+    speaker_ids, speakers, people = _speakers(rows)
     con.register("recalled_rows", rows.append_column("speaker_id", speaker_ids))
     try:
         ranked = con.sql(
@@ -59,7 +60,7 @@ def load_user_tables(
     finally:
         con.unregister("recalled_rows")
     columns = rank_columns(ranked, _brevity(ranked, own_terms, params.brief_terms))
-    return UserTables(columns, postings, term_ids, _unit_matrix(rows), _details_by_rid(rows), speakers)
+    return UserTables(columns, postings, term_ids, _unit_matrix(rows), _details_by_rid(rows), speakers, people)
 
 
 def _brevity(ranked: pa.Table, own_terms: np.ndarray, brief_terms: float) -> np.ndarray:
@@ -147,18 +148,22 @@ def _flags(table: pa.Table, name: str) -> np.ndarray:
     return table.column(name).fill_null(False).to_numpy(zero_copy_only=False).astype(bool)
 
 
-def _speakers(rows: pa.Table) -> tuple[pa.Array, dict[frozenset[str], int]]:
-    """Who said each episode as an id (distilled memories: null), and the ids by the speaker's index terms.
+def _speakers(rows: pa.Table) -> tuple[pa.Array, dict[frozenset[str], int], frozenset[int]]:
+    """Who said each episode as an id (distilled memories: null), the ids by the speaker's index terms, and the
+    ids of those who spoke as users.
 
     An episode's first keyword is its speaker; a query containing all of the speaker's terms favours it.
     """
     kinds, keywords = rows.column("kind").to_pylist(), rows.column("keywords").to_pylist()
+    roles = rows.column("role").to_pylist()
     ids: dict[frozenset[str], int] = {}
-    column = []
-    for kind, words in zip(kinds, keywords, strict=True):
+    column, people = [], set()
+    for kind, words, role in zip(kinds, keywords, roles, strict=True):
         speaker = frozenset(terms(words[0])) if kind == "episode" and words else frozenset()
         column.append(ids.setdefault(speaker, len(ids)) if speaker else None)
-    return pa.array(column, type=pa.int32()), ids
+        if speaker and role != "assistant":
+            people.add(ids[speaker])
+    return pa.array(column, type=pa.int32()), ids, frozenset(people)
 
 
 def _details_by_rid(rows: pa.Table) -> pa.Table:

@@ -70,6 +70,9 @@ def test_calling_the_user_a_name_is_not_calling_them_on_the_phone():
     assert topics.topic_of("What should the assistant call the user?", None) == "name"
     assert topics.topic_of("When is the best time to call the user?", None) == "contact_time"
     assert topics.topic_of("When does the user prefer to receive reminders?", None) == "contact_time"
+    assert topics.topic_of("When does the user prefer to receive messages?", None) == "contact_time"
+    assert topics.topic_of("用户希望回答多长？", None) == "answer_length"
+    assert topics.topic_of("用户等了多长时间？", None) is None
 
 
 def test_what_the_user_does_for_a_living_is_their_work_and_where_they_study_their_school():
@@ -161,6 +164,18 @@ def test_a_question_naming_a_speaker_of_a_shared_log_is_not_a_question_about_the
     found = MemoryReader(store.root, HashingEmbedder()).recall("u1", "Where does Caroline live?", k=2)
     assert {m.focus for m in found} == {1.0}
 
+
+
+def test_a_question_naming_the_assistant_is_still_about_the_user(tmp_path):
+    old = row("I'm Jonathan but Jon is fine", kind="episode", topic="name", keywords=["Jon"], message_id="m1")
+    new = row("I'm going by Nate now", kind="episode", topic="name", keywords=["Nate"], message_id="m3")
+    old |= {"mood": "assertion", "valid_to": RECORDED + DAY, "superseded_by": new["memory_id"]}
+    new |= {"mood": "assertion", "valid_from": RECORDED + DAY}
+    reply = row("Of course, Nate.", kind="episode", topic="episode", keywords=["assistant"], message_id="m4")
+    store = publish(tmp_path, [old, new, reply | {"role": "assistant"}])
+    found = MemoryReader(store.root, HashingEmbedder()).recall("u1", "What name should the assistant use?", k=3)
+    assert found[0].content == new["content"] and found[0].focus == RecallParams().topic_boost
+    assert old["content"] not in _said(found)
 
 def test_a_store_written_before_user_shards_is_refused_in_one_line(tmp_path, capsys):
     import json

@@ -120,6 +120,8 @@ def _apply(rule: Rule, clause: _Clause, text: str, match: re.Match) -> _Found | 
     is_task = rule.kind is Kind.TASK
     if (rule.needs_deadline and clause.expires_at is None) or (rule.unless and rule.unless.search(text)):
         return None
+    if rule.unless_message and rule.unless_message.search(clause.message.content):
+        return None
     if not _stated(rule, clause, text, match):
         return None
     values = _values(rule, match)

@@ -102,6 +102,7 @@ def topic_rules(book: TopicBook) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
         for entry, pattern, retracts, own_subject in _framed(ways, lang):
             template = _contents(entry, (book.ends if retracts else book.holds)[index])
             unless = entry.unless if isinstance(entry, Say) else None
+            unless_message = entry.unless_message if isinstance(entry, Say) else None
             rule = make(
                 pattern,
                 book.kind,
@@ -111,6 +112,7 @@ def topic_rules(book: TopicBook) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
                 book.confidence,
                 moods=GATES[book.gate],
                 unless=unless,
+                unless_message=unless_message,
                 own_subject=own_subject,
                 requested=book.requested,
             )

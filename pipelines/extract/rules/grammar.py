@@ -117,6 +117,7 @@ class Rule:
     lang: str
     transform: Callable[[str], str] | None = None
     unless: re.Pattern[str] | None = None  # a clause matching this is not what the rule means
+    unless_message: re.Pattern[str] | None = None  # ... nor a clause of a message matching this
     needs_deadline: bool = False  # "我要…" is a task only when it names a deadline
     retracts: bool = False
     # Which moods of the clause may state this (pipelines.extract.signals.mood); None: the rule checks itself.
@@ -138,6 +139,7 @@ def _rule(
     *,
     transform: Callable[[str], str] | None = None,
     unless: str | None = None,
+    unless_message: str | None = None,
     needs_deadline: bool = False,
     moods: frozenset[str] | None = None,
     own_subject: bool = False,
@@ -154,6 +156,7 @@ def _rule(
         lang=lang,
         transform=transform,
         unless=re.compile(unless, flags) if unless else None,
+        unless_message=re.compile(unless_message, flags) if unless_message else None,
         needs_deadline=needs_deadline,
         moods=moods,
         own_subject=own_subject,

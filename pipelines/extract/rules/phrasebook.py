@@ -26,6 +26,8 @@ class Say:
     value: str | None = None
     content: str | None = None
     unless: str | None = None  # a clause matching this is not what the entry means
+    # a message matching this is not what the entry means: a name given in a message about a new pet is the pet's
+    unless_message: str | None = None
 
 
 Entry = str | Say
@@ -229,7 +231,13 @@ NAME = TopicBook(
     ),
     zh=Ways(
         # a name is no pronoun and no aspect particle: "叫着叫着我自己也习惯了" names nobody
-        states=(r"叫(?!了|过|着|外卖|车)(?P<v>(?:(?!我|你|他|她|自己)[\u4e00-\u9fffA-Za-z·\s]){1,12}?)<END>",),
+        # ... and a name given to a pet or a child just taken in is theirs: "捡了只小土狗，决定养了，叫豆包"
+        states=(
+            Say(
+                r"叫(?!了|过|着|外卖|车)(?P<v>(?:(?!我|你|他|她|自己)[\u4e00-\u9fffA-Za-z·\s]){1,12}?)<END>",
+                unless_message=r"[猫狗鸟鱼兔崽娃]|宝宝|养了|领养|收养|捡了|宠物|取名|起名|它",
+            ),
+        ),
         changes=(r"改名(?:叫|为|成)了?(?P<v>[\u4e00-\u9fffA-Za-z·\s]{1,12}?)<END>",),
         sentences=(
             r"我的?(?:新)?名字(?:是|叫|改成了?)<ZV><END>",

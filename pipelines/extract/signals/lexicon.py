@@ -20,7 +20,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "hometown", "home town", "back home", "[0-9] ?br", "[0-9][- ]bedroom", "studio apartment", "couch ?surf\\w*",
          "house ?sitting", "storage unit", "unpack\\w*", "crashing (?:at|with|on|between)", "homeowner", "mortgage",
          "closing on (?:a|the|our|my) (?:house|place|condo)"),
-        ("住", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
+        ("(?<![忍记顶挡抓守握保接拦站稳扛架靠撑止禁憋捂困盯堵按压绷扶拉拽揪咬卡锁留罩遮盖拴绑封扣挺])"
+         "(?<![忍记顶挡抓守握保接拦站稳扛架靠撑止禁憋捂困盯堵按压绷扶拉拽揪咬卡锁留罩遮盖拴绑封扣挺][不得])住(?!院)", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
          "公寓", "居住证", "家在", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
          "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?", "买房", "房贷", "新家", "[北沪深杭]漂"),
     ),
@@ -55,8 +56,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("叫我", "(?:我|用户)的?名字", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "叫(?:用户|他|她)什么"),
     ),
     "phone": (
-        ("phone", "number", "cell", "mobile", "call me at", "text me", "carrier", "sim(?: card)?", "port(?:ed)? (?:my |the )?number"),
-        ("电话", "手机", "号码", "换号", "打我", "尾号", "携号转网", "电话卡", "手机卡", "(?i:sim)卡", "新卡", "销号", "副卡"),
+        ("phone", "number", "cell", "mobile", "call me at", "text me", "carrier", "sim(?: card)?", "port(?:ed)? (?:my |the )?number",
+         # a number written out is about a phone, whatever words stand around it
+         "\\(?[0-9]{3}\\)?[-. ]?[0-9]{3}[-. ][0-9]{4}"),
+        ("电话", "手机", "号码", "换个?号", "1[3-9][0-9][ -]?[0-9]{4}[ -]?[0-9]{4}", "打我", "尾号", "携号转网", "电话卡", "手机卡", "(?i:sim)卡", "新卡", "销号", "副卡"),
     ),
     "email": (
         ("e-?mail", "address", "inbox", "@", "gmail", "hotmail", "outlook", "yahoo", "proton ?mail", "icloud"),
@@ -92,7 +95,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "in detail", "detailed", "length", "walls? of text", "tl;?dr", "how long should (?:the )?(?:answers?|replies)",
          "word (?:limit|count)", "words? or less", "under [0-9]+ words", "one-liners?", "short and sweet", "long-winded"),
         ("简短", "简洁", "长度", "太长", "详细", "几句话", "句话以内", "啰嗦", "短一点", "该长就长", "字数", "字以内", "长篇大论",
-         "一句话"),
+         "一句话", "多长(?!时间)", "篇幅", "长短", "多详细"),
     ),
     "contact_time": (
         ("mornings? (?:are|is|work) best", "evenings? (?:are|is|work) best", "after [0-9]{1,2} ?(?:am|pm)",
@@ -101,7 +104,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:weekday|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday) (?:mornings?|afternoons?|evenings?|nights?)", "when you (?:ping|text|message|call|remind|nudge) me", "shifts", "when to (?:reach|contact|call|text|message|ping)",
          # "call the user" alone is naming as often as phoning ("what should I call the user?"): only with a when
          "(?:reach|contact|text|message|ping) (?:the user|them|him|her)", "(?:when|what time)\\b.{0,24}\\bcall\\b",
-         "(?:receive|get|send)s? (?:the |my |their )?(?:reminders|notifications|check-ins)",
+         "(?:receive|get|send)s? (?:the |my |their )?(?:reminders|notifications|check-ins|messages|texts|updates|digests?)",
          "(?:remind|ping|text|message|call) me (?:in the |at )?(?:mornings?|afternoons?|evenings?|night|noon|lunch)"),
         ("早上", "上午", "下午", "晚上", "几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
          "联系(?:用户|他|她)", "找我", "发我", "什么时候(?:联系|找|方便)", "工作日", "午休",
@@ -115,7 +118,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?-i:CC)", "grad program", "bootcamp", "GPA", "tuition", "financial aid"),
         ("读研", "读博", "学校", "大学", "研究生", "博士", "导师", "报到", "入学", "毕业", "研二", "研一",
          "宿舍", "港大", "浙大", "学院", "期末", "考试周", "高数", "学分", "挂科", "绩点", "选课", "本科", "大一",
-         "大二", "大三", "大四", "研三", "转学", "专业课", "上课", "上学", "念书", "在读", "学籍", "复读", "留学", "退学", "休学"),
+         "大二", "大三", "大四", "研三", "转学",
+         # universities as people name them
+         "北大", "清华", "复旦", "交大", "南大", "武大", "中大", "川大", "厦大", "山大", "哈工大", "同济", "人大",
+         "北师大", "华科", "中科大", "港中文", "港科大", "北航", "南开", "天大", "专业课", "上课", "上学", "念书", "在读", "学籍", "复读", "留学", "退学", "休学"),
     ),
     "vehicle": (
         ("car", "drive", "drives", "driving", "sold the", "bought a", "vehicle", "lease", "my (?:19|20)[0-9]{2}", "bike",
@@ -123,7 +129,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "Subaru", "Tesla", "Toyota", "Honda", "Ford", "BMW", "Audi", "Mercedes", "Volkswagen", "VW", "Kia", "Hyundai",
          "Nissan", "Mazda", "Volvo", "Jeep", "Chevy", "Lexus", "civic", "corolla", "camry", "prius", "outback",
          "forester", "rav4", "cr-v", "f-150", "jetta", "golf", "polo", "miata", "mustang", "wrangler", "model [3ysx]",
-         "truck", "suv", "minivan", "van", "pickup", "motorcycle", "motorbike", "scooter", "mpg", "oil change", "dealership", "transmission", "car-free", "carfree"),
+         "truck", "suv", "minivan", "van", "pickup", "motorcycle", "motorbike", "scooter", "mpg", "oil change", "dealership", "transmission", "car-free", "carfree",
+         "car-?less", "without a car"),
         ("我的车", "开车", "买车", "卖车", "新车", "二手车", "车贷", "驾照", "电动车", "那辆", "这辆", "提车", "4S店",
          "什么车", "哪(?:辆|款)车", "的车",
          "保养", "油耗", "续航", "电车", "油车", "车险", "过户", "置换", "充电桩", "飞度", "轩逸", "朗逸", "卡罗拉", "雅阁",
@@ -155,9 +162,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               "no longer (?:vegan|vegetarian)", "gave up (?:meat|dairy|being vegan|being vegetarian)"),
              ("开始吃素", "不吃素了", "开荤", "改吃", "又吃肉", "不忌口了", "戒(?:了)?(?:肉|辣|糖|奶)")),
     "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "traded in", "new car",
-                 "car-free now"),
+                 "car-free now", "car-?less", "sold it for (?:parts|scrap)"),
                 ("车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了",
-                 "车(?:已经|早就|都)?(?:处理掉|转手|出掉|报废)")),
+                 "车(?:已经|早就|都)?(?:处理掉|转手|出掉|报废)", "不开车了")),
     "relationship_status": (("broke up", "split up", "got divorced", "got engaged", "got married", "tied the knot",
                              "back together", "divorce (?:is |got |was )?(?:final\\w*|through|done)", "separated", "seeing someone"),
                             ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "脱单了", "恢复单身",
@@ -166,7 +173,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "school": (("graduated", "dropped out", "transferred to", "got into", "enrolled at"),
                ("毕业了", "退学", "转学", "休学", "考上了", "录取了", "入学了")),
     "phone": (("new number", "changed my number", "number changed", "new phone number"),
-              ("换号", "新号", "停机", "换手机号", "号码换了", "新手机号")),
+              ("换个?号", "新号", "停机", "换手机号", "号码换了", "新手机号")),
     "email": (("new email", "changed my email", "new address is", "switched (?:my )?email"),
               ("换邮箱", "新邮箱", "邮箱换了", "邮箱改")),
     "name": (("changed my name", "go by \\w+ now", "call me \\w+ from now on"), ("改名", "以后叫我", "改叫")),

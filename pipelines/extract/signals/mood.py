@@ -33,11 +33,19 @@ _NONE_NOW = re.compile(
     r"^\s*(?:and\s+|but\s+)?no\s+\w+(?:\s+\w+)?\s+(?:at\s+all|for\s+now|any\s?more|these\s+days)\b", re.IGNORECASE
 )
 
+# ... and neither is a state said to last from now: "gonna be carless for a while", "going to be remote for now"
+_STATE_FOR_NOW = re.compile(
+    r"\b(?:gonna|going\s+to)\s+be\s+[\w-]+(?:\s+[\w-]+)?\s+(?:for\s+a\s+while|for\s+now|for\s+the\s+time\s+being|indefinitely)\b",
+    re.IGNORECASE,
+)
+
 # "Can you answer in Spanish?" asks for a way of being treated: a preference, not a question.
 _REQUEST = re.compile(
     # after a short lead-in ("random but can you…", "ok so could you…"), not after a question word ("what can you…")
     r"^\s*(?:(?!(?:what|where|when|why|who|which|how)\b)[\w']+[,\s]+){0,3}?(?:(?:can|could|would|will)\s+(?:you|u)\b|please\b|pls\b)"
-    r"|\bfrom now on\b|^\s*(?:请|麻烦|以后|能不能|可以|可不可以|从今天起|从现在起|今后)",
+    r"|\bfrom now on\b|^\s*(?:请|麻烦|以后|能不能|可以|可不可以|从今天起|从现在起|今后)"
+    # how the assistant should talk to the user: "你给我解释的时候尽量详细一点", "你回我的时候简短点"
+    r"|^\s*你(?:以后|之后|下次|再)?(?:给我|跟我|对我|回我|回复我|回答我)[^，,。]{0,8}(?:尽量|最好|别|不要|一点|点)",
     re.IGNORECASE,
 )
 # A question asks; "Was in Tokyo last week." does not (an auxiliary at the start is not enough here).
@@ -50,14 +58,15 @@ _QUESTION = re.compile(
 _PEOPLE_EN = (
     r"sister|brother|mom|mum|mother|dad|father|parents|friend|wife|husband|boss|manager|colleague|coworker|"
     r"cousin|grandma|grandmother|grandpa|grandfather|son|daughter|kids?|children|partner|girlfriend|boyfriend|"
-    r"team\s*lead|roommate|neighbou?r|landlord|aunt|uncle|in-laws|family|everyone|everybody|people"
+    r"team\s*lead|roommate|neighbou?r|landlord|aunt|uncle|in-laws|family|everyone|everybody|people|"
+    r"bestie|bff|buddy|pal|\w*mates?|fianc[eé]e?|sibling|nephew|niece|stepdad|stepmom|classmate|bf|gf"
 )
 _KIN_ZH = (
     r"爸|妈|老公|老婆|哥|姐|弟|妹|儿子|女儿|家人|朋友|同事|老板|领导|室友|舍友|男朋友|女朋友|对象|闺蜜|舅|姨|叔|婶|"
     r"爷|奶|外公|外婆|表|堂|侄|外甥|发小|邻居|同学|师兄|师姐|师弟|师妹|导师|老师|上司|组长|家里人|父母|岳|公公|婆婆|孩子"
 )
 _THIRD_PARTY = re.compile(
-    rf"^\s*(?:(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:{_PEOPLE_EN})\b|(?:he|she|they|everyone|everybody)\b)"
+    rf"^\s*(?:(?:and|but|so|also|plus|oh)\s+)?(?:(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:{_PEOPLE_EN})\b|(?:he|she|they|everyone|everybody)\b)"
     # a person named without "my" still is someone else: "husband's company is relocating"
     rf"|^\s*(?:{_PEOPLE_EN})s?(?:'s|\u2019s)?\s"
     r"|^\s*(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
@@ -123,7 +132,7 @@ def clause_mood(clause: str) -> str:
         return REPORTED
     if _QUESTION.search(clause) and not _REQUEST.search(clause):
         return QUESTION
-    if _PLAN.search(clause):
+    if _PLAN.search(clause) and not _STATE_FOR_NOW.search(clause):
         return PLAN
     if _PAST.search(clause) or (_FORMER.search(clause) and not _GONE_NOW.search(clause)):
         return PAST

@@ -61,6 +61,14 @@ def _commented_by_user(following: list[tuple[str, str]]) -> bool:
     return any(mood == ASSERTION and is_owned(clause) and not cue_hits(clause) for clause, mood in following)
 
 
+def _leading_mood(cues_by_mood: dict[str, int]) -> str:
+    """The mood a message speaks of a topic in: an assertion unless a clause in another mood says more about the
+    topic ("能转学到复旦吗？导师太push了" asks about a school; "Guess what? I moved to Denver" tells a move)."""
+    asserted = cues_by_mood.get(ASSERTION, 0)
+    other, most = max(((n, m) for m, n in cues_by_mood.items() if m != ASSERTION), default=(0, ASSERTION))[::-1]
+    return ASSERTION if asserted >= most else other
+
+
 COUPLE_TOPIC = "relationship_status"  # the one topic a partner's news is the user's own
 
 
@@ -73,7 +81,7 @@ def message_signal(
 ) -> TopicSignal:
     """The strongest single-valued topic `text` speaks to (not in `exclude`) and the mood it speaks in."""
     cues: dict[str, int] = {}
-    moods: dict[str, str] = {}
+    by_mood: dict[str, dict[str, int]] = {}
     said, owned = clauses_with_moods(text), owned_clauses(text)
     for at, (clause, mood) in enumerate(said):
         # a clause about no one in particular ("rent is cheaper there", "深圳租房一般押一付三") may still be the
@@ -85,11 +93,12 @@ def message_signal(
                 continue
             cues[topic] = cues.get(topic, 0) + count
             couple = topic == COUPLE_TOPIC and mood == THIRD_PARTY and partner_is_subject(clause)
-            # an assertion anywhere in the message wins over the other moods of the same topic
-            if moods.get(topic) != ASSERTION:
-                moods[topic] = ASSERTION if couple else mood
+            counts = by_mood.setdefault(topic, {})
+            said_as = ASSERTION if couple else mood
+            counts[said_as] = counts.get(said_as, 0) + count
     if not cues:
         return NO_SIGNAL
+    moods = {topic: _leading_mood(counts) for topic, counts in by_mood.items()}
     preference = _vector_preference(vector, centroids)
     strength = {topic: count + params.vector_weight * preference.get(topic, 0.0) for topic, count in cues.items()}
     best = max(sorted(strength), key=lambda topic: strength[topic])

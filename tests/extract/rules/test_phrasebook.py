@@ -80,6 +80,7 @@ def _on(text: str, topic: str) -> list[str]:
         ("在网易干了快两年了 有点腻", "employer", "用户在网易工作"),
         ("grabbed lunch with my team at Stripe today", "employer", "User works at Stripe."),
         ("以后就叫我Leo吧", "name", "用户的名字是Leo"),
+        ("我改名了，现在叫李想", "name", "用户的名字是李想"),
         ("yeah new phone new carrier. use 724-555-0198 from now on", "phone", "User's phone number is 724-555-0198."),
         ("signed for a 1br in Richmond last week, boxes everywhere", "residence", "User lives in Richmond."),
         ("new lease started in may, I'm in Columbus now", "residence", "User lives in Columbus."),
@@ -112,6 +113,7 @@ def test_a_change_said_naturally_gives_the_new_value(text, topic, content):
         ("在家这边找工作", "employer"),  # looking for a job names no employer
         ("我在考虑去腾讯工作", "employer"),
         ("别叫我小王", "name"),
+        ("下班路上捡了只小土狗，决定养了，叫豆包", "name"),  # a new pet's name is the pet's
         ("我妈跟亲戚说我在深圳买房了", "residence"),  # someone else's words about the user
         ("My mom says I live in Boston", "residence"),
         ("what would you call me?", "name"),  # a question word asks

@@ -56,6 +56,10 @@ from pipelines.extract.signals.mood import (
         ("以前那个邮箱已经停用了", ASSERTION),
         ("我表妹刚被复旦录取了", THIRD_PARTY),  # any relative or acquaintance of the user's
         ("我发小上个月搬去成都了", THIRD_PARTY),
+        ("and my work bestie Dana got promoted to eng manager", THIRD_PARTY),  # a friend by any name, after "and"
+        ("my buddy from college moved to Austin", THIRD_PARTY),
+        ("gonna be carless for a while", ASSERTION),  # a state said to last from now is no plan
+        ("gonna move to Denver in the spring", PLAN),
     ],
 )
 def test_clause_moods(clause, mood):
@@ -93,6 +97,12 @@ def test_what_is_still_to_come_is_a_plan(clause):
 
 def test_a_done_move_in_a_named_month_is_an_assertion():
     assert clause_mood("七月份搬去青岛了") == ASSERTION
+
+
+def test_telling_the_assistant_how_to_explain_speaks_of_the_user():
+    assert is_owned("你给我解释的时候尽量详细一点")
+    assert is_owned("你回我的时候简短点")
+    assert not is_owned("你给我推荐的那本书")
 
 
 def test_a_clause_is_the_users_when_it_speaks_of_them_or_to_the_assistant_about_them():

@@ -9,6 +9,22 @@ from pipelines.extract.signals.prototypes import TopicCentroids
 from pipelines.extract.signals.topic_signal import NO_SIGNAL, SignalParams, message_signal
 
 
+def test_a_resultative_zhu_is_no_home_but_not_living_there_is():
+    assert "residence" not in cue_hits("导师太push了我有点顶不住")
+    assert "residence" not in cue_hits("忍不住又点了外卖，记住了")
+    assert "residence" not in cue_hits("我爸住院了")
+    assert cue_hits("我现在不住那了") == {"residence": 1}
+
+
+def test_a_question_that_says_more_of_a_topic_than_an_aside_asks_about_it():
+    asked = message_signal("问一下，研究生中途能转学到复旦吗？导师太push了我有点顶不住")
+    assert (asked.topic, asked.mood) == ("school", "question")
+    told = message_signal("Guess what? I moved to Denver, new apartment and all")
+    assert (told.topic, told.mood) == ("residence", ASSERTION)
+    planned = message_signal("准备换个号了，打算办个 199 0000 2048，尾号看着顺眼")
+    assert (planned.topic, planned.mood) == ("phone", PLAN)
+
+
 def test_cues_in_both_languages_and_change_words_count_twice():
     assert cue_hits("I live in Seattle") == {"residence": 1}
     assert cue_hits("我住上海闵行") == {"residence": 1}
@@ -167,6 +183,12 @@ def test_a_partners_news_is_the_users_own_relationship_and_someone_elses_on_ever
         ("以后回答改用繁体吧", "language"),
         ("回复控制在100字以内", "answer_length"),
         ("weekends only, saturday mornings ideally", "contact_time"),
+        ("gonna be carless for a while", "vehicle"),
+        ("shop wanted too much so I sold it for parts", "vehicle"),
+        ("那还是老老实实在武大待着吧", "school"),
+        ("call me on 555-201-3344 instead", "phone"),
+        ("新号 199 0000 2048", "phone"),
+        ("准备换个号了", "phone"),
     ],
 )
 def test_the_words_people_use_for_a_topic_are_its_cues(text, topic):
