@@ -15,7 +15,7 @@ from pipelines.embed.e5 import Embedder
 MAX_CHARS = LimitSettings.max_message_chars
 # How far an episode's vector leans towards its previous turn: the weight of that turn's vector in the sum.
 # Chosen on every dev set together (docs/recall.md, "An episode's context without a second passage").
-CONTEXT_WEIGHT = 0.5
+CONTEXT_WEIGHT = 0.7
 
 
 def embedding_texts(
