@@ -5,11 +5,13 @@ session, whichever night that turn arrived in."""
 import tempfile
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pipelines.embed.passages import CONTEXT_WEIGHT
 from pipelines.extract.rules.engine import RulesExtractor
 from pipelines.ingest.read import IngestDefaults
 from pipelines.nightly import stage_decay, stage_extract, stage_publish, stage_resolve, stage_validate
@@ -41,9 +43,24 @@ def _rows(indices: list[int]) -> list[dict]:
     return rows
 
 
-def _run_nights(root: Path, nights: list[list[int]]) -> tuple[pl.DataFrame, dict[str, list[str]]]:
-    store, raw, embedder = root / "store", root / "raw", HashingEmbedder()
+class RecordingEmbedder(HashingEmbedder):
+    """Remembers every text it embedded, night by night."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[list[str]] = []
+
+    def embed_passages(self, texts):
+        self.texts[-1].extend(texts)
+        return super().embed_passages(texts)
+
+
+def _run_nights(
+    root: Path, nights: list[list[int]], embedder: RecordingEmbedder | None = None
+) -> tuple[pl.DataFrame, dict[str, list[str]]]:
+    store, raw, embedder = root / "store", root / "raw", embedder or RecordingEmbedder()
     for n, night in enumerate(nights):
+        embedder.texts.append([])
         write_raw(raw / f"night={n}" / "part-0.parquet", _rows(night))
         stage_validate(raw, store, IngestDefaults(), NIGHT)
         stage_extract(store, RulesExtractor(), embedder)
@@ -51,7 +68,9 @@ def _run_nights(root: Path, nights: list[list[int]]) -> tuple[pl.DataFrame, dict
         stage_decay(store, NIGHT.date(), DecayParams())
         stage_publish(store, NIGHT, 30, {})
     memories = SnapshotStore(store).read_memories()
-    state = memories.select("memory_id", "topic", "mood", "context", "valid_to", "superseded_by").sort("memory_id")
+    state = memories.select("memory_id", "topic", "mood", "context", "valid_to", "superseded_by", "embedding").sort(
+        "memory_id"
+    )
     reader = MemoryReader(store, embedder)
     answers = {q: [m.memory_id for m in reader.recall("u1", q, k=5, agent_id="bot")] for q in QUERIES}
     return state, answers
@@ -75,3 +94,16 @@ def test_an_episode_whose_previous_turn_arrives_a_night_later_gets_it_as_context
     state, _ = _run_nights(tmp_path, [[2], [0, 1, 3]])  # "Yes, twice a week I swim" before its question
     contexts = pl.Series(state["context"]).drop_nulls().to_list()
     assert "u1: Noted: Shanghai, Acme." in contexts  # the test log names every speaker u1
+
+
+def test_the_previous_turn_vector_is_found_when_that_turn_arrived_on_an_earlier_night(tmp_path):
+    embedder = RecordingEmbedder()
+    _run_nights(tmp_path, [[0, 1], [2, 3]], embedder)  # "Noted: Shanghai, Acme." the night before its reply
+    previous, said = "u1: Noted: Shanghai, Acme.", "u1: Yes, twice a week I swim"
+    assert previous in embedder.texts[0] and said in embedder.texts[1]
+    assert not [text for night in embedder.texts for text in night if previous in text and text != previous]
+    assert previous not in embedder.texts[1]  # the cache had it: no message is embedded twice
+    memories = SnapshotStore(tmp_path / "store").read_memories()
+    vector = memories.filter(pl.col("content") == "Yes, twice a week I swim")["embedding"].to_numpy()[0]
+    summed = embedder._vector(said) + CONTEXT_WEIGHT * embedder._vector(previous)
+    assert np.allclose(vector, summed / np.linalg.norm(summed), atol=1e-6)
