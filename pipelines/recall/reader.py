@@ -265,7 +265,8 @@ class MemoryReader:
         speakers = [i for speaker, i in tables.speakers.items() if speaker <= query_terms]
         # a query naming one of the people in a shared log asks about them, not the account's own timeline ("what
         # name should the assistant use for the user?" names the assistant, who is not one of them)
-        topic = None if tables.people.intersection(speakers) else self._topics.topic_of(query, vector if self._use_embeddings else None)
+        names_a_person = bool(tables.people.intersection(speakers))
+        topic = None if names_a_person else self._topics.topic_of(query, vector if self._use_embeddings else None)
         lam = self.params.mmr_lambda
         mmr = lam is not None and vector is not None
         limit = k * self.params.mmr_pool if mmr else k

@@ -165,7 +165,6 @@ def test_a_question_naming_a_speaker_of_a_shared_log_is_not_a_question_about_the
     assert {m.focus for m in found} == {1.0}
 
 
-
 def test_a_question_naming_the_assistant_is_still_about_the_user(tmp_path):
     old = row("I'm Jonathan but Jon is fine", kind="episode", topic="name", keywords=["Jon"], message_id="m1")
     new = row("I'm going by Nate now", kind="episode", topic="name", keywords=["Nate"], message_id="m3")
@@ -176,6 +175,7 @@ def test_a_question_naming_the_assistant_is_still_about_the_user(tmp_path):
     found = MemoryReader(store.root, HashingEmbedder()).recall("u1", "What name should the assistant use?", k=3)
     assert found[0].content == new["content"] and found[0].focus == RecallParams().topic_boost
     assert old["content"] not in _said(found)
+
 
 def test_a_store_written_before_user_shards_is_refused_in_one_line(tmp_path, capsys):
     import json
