@@ -9,6 +9,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
+# Verbs whose result 住 is (忍不住, 记住, 顶不住): 住 after them, or after them and 不/得, is not "live".
+_HELD = "忍记顶挡抓守握保接拦站稳扛架靠撑止禁憋捂困盯堵按压绷扶拉拽揪咬卡锁留罩遮盖拴绑封扣挺"
+
 # topic -> (English cues, Chinese cues). Cues are regular expressions; keep them short and literal.
 TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "residence": (
@@ -20,8 +23,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "hometown", "home town", "back home", "[0-9] ?br", "[0-9][- ]bedroom", "studio apartment", "couch ?surf\\w*",
          "house ?sitting", "storage unit", "unpack\\w*", "crashing (?:at|with|on|between)", "homeowner", "mortgage",
          "closing on (?:a|the|our|my) (?:house|place|condo)"),
-        ("(?<![忍记顶挡抓守握保接拦站稳扛架靠撑止禁憋捂困盯堵按压绷扶拉拽揪咬卡锁留罩遮盖拴绑封扣挺])"
-         "(?<![忍记顶挡抓守握保接拦站稳扛架靠撑止禁憋捂困盯堵按压绷扶拉拽揪咬卡锁留罩遮盖拴绑封扣挺][不得])住(?!院)", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
+        (f"(?<![{_HELD}])(?<![{_HELD}][不得])住(?!院)", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
          "公寓", "居住证", "家在", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
          "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?", "买房", "房贷", "新家", "[北沪深杭]漂"),
     ),

@@ -64,9 +64,9 @@ def _commented_by_user(following: list[tuple[str, str]]) -> bool:
 def _leading_mood(cues_by_mood: dict[str, int]) -> str:
     """The mood a message speaks of a topic in: an assertion unless a clause in another mood says more about the
     topic ("能转学到复旦吗？导师太push了" asks about a school; "Guess what? I moved to Denver" tells a move)."""
-    asserted = cues_by_mood.get(ASSERTION, 0)
-    other, most = max(((n, m) for m, n in cues_by_mood.items() if m != ASSERTION), default=(0, ASSERTION))[::-1]
-    return ASSERTION if asserted >= most else other
+    others = {mood: n for mood, n in cues_by_mood.items() if mood != ASSERTION}
+    strongest = max(sorted(others), key=others.__getitem__, default=ASSERTION)
+    return ASSERTION if cues_by_mood.get(ASSERTION, 0) >= others.get(strongest, 0) else strongest
 
 
 COUPLE_TOPIC = "relationship_status"  # the one topic a partner's news is the user's own
