@@ -31,11 +31,17 @@ class RecallParams:
     assistant_weight: float = 0.5
     # A query naming a day ("what did I cook on May 5th?") favours what was said that day by this factor.
     date_boost: float = 3.0
+    # A query asking when ("when did Caroline go to the support group?") favours memories that say when ("went
+    # yesterday") by this factor; docs/recall.md measures 1.5 and 2 on every dev set.
+    when_boost: float = 1.5
     # A hit lifts the turns just before and after it in its session: the second half of a multi-hop answer is
     # often the reply to the first. The best `expand_hits` episodes lend `neighbour_share` of their fused score
-    # to those neighbours among the candidates (0 turns it off; docs/recall.md).
-    neighbour_share: float = 0.7
-    expand_hits: int = 3
+    # to those neighbours among the candidates (0 turns it off; docs/recall.md)
+    neighbour_share: float = 0.85
+    expand_hits: int = 5
+    # ... and `far_neighbour_share` to the turns two places away: in a conversation of two, the speaker's own turn
+    # before or after the hit, the rest of what they were telling ("guess what I did yesterday" ... "a tournament")
+    far_neighbour_share: float = 0.7
     # A query about a single-valued topic: the factor of its current (or as-of) statement, of a tentative one
     # (too weak a signal to supersede), and of other topics' statements ("User's job title is ..." does not say
     # where the user works). Messages that only mention the topic without asserting it are left out.

@@ -1,7 +1,10 @@
-"""The day a recall query names ("What did I cook on May 5th?", "在4月27号我们聊了什么？"), if any.
+"""The time a recall query asks about: the day it names ("What did I cook on May 5th?", "在4月27号我们聊了什么？"),
+if any, and whether it asks when something happened ("When did Caroline go to the support group?").
 
 A question that names a day asks about what was said that day: recall favours memories whose valid time
-starts within it. A date without a year is the latest such day not after the moment asked.
+starts within it. A date without a year is the latest such day not after the moment asked. A question that
+asks when is answered by a message that says when ("I went to a support group yesterday"): recall favours
+memories that carry a time expression (SAYS_WHEN), since the answer is their date plus that expression.
 """
 
 from __future__ import annotations
@@ -68,3 +71,26 @@ def named_day(query: str, asked: datetime) -> tuple[float, float] | None:
         if day is not None:
             return (day - DAY_MARGIN).timestamp(), (day + timedelta(days=1) + DAY_MARGIN).timestamp()
     return None
+
+
+# "When did…", "what year…", "how long has…", "as of…", "什么时候…": the answer is a time
+_ASKS_WHEN = re.compile(
+    r"^\s*(?:when|what\s+(?:year|month|day|date|time)|which\s+(?:year|month|day)|how\s+long)\b|\bas\s+of\b"
+    r"|什么时候|啥时候|哪年|哪一年|几月|哪天|哪一天|多久|多长时间",
+    re.IGNORECASE,
+)
+# A time expression in a memory, as DuckDB's RE2 reads it (pipelines.recall.sql): a day or period relative to
+# when it was said, a duration, a date's parts, or a word saying it just happened.
+SAYS_WHEN = (
+    r"(?i)\b(?:yesterday|today|tonight|tomorrow|recently|lately|just|since|ago|the\s+other\s+day"
+    r"|(?:last|this|next)\s+(?:night|week|weekend|month|year|spring|summer|fall|autumn|winter|morning|evening"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:19|20)\d\d"
+    r"|january|february|march|april|may|june|july|august|september|october|november|december)\b"
+    r"|昨天|前天|今天|今晚|明天|上周|上个?星期|上礼拜|上个?月|去年|今年|前年|最近|刚刚|刚才|前几天|前阵子|\d+\s*[年月]"
+)
+
+
+def asks_when(query: str) -> bool:
+    """Whether the query asks when something happened or how long it has lasted."""
+    return bool(_ASKS_WHEN.search(query))

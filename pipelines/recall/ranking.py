@@ -35,6 +35,7 @@ class RankColumns:
     topics: dict[str, int]
     mood: np.ndarray
     is_assistant: np.ndarray
+    says_when: np.ndarray  # the content has a time expression (pipelines.recall.query_dates.SAYS_WHEN)
     valid_from: np.ndarray  # epoch seconds
     valid_to: np.ndarray  # epoch seconds, +inf while open
     expires: np.ndarray  # epoch seconds, +inf without expiry
@@ -47,7 +48,8 @@ class RankColumns:
     prior: np.ndarray
     speaker: np.ndarray  # -1: no speaker
     id_order: np.ndarray  # the row's place in memory_id order (the deterministic tie-break)
-    turns: np.ndarray  # (rows, 2): an episode's previous and next turn in its session (-1: none)
+    # (rows, 4): an episode's previous and next turn in its session, then the turns before and after those (-1: none)
+    turns: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,7 @@ class RankQuery:
     topic: str | None  # the single-valued topic the query asks about
     speakers: list[int]  # the speakers the query names
     day: tuple[float, float] | None  # the day the query names, epoch seconds [start, end)
+    asks_when: bool  # the query asks when something happened
     assistant_factor: float
     limit: int
     depth: int  # how deep each list goes before fusion
@@ -108,7 +111,8 @@ def rank(columns: RankColumns, postings: Postings, query: RankQuery, params: Rec
         focus = topic_focus(columns, visible, query.topic, params)
         listed &= focus > 0
     elif params.neighbour_share > 0:  # a topic's statement answers alone
-        fused = lift_neighbours(columns.turns, listed, fused, params.neighbour_share, params.expand_hits)
+        shares = (params.neighbour_share, params.far_neighbour_share)
+        fused = lift_neighbours(columns.turns, listed, fused, shares, params.expand_hits)
     if query.topic is None:
         return _scored(columns, query, params, np.flatnonzero(listed), fused, similarity, keyword, focus)
     # the answer's own message may rank below k: cut the whole list, then take k
@@ -127,17 +131,23 @@ def answered(scored: list[tuple], said_at: np.ndarray, params: RecallParams) -> 
     return [row for row in scored if row[1] >= floor or said_at[row[0]] == moment]
 
 
-def lift_neighbours(turns: np.ndarray, listed: np.ndarray, fused: np.ndarray, share: float, hits: int) -> np.ndarray:
-    """`fused` after the best `hits` listed episodes lend `share` of theirs to the turns just before and after
-    them in their session, where that is more than the neighbour has: the second half of an answer is often the
-    reply to the first. Only listed rows are lifted (a turn neither list found stays out)."""
+def lift_neighbours(
+    turns: np.ndarray, listed: np.ndarray, fused: np.ndarray, shares: tuple[float, float], hits: int
+) -> np.ndarray:
+    """`fused` after the best `hits` listed episodes lend a share of theirs to the turns around them in their
+    session, where that is more than the turn has: `shares[0]` to the turns just before and after them (the second
+    half of an answer is often the reply to the first), `shares[1]` to the turns before and after those (in a
+    conversation of two, the speaker's own previous and next turn: "guess what I organised yesterday" ... "a
+    charity tournament"). Only listed rows are lifted (a turn neither list found stays out)."""
     seeds = np.flatnonzero(listed & (turns.max(axis=1) >= 0))
     seeds = seeds[np.lexsort((seeds, -fused[seeds]))][:hits]
     lifted = fused.copy()
+    share_of_column = np.array([shares[0], shares[0], shares[1], shares[1]])[: turns.shape[1]]
     for seed in seeds:
-        neighbours = turns[seed][turns[seed] >= 0]
-        neighbours = neighbours[listed[neighbours] & (fused[neighbours] > 0)]
-        lifted[neighbours] = np.maximum(lifted[neighbours], share * fused[seed])
+        around = turns[seed]
+        found = (around >= 0) & listed[around] & (fused[around] > 0)
+        rows, lent = around[found], share_of_column[found] * fused[seed]
+        np.maximum.at(lifted, rows, lent)
     return lifted
 
 
@@ -204,7 +214,8 @@ def keyword_hits(
 def topic_focus(columns: RankColumns, visible: np.ndarray, topic: str, params: RecallParams) -> np.ndarray:
     """Each row's factor for a question about a single-valued topic: the topic's statement first, a tentative
     one next; a message that only mentions a topic (a plan, a question) never answers (0); statements on other
-    topics made before the asked topic's statement began describe an older state (0), later ones weigh less."""
+    topics made before the asked topic's statement began, and anything said with a superseded statement of it,
+    describe an older state (0); later statements on other topics weigh less."""
     c = columns
     on_topic = _is(c.topic, c.topics, topic)
     tentative = c.mood == TENTATIVE
@@ -213,6 +224,10 @@ def topic_focus(columns: RankColumns, visible: np.ndarray, topic: str, params: R
     since = since_rows.max() if len(since_rows) else -np.inf
     focus = np.where(stated, params.other_topic_weight, 1.0)
     focus[stated & (c.valid_from < since)] = 0.0
+    # whatever else a superseded statement's message said belongs to that older state ("I work at Corvel, remind
+    # me to email a client"): beside the current answer it points back to the old value
+    superseded_at = c.valid_from[on_topic & c.single_slot & (c.valid_from < since)]
+    focus[np.isin(c.valid_from, superseded_at)] = 0.0
     focus[c.mood == OTHER_MOOD] = 0.0
     focus[on_topic & tentative] = params.tentative_boost
     focus[on_topic & c.single_slot] = params.topic_boost
@@ -239,6 +254,8 @@ def _scored(
     if q.day is not None:
         on_day = (c.valid_from[rids] >= q.day[0]) & (c.valid_from[rids] < q.day[1])
         score = score * np.where(on_day, p.date_boost, 1.0)
+    if q.asks_when:
+        score = score * np.where(c.says_when[rids], p.when_boost, 1.0)
     order = np.lexsort((c.id_order[rids], -score))[: q.limit]
     cosine = similarity[rids][order]
     relevance = np.maximum(np.nan_to_num(cosine - q.floor, nan=0.0), 0) / (1 - q.floor)

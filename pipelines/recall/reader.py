@@ -28,7 +28,7 @@ from pipelines.core.config import LimitSettings, RecallSettings
 from pipelines.index.tokens import terms
 from pipelines.recall.browse import MemoryStats, SnapshotBrowser, StoredMemory
 from pipelines.recall.params import RecallParams
-from pipelines.recall.query_dates import named_day
+from pipelines.recall.query_dates import asks_when, named_day
 from pipelines.recall.query_speaker import asks_what_assistant_said
 from pipelines.recall.query_topic import QueryTopics
 from pipelines.recall.ranking import RANKED, RankQuery, rank
@@ -285,6 +285,7 @@ class MemoryReader:
                 topic=topic,
                 speakers=speakers,
                 day=named_day(query, at),
+                asks_when=asks_when(query),
                 assistant_factor=self._assistant_factor(query, topic),
                 limit=limit,
                 depth=max(self.params.candidates, limit),

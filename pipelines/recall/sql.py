@@ -51,9 +51,13 @@ WITH flagged AS (
         coalesce(epoch(valid_to), 'infinity'::DOUBLE) AS valid_to_s,
         coalesce(epoch(expires_at), 'infinity'::DOUBLE) AS expires_s,
         strength * confidence * (CASE WHEN kind = 'episode' THEN $episode_weight ELSE 1 END) AS prior,
-        -- an episode's neighbours in its session, for RecallParams.neighbour_share
+        -- a time expression in the content (pipelines.recall.query_dates.SAYS_WHEN)
+        coalesce(regexp_matches(content, $says_when), false) AS says_when,
+        -- an episode's neighbours in its session and theirs, for RecallParams.neighbour_share
         CASE WHEN kind = 'episode' THEN lag(rid) OVER turns END AS prev_turn,
-        CASE WHEN kind = 'episode' THEN lead(rid) OVER turns END AS next_turn
+        CASE WHEN kind = 'episode' THEN lead(rid) OVER turns END AS next_turn,
+        CASE WHEN kind = 'episode' THEN lag(rid, 2) OVER turns END AS prev_turn_2,
+        CASE WHEN kind = 'episode' THEN lead(rid, 2) OVER turns END AS next_turn_2
     FROM {{rows}}
     WINDOW turns AS (PARTITION BY agent_id, session_id, kind ORDER BY valid_from, memory_id)
 )

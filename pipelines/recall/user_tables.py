@@ -14,6 +14,7 @@ from pipelines.core.schemas import EMBEDDING_DIM
 from pipelines.core.topics import SINGLE_VALUED_TOPICS
 from pipelines.index.tokens import terms
 from pipelines.recall.params import RecallParams
+from pipelines.recall.query_dates import SAYS_WHEN
 from pipelines.recall.ranking import Postings, RankColumns
 from pipelines.recall.sql import DETAIL_COLUMNS, LOAD_USER_SQL, POSTING_WEIGHTS_SQL, RANK_COLUMNS_SQL
 from pipelines.store.snapshots import SnapshotStore
@@ -52,7 +53,11 @@ def load_user_tables(
     try:
         ranked = con.sql(
             RANK_COLUMNS_SQL.format(rows="recalled_rows"),
-            params={"single_topics": sorted(SINGLE_VALUED_TOPICS), "episode_weight": params.episode_weight},
+            params={
+                "single_topics": sorted(SINGLE_VALUED_TOPICS),
+                "episode_weight": params.episode_weight,
+                "says_when": SAYS_WHEN,
+            },
         ).to_arrow_table()
         term_ids, postings, own_terms = _postings(
             con, store, version, user_id, rows.num_rows, params.bm25_k1, params.bm25_b
@@ -87,6 +92,7 @@ def rank_columns(ranked: pa.Table, brevity: np.ndarray) -> RankColumns:
         topics=topics,
         mood=_numbers(ranked, "mood_code", np.int8, 0),
         is_assistant=_flags(ranked, "is_assistant"),
+        says_when=_flags(ranked, "says_when"),
         valid_from=_numbers(ranked, "valid_from_s", np.float64, np.inf),
         valid_to=_numbers(ranked, "valid_to_s", np.float64, np.inf),
         expires=_numbers(ranked, "expires_s", np.float64, np.inf),
@@ -100,7 +106,8 @@ def rank_columns(ranked: pa.Table, brevity: np.ndarray) -> RankColumns:
         speaker=_numbers(ranked, "speaker_id", np.int64, -1),
         id_order=_numbers(ranked, "id_order", np.int64, 0),
         turns=np.stack(
-            [_numbers(ranked, "prev_turn", np.int64, -1), _numbers(ranked, "next_turn", np.int64, -1)], axis=1
+            [_numbers(ranked, name, np.int64, -1) for name in ("prev_turn", "next_turn", "prev_turn_2", "next_turn_2")],
+            axis=1,
         ),
     )
 

@@ -47,6 +47,7 @@ def columns(**given: list) -> RankColumns:
         topics=topics,
         mood=array("mood", NO_MOOD, np.int8),
         is_assistant=np.zeros(n, bool),
+        says_when=array("says_when", False, bool),
         valid_from=array("valid_from", 0.0, np.float64),
         valid_to=array("valid_to", np.inf, np.float64),
         expires=np.full(n, np.inf),
@@ -76,6 +77,7 @@ def query(**given: object) -> RankQuery:
         topic=None,
         speakers=[],
         day=None,
+        asks_when=False,
         assistant_factor=1.0,
         limit=10,
         depth=10,
@@ -152,13 +154,23 @@ def test_a_topic_question_finds_its_statement_even_when_no_list_does():
 
 
 def test_the_best_hits_lend_a_share_of_their_fused_score_to_the_turns_beside_them():
-    # one session of four turns; rows 0 and 3 are hits, row 1 a weak one, row 2 on no list
-    turns = np.array([[-1, 1], [0, 2], [1, 3], [2, -1]])
+    # one session of four turns; rows 0 and 3 are hits, row 1 a weak one, row 2 on no list; no turns two away
+    turns = np.array([[-1, 1, -1, -1], [0, 2, -1, -1], [1, 3, -1, -1], [2, -1, -1, -1]])
     listed = np.array([True, True, False, True])
     fused = np.array([0.05, 0.01, 0.0, 0.02])
-    lifted = lift_neighbours(turns, listed, fused, share=0.7, hits=1)
+    lifted = lift_neighbours(turns, listed, fused, shares=(0.7, 0.5), hits=1)
     # the best hit lends: its reply rises to 0.7 of it
     assert lifted.tolist() == pytest.approx([0.05, 0.035, 0.0, 0.02])
     # the next hits lend too, but never to a turn neither list found (row 2), nor below what a turn has (row 0)
-    assert lift_neighbours(turns, listed, fused, share=0.7, hits=3).tolist() == pytest.approx([0.05, 0.035, 0.0, 0.02])
-    assert lift_neighbours(turns, listed, fused, share=0.0, hits=3).tolist() == fused.tolist()
+    lent = lift_neighbours(turns, listed, fused, shares=(0.7, 0.5), hits=3)
+    assert lent.tolist() == pytest.approx([0.05, 0.035, 0.0, 0.02])
+    assert lift_neighbours(turns, listed, fused, shares=(0.0, 0.0), hits=3).tolist() == fused.tolist()
+
+
+def test_a_hit_lends_less_to_the_turns_two_places_away_the_speakers_own_before_and_after():
+    # a conversation of two: 0 "guess what I organised yesterday", 1 "what?", 2 "a charity tournament", 3 "wow"
+    turns = np.array([[-1, 1, -1, 2], [0, 2, -1, 3], [1, 3, 0, -1], [2, -1, 1, -1]])
+    listed = np.ones(4, dtype=bool)
+    fused = np.array([0.001, 0.002, 0.05, 0.001])
+    lifted = lift_neighbours(turns, listed, fused, shares=(0.85, 0.7), hits=1)
+    assert lifted.tolist() == pytest.approx([0.035, 0.0425, 0.05, 0.0425])

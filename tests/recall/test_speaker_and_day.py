@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from pipelines.recall.query_dates import named_day
+from pipelines.recall.query_dates import asks_when, named_day
 from pipelines.recall.query_speaker import asks_what_assistant_said
 from pipelines.recall.reader import MemoryReader, RecallParams, format_for_prompt
 from tests.support.hashing_embedder import HashingEmbedder
@@ -183,3 +183,34 @@ def test_a_message_of_few_words_earns_that_share_of_its_weight(tmp_path):
     assert brief["e1"] == pytest.approx(full["e1"] * 2 / 3)
     assert brief["e2"] == pytest.approx(full["e2"])
     assert brief["e3"] == pytest.approx(full["e3"] / 3)
+
+
+@pytest.mark.parametrize(
+    ("query", "when"),
+    [
+        ("When did Caroline go to the LGBTQ support group?", True),
+        ("How long has Melanie been practicing art?", True),
+        ("Which year did Audrey adopt her first dogs?", True),
+        ("用户什么时候搬到北京的？", True),
+        ("What did Caroline research?", False),
+        ("用户住在哪个城市？", False),
+    ],
+)
+def test_a_question_asking_when(query, when):
+    assert asks_when(query) is when
+
+
+def test_a_question_asking_when_favours_the_message_that_says_when(tmp_path):
+    rows = [
+        _episode("I went to a support group, so powerful, the support group was great", "m1", "user", 2),
+        _episode("I went to a support group yesterday", "m2", "user", 3),
+        _episode("我去了互助小组，很受触动", "m3", "user", 4),
+        _episode("我前天去了互助小组", "m4", "user", 5),
+    ]
+    publish(tmp_path / "store", rows)
+    reader = MemoryReader(tmp_path / "store", HashingEmbedder())
+    # the words alone favour the first message; asking when puts the one that says when first
+    assert reader.recall("u1", "did I go to a support group?", k=1, as_of=ASKED)[0].source_message_ids == ["m1"]
+    assert reader.recall("u1", "when did I go to a support group?", k=1, as_of=ASKED)[0].source_message_ids == ["m2"]
+    assert reader.recall("u1", "我去互助小组了吗", k=1, as_of=ASKED)[0].source_message_ids == ["m3"]
+    assert reader.recall("u1", "我什么时候去的互助小组", k=1, as_of=ASKED)[0].source_message_ids == ["m4"]

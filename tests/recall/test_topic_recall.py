@@ -192,3 +192,40 @@ def test_a_store_written_before_user_shards_is_refused_in_one_line(tmp_path, cap
     assert main(["recall", "--store", str(store.root), "--user", "u1", "--query", "where"]) == 2
     err = capsys.readouterr().err
     assert "memory migrate --store" in err and len(err.strip().splitlines()) == 1
+
+
+def test_what_a_superseded_statements_message_also_said_stays_out_of_the_topics_answer(tmp_path):
+    old_at, new_at = RECORDED, RECORDED + 5 * DAY
+    old = row("User works at Corvel.", topic="employer", valid_from=old_at, message_id="m1")
+    # said with the old employer: it belongs to that state, and beside the answer it points back to it
+    errand = row(
+        "User needs to email a Corvel client about where the work payout is.",
+        kind="task",
+        topic="reminder",
+        valid_from=old_at,
+        message_id="m1",
+    )
+    new = row(
+        "handed in my notice at Corvel, not lining anything up yet",
+        kind="episode",
+        topic="employer",
+        valid_from=new_at,
+        message_id="m2",
+        mood="assertion",
+    )
+    old |= {"valid_to": new_at, "superseded_by": new["memory_id"]}
+    later = row(
+        "User needs to book a dentist appointment where the user works.",
+        kind="task",
+        topic="reminder",
+        valid_from=new_at + DAY,
+        message_id="m3",
+    )
+    store = publish(tmp_path, [old, errand, new, later])
+    found = _said(MemoryReader(store.root, HashingEmbedder()).recall("u1", "Where does the user work?", k=3))
+    assert found[0] == new["content"]
+    assert errand["content"] not in found
+    # a question about no single-valued topic still finds it
+    assert errand["content"] in _said(
+        MemoryReader(store.root, HashingEmbedder()).recall("u1", "Corvel client payout", k=3)
+    )

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from pipelines.extract.rules.grammar import Rule, en, zh
 from pipelines.extract.rules.phrasebook import PHRASEBOOK, Entry, Say, TopicBook, Ways
-from pipelines.extract.signals.mood import ASSERTION, PAST, PLAN
+from pipelines.extract.signals.mood import ASSERTION, PAST
 
 _EN_COMPANIONS = r"wife|husband|partner|fianc[ée]e?|girlfriend|boyfriend|family|kids|roommates?"
 _EN_SUBJECT = rf"(?P<_s>\b(?:I|we|my\s+(?:{_EN_COMPANIONS})\s+and\s+I))"
@@ -43,8 +43,9 @@ _ZH_ADVERBS = (
 )
 _ZH_OPENING = r"(?:对了|哦对了|跟你说|告诉你|好消息|其实|另外|顺便说一下|话说|嗯|哈哈+|啊|诶|欸)*"
 
-# Which moods of a clause may state a value (pipelines.extract.signals.mood).
-GATES = {"state": frozenset({ASSERTION}), "contact": frozenset({ASSERTION, PLAN, PAST})}
+# Which moods of a clause may state a value (pipelines.extract.signals.mood). A contact detail said ahead ("the new
+# number will be …" next week) is a plan: often called off, and the old one holds until the new one is in use.
+GATES = {"state": frozenset({ASSERTION}), "contact": frozenset({ASSERTION, PAST})}
 
 
 def _aux_and_rest(entry: str) -> tuple[str | None, str]:

@@ -12,6 +12,15 @@ from functools import cache
 # Verbs whose result 住 is (忍不住, 记住, 顶不住): 住 after them, or after them and 不/得, is not "live".
 _HELD = "忍记顶挡抓守握保接拦站稳扛架靠撑止禁憋捂困盯堵按压绷扶拉拽揪咬卡锁留罩遮盖拴绑封扣挺"
 
+# An e-mail address, not any "@": a social handle ("add my instagram, @rosadraws") is no e-mail. One entry, among
+# the substring cues: an address is the same in either language, and whole-word matching misses "邮箱lin@x.cn".
+_EMAIL_ADDRESS = "[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+"
+# Cities people say they are still in or live in without a verb of living: "我还在广州", "家也在深圳".
+_CITIES_ZH = (
+    "北京|上海|广州|深圳|杭州|成都|重庆|武汉|南京|苏州|西安|天津|长沙|郑州|青岛|厦门|昆明|大连|沈阳|济南|合肥|福州|"
+    "宁波|无锡|东莞|佛山|珠海|南宁|贵阳|哈尔滨|长春|石家庄|太原|南昌|兰州|海口|三亚|香港|澳门|台北"
+)
+
 # topic -> (English cues, Chinese cues). Cues are regular expressions; keep them short and literal.
 TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "residence": (
@@ -24,12 +33,13 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "house ?sitting", "storage unit", "unpack\\w*", "crashing (?:at|with|on|between)", "homeowner", "mortgage",
          "closing on (?:a|the|our|my) (?:house|place|condo)"),
         (f"(?<![{_HELD}])(?<![{_HELD}][不得])住(?!院)", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
-         "公寓", "居住证", "家在", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
+         "公寓", "居住证", "家(?:也|还|都|就|一直)?在", f"我(?:还|仍然|依然|一直|也)?在(?:{_CITIES_ZH})(?!出差|玩|旅|开会|转机)", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
          "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?", "买房", "房贷", "新家", "[北沪深杭]漂"),
     ),
     "employer": (
         ("work", "works", "working", "worked", "job", "company", "employer", "joined", "hired",
-         "quit", "notice", "laid off", "fired", "last day", "first day", "start at", "starting at", "offer",
+         "quit", "notice", "laid off", "fired", "last day", "first day", "start(?:ed|ing)? at", "offer",
+         "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+",
          "(?-i:[A-Z])[\\w'\u2019]+ (?:Health|Hospital|Clinic|Bank|Inc|Corp|Ltd|LLC|Labs?|Systems|Technologies|Group|Industries|Logistics|"
          "Consulting|Solutions|Partners|Capital|Media|Studios?|Software|Analytics|Insurance|Airlines|Pharma\\w*|Motors|"
          "Grill|Cafe|Café|Restaurant|Bakery|Bistro|Diner|Pharmacy|Store|Market|Hotel|Gym|Agency|Foundation|Institute)",
@@ -52,7 +62,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "name": (
         # the user's own name: "his name is Pretzel" (a puppy) and "its name" (a book) are not
-        ("call me", "calls me", "my name", "my name is", "go(?:es|ing)? by", "real name", "full name", "my nickname", "it's \\w+ now",
+        ("call me", "calls me", "my name", "my name is", "my new name", "(?-i:N)ame is (?-i:[A-Z])\\w+", "go(?:es|ing)? by", "real name", "full name", "my nickname", "it's \\w+ now",
          "I'm (?-i:[A-Z])\\w+(?<!In)", "address (?:me|the user|them)", "what name", "user's name",
          "call (?:the user|them|him|her)", "nickname", "what to call", "what (?:should|do|does|can) \\w+ call"),
         ("叫我", "(?:我|用户)的?名字", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "叫(?:用户|他|她)什么"),
@@ -64,8 +74,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("电话", "手机", "号码", "换个?号", "1[3-9][0-9][ -]?[0-9]{4}[ -]?[0-9]{4}", "打我", "尾号", "携号转网", "电话卡", "手机卡", "(?i:sim)卡", "新卡", "销号", "副卡"),
     ),
     "email": (
-        ("e-?mail", "address", "inbox", "@", "gmail", "hotmail", "outlook", "yahoo", "proton ?mail", "icloud"),
-        ("邮箱", "邮件", "@"),
+        ("e-?mail", "address", "inbox", "gmail", "hotmail", "outlook", "yahoo", "proton ?mail", "icloud"),
+        ("邮箱", "邮件", _EMAIL_ADDRESS),
     ),
     "relationship_status": (
         ("relationship", "girlfriend", "boyfriend", "partner", "married", "marry", "wedding", "engaged", "proposal", "proposed",
@@ -77,7 +87,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("vegetarian", "vegan", "meat", "dairy", "eggs?", "spicy", "gluten", "allergic", "allergy", "keto",
          "diet", "dietary", "eat", "eating", "plant-based", "pescatarian", "halal", "kosher", "lactose", "carbs?",
          "low-carb", "fasting", "seafood", "red meat"),
-        ("吃素", "素食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品", "碳水", "低碳", "生酮", "断食", "乳糖", "吃(?:什么|啥)", "能吃", "照吃"),
+        ("吃素", "素食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品", "碳水", "低碳", "生酮", "断食", "乳糖", "吃(?:什么|啥)", "能吃", "照吃", "红肉", "荤"),
     ),
     "output_format": (
         ("tables?", "bullets?", "bullet points?", "lists?", "paragraphs?", "format\\w*", "markdown", "numbered",
@@ -102,7 +112,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "contact_time": (
         ("mornings? (?:are|is|work) best", "evenings? (?:are|is|work) best", "after [0-9]{1,2} ?(?:am|pm)",
          "before [0-9]{1,2} ?(?:am|pm)", "nights", "night shifts?", "day shifts?", "schedule", "best time",
-         "reach me", "nudge", "contact me", "mornings", "evenings", "afternoons", "weeknights", "weekends only",
+         "reach me", "nudge", "contact me", "(?:be|get|being|getting) (?:contacted|reached|called|texted|messaged)", "mornings", "evenings", "afternoons", "weeknights", "weekends only",
          "(?:weekday|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday) (?:mornings?|afternoons?|evenings?|nights?)", "when you (?:ping|text|message|call|remind|nudge) me", "shifts", "when to (?:reach|contact|call|text|message|ping)",
          # "call the user" alone is naming as often as phoning ("what should I call the user?"): only with a when
          "(?:reach|contact|text|message|ping) (?:the user|them|him|her)", "(?:when|what time)\\b.{0,24}\\bcall\\b",
@@ -150,11 +160,12 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # restate it over a plan or an aside that came between
     "residence": (("moved", "relocated", "new apartment", "new place", "still (?:live|living|in|here|based)",
                    "staying put", "gave up (?:the|my|our) (?:room|apartment|flat|place|lease|house)", "signed for"),
-                  ("搬家", "搬到", "搬去", "安顿", "退租", "还在[^，,。！？]{1,6}(?:住|待|呆)", "不搬了",
+                  ("搬家", "搬到", "搬去", "安顿", "退租", "还在[^，,。！？]{1,6}(?:住|待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
                    "房子(?:已经)?退了", "回老家(?:了|发展|定居|生活|工作)")),
-    "employer": (("joined", "quit", "last day", "notice", "start(?:ing)? at", "new job", "laid off", "fired",
+    "employer": (("joined", "quit", "last day", "notice", "start(?:ed|ing)? at", "new job", "laid off", "fired",
                   "still (?:at|with|working)", "staying at", "let go", "between jobs", "unemployed", "out of work",
-                  "(?:not|no longer) (?:at|with|working (?:at|for)) (?-i:[A-Z])\\w+"),
+                  "(?:not|no longer) (?:at|with|working (?:at|for)) (?-i:[A-Z])\\w+",
+                  "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+ now"),
                  ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "没工作", "失业",
                   "待业", "被裁", "被辞", "被开了", "丢了工作", "跳去", "跳到", "上岸")),
     "job_title": (("promoted", "promotion", "new title", "new role"), ("升职", "升了", "升店长", "当上")),
@@ -162,7 +173,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # ("sold it", "分手了", "不吃素了"), so its one cue would otherwise stay below a statement's strength
     "diet": (("went (?:vegan|vegetarian|pescatarian|keto)", "stopped eating", "eat(?:ing)? meat again",
               "no longer (?:vegan|vegetarian)", "gave up (?:meat|dairy|being vegan|being vegetarian)"),
-             ("开始吃素", "不吃素了", "开荤", "改吃", "又吃肉", "不忌口了", "戒(?:了)?(?:肉|辣|糖|奶)")),
+             ("开始吃素", "不吃素了", "开荤", "改吃", "又吃肉", "(?:恢复|开始|重新)吃(?:肉|荤|鱼|鸡|蛋|奶|海鲜)", "不忌口了", "戒(?:了)?(?:肉|辣|糖|奶)")),
     "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "traded in", "new car",
                  "car-free now", "car-?less", "sold it for (?:parts|scrap)"),
                 ("车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了",
@@ -174,11 +185,12 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                              "(?:去|跑)了?(?:一)?趟?民政局", "红本")),
     "school": (("graduated", "dropped out", "transferred to", "got into", "enrolled at"),
                ("毕业了", "退学", "转学", "休学", "考上了", "录取了", "入学了")),
-    "phone": (("new number", "changed my number", "number changed", "new phone number"),
+    "phone": (("new number", "changed my number", "number changed", "new phone number", "(?:whole |brand )?new line",
+               "old (?:one|number|line) is (?:gone|dead|disconnected|cancell?ed)"),
               ("换个?号", "新号", "停机", "换手机号", "号码换了", "新手机号")),
     "email": (("new email", "changed my email", "new address is", "switched (?:my )?email"),
               ("换邮箱", "新邮箱", "邮箱换了", "邮箱改")),
-    "name": (("changed my name", "go by \\w+ now", "call me \\w+ from now on"), ("改名", "以后叫我", "改叫")),
+    "name": (("changed my name", "go by \\w+ now", "call me \\w+ from now on", "new name"), ("改名", "以后叫我", "改叫")),
 }
 
 

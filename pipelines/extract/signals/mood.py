@@ -27,7 +27,9 @@ TENTATIVE = "tentative"
 NEGATED = "negated"
 
 # "no offer", "没有对象": what did not happen states nothing new
-_NEGATED = re.compile(r"^\s*(?:and\s+|but\s+)?(?:no|not|nothing|never)\b|^\s*(?:没有|没)", re.IGNORECASE)
+_NEGATED = re.compile(
+    r"^\s*(?:and\s+|but\s+)?(?:no|not|nothing|never)\b|^\s*(?:根本|压根儿?|并|从来|也|还|都)?(?:没有|没)", re.IGNORECASE
+)
 # ... unless a thing (not a deed: "not moving for now") is said to be absent now: "no meat at all", "no car anymore"
 _NONE_NOW = re.compile(
     r"^\s*(?:and\s+|but\s+)?no\s+\w+(?:\s+\w+)?\s+(?:at\s+all|for\s+now|any\s?more|these\s+days)\b", re.IGNORECASE
@@ -48,9 +50,10 @@ _REQUEST = re.compile(
     r"|^\s*你(?:以后|之后|下次|再)?(?:给我|跟我|对我|回我|回复我|回答我)[^，,。]{0,8}(?:尽量|最好|别|不要|一点|点)",
     re.IGNORECASE,
 )
-# A question asks; "Was in Tokyo last week." does not (an auxiliary at the start is not enough here).
+# A question asks; "Was in Tokyo last week." does not (an auxiliary at the start is not enough here), nor
+# does 着呢 ("我跟我老婆好着呢": it insists).
 _QUESTION = re.compile(
-    r"(?<![?？])[?？]\s*$|^\s*(?:what|what's|where|when|why|who|whom|whose|which|how)\b|(?:吗|么|呢)[\s。]*$|是不是|有没有|要不要"
+    r"(?<![?？])[?？]\s*$|^\s*(?:what|what's|where|when|why|who|whom|whose|which|how)\b|(?:吗|么|(?<!着)呢)[\s。]*$|是不是|有没有|要不要"
     # a Chinese question word asks even without a question mark: "青岛租房哪个区方便"
     r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋",
     re.IGNORECASE,
@@ -72,7 +75,9 @@ _THIRD_PARTY = re.compile(
     r"|^\s*(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
     r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东)|大家都|别人都|everyone\s+(?:says|uses|calls)"
     # a relative or acquaintance of the user's, whoever it is: "我表妹被复旦录取了", "我发小搬去成都了"
-    rf"|^\s*我(?:{_KIN_ZH})",
+    rf"|^\s*我(?:{_KIN_ZH})"
+    # a deed done for someone else is theirs: "那是帮我表弟搬家", "helping my brother move out"
+    rf"|帮(?:我的?)?(?:{_KIN_ZH})|\bhelp(?:ing|ed|s)?\s+(?:my|our|a)\s+(?:\w+\s+)?(?:{_PEOPLE_EN})\b",
     re.IGNORECASE,
 )
 _PLAN = re.compile(
@@ -81,10 +86,13 @@ _PLAN = re.compile(
     # a change being explored is not a change made
     r"recruiters?|interview(?:s|ing|ed)?|job\s+offer|an\s+offer|applying|applied|"
     # what is still to come is a plan, however sure: "next month", "we're moving to Oslo", "下个月搬"
+    # ("年后正式入职了" is done: after a holiday that may have passed, 了 says it happened)
     r"next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|in\s+(?:a\s+few|two|three|\d+)\s+(?:days|weeks|months)|"
     r"will\s+be\s+(?:moving|starting|joining|relocating)|(?:'m|am|are|'re)\s+(?:moving|relocating)\s+to)\b"
+    # what something felt like is no state: "honestly it felt like living there", "简直像在那安家了"
+    r"|\b(?:felt|feels|feel|feeling)\s+like\b|\bas\s+if\b|简直像|就像|好像|差点"
     r"|考虑|打算|如果|要是|的话|可能|准备|计划|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历"
-    r"|下个?月|下周|下礼拜|下星期|明年|下半年|年后|过几天|过段时间|即将|快要|将要|要搬|"
+    r"|下个?月|下周|下礼拜|下星期|明年|下半年|(?:年|节)后(?![^，,。]*了)|过几天|过段时间|即将|快要|将要|要搬|"
     r"[一二三四五六七八九十\d]{1,2}月份?(?:就|要|会)?(?:搬|去|入职|开始)(?![^，,。]*了)",
     re.IGNORECASE,
 )
@@ -93,7 +101,8 @@ _PAST = re.compile(
     r"\btravel(?:l?ed|ling|ing)?\b|\bback\s+from\s+(?!the\s+honeymoon)"
     # a stay counted in days or weeks is a trip: "stayed two weeks in Lisbon", "在洱海边住了两周"
     r"|\b(?:stayed|spent)\s+(?:for\s+)?(?:a|an|one|two|three|four|five|a\s+few|a\s+couple\s+of|\d+)\s+(?:nights?|days?|weeks?)\b"
-    r"|出差|旅游|旅行|度假|玩了|去了一趟|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几\d]*(?:个)?(?:晚|天|周|星期|礼拜)"
+    r"|\bback\s+from\s+(?:a|an|one|two|three|a\s+few|a\s+couple\s+of|\d+)\s+(?:nights?|days?|weeks?|months?)\s+(?:in|at)\b"
+    r"|出差|旅游|旅行|度假|玩了|去了一趟|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几\d]*整?(?:个)?(?:晚|天|周|星期|礼拜)"
     # going home is a visit at a holiday or for a few days, else often a move back ("辞职回老家了")
     r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
     re.IGNORECASE,
@@ -117,7 +126,11 @@ _REPORTED = re.compile(
     r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
     r"|(?<!跟你)(?<!和你)(?<!给你)(?:念叨|介绍|说)(?:让我|我)|^\s*(?:还|又|也)?(?:让|叫|逼)我"
     # someone urging or advising the user: what they want, not what the user did
-    r"|(?:劝|催|怂恿|撺掇|忽悠)我|说什么|\b(?:keeps?|kept)\s+(?:pushing|urging|nagging)\s+me\b|\bwants?\s+me\s+to\b",
+    r"|(?:劝|催|怂恿|撺掇|忽悠|建议)我|说什么|\b(?:advised|recommended|suggested)\s+(?:me|that\s+i)\b"
+    r"|\b(?:keeps?|kept)\s+(?:pushing|urging|nagging)\s+me\b|\bwants?\s+me\s+to\b"
+    # a rumour about the user is someone's words: "群里有人传我离婚了", "说看见我…", "people think I quit"
+    r"|(?:传|谣传|造谣|听说|以为)(?:说)?我|^\s*(?:还|又|也)?说(?!实话|真的|起来|到|好|定|不定)"
+    r"|\brumou?r(?:s|ed)?\b|\bgossip\w*|\b(?:people|someone|somebody|everyone)\s+(?:think|thinks|thought|assumes?|assumed)\b",
     re.IGNORECASE,
 )
 
@@ -150,6 +163,8 @@ _CLAUSE_END = re.compile(
 _OWNED_EN = re.compile(
     rf"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd)\b|\bmy\s+(?!(?:\w+\s+)?(?:{_PEOPLE_EN})\b)"
     r"|\b(?:call|address|text|email|e-mail|reach|ping|remind)\s+me\b"
+    # the user's own detail without "my": "it's 312 555 0193 now", "the old one is gone"
+    r"|^\s*(?:and\s+)?it'?s\s+\S.{0,40}\s+now\b|^\s*the\s+old\s+(?:one|number|line|address|email|place)\b"
     # "Gave up the lease", "Coming off night shifts", "Back from the honeymoon": the subject left out, at the
     # clause's start or after a dash ("the civic's gone — sold it last weekend")
     r"|(?:^|\s[\u2014\u2013-]+\s|\u2014)\s*(?:\w+\s+)?(?:just\s+|finally\s+|officially\s+)?(?:[a-z]{3,}ed|[a-z]{3,}ing|back|got|left|quit|became|sold|"
@@ -230,7 +245,10 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
     return moods
 
 
-_CONDITION = re.compile(r"(?<!even\s)\bif\b|\bunless\b|\bin\s+case\b|要是|如果|假如|万一|的话", re.IGNORECASE)
+# "if you ever need to call me, evenings are best" conditions the assistant's deed, not the user's state
+_CONDITION = re.compile(
+    r"(?<!even\s)\bif\b(?!\s+(?:you|u)\b)|\bunless\b|\bin\s+case\b|(?:要是|如果|假如|万一)(?!你|您)|的话", re.IGNORECASE
+)
 
 
 def _sentence_clauses(text: str) -> Iterator[tuple[str, int, bool]]:

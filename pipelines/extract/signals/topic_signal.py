@@ -10,11 +10,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipelines.extract.signals.lexicon import cue_hits
+from pipelines.extract.signals.lexicon import cue_hits, names_a_change
 from pipelines.extract.signals.mood import (
     ASSERTION,
+    PAST,
     TENTATIVE,
     THIRD_PARTY,
+    about_a_trip,
     clauses_with_moods,
     is_owned,
     owned_clauses,
@@ -70,6 +72,13 @@ def _leading_mood(cues_by_mood: dict[str, int]) -> str:
 
 
 COUPLE_TOPIC = "relationship_status"  # the one topic a partner's news is the user's own
+TRIP_TOPIC = "residence"  # the topic a trip's stay is mistaken for
+
+
+def _told_of_a_trip(said: list[tuple[str, str]]) -> bool:
+    """Whether a message tells of a trip: then a flat, a room, "living there" describe the stay, not the home
+    ("just got back from a month in Lisbon. felt like living there, I had a little apartment in Alfama")."""
+    return any(mood == PAST and about_a_trip(clause) for clause, mood in said)
 
 
 def message_signal(
@@ -83,6 +92,7 @@ def message_signal(
     cues: dict[str, int] = {}
     by_mood: dict[str, dict[str, int]] = {}
     said, owned = clauses_with_moods(text), owned_clauses(text)
+    trip = _told_of_a_trip(said)
     for at, (clause, mood) in enumerate(said):
         # a clause about no one in particular ("rent is cheaper there", "深圳租房一般押一付三") may still be the
         # user's state said in passing ("Rent in Munich went up again"): recallable, but it closes nothing
@@ -95,6 +105,8 @@ def message_signal(
             couple = topic == COUPLE_TOPIC and mood == THIRD_PARTY and partner_is_subject(clause)
             counts = by_mood.setdefault(topic, {})
             said_as = ASSERTION if couple else mood
+            if trip and topic == TRIP_TOPIC and said_as == ASSERTION and not names_a_change(clause):
+                said_as = PAST  # a move said in it ("and we moved to Denver") is still a move
             counts[said_as] = counts.get(said_as, 0) + count
     if not cues:
         return NO_SIGNAL

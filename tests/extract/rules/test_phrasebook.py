@@ -211,3 +211,12 @@ def test_every_phrasebook_topic_is_single_valued_and_has_both_languages():
         assert is_single_valued(book.topic), book.topic
         holds, _ = topic_rules(book)
         assert {rule.lang for rule in holds} == {"en", "zh"}, book.topic
+
+
+def test_a_contact_detail_still_to_come_is_no_value_yet_and_one_that_came_is():
+    # announced ahead and often called off: the old number stays the user's until the new one is said to be in use
+    assert _on("heads up, I'm switching carriers next week and the new number will be (617) 555-0172", "phone") == []
+    assert _on("下个月手机号要换成 139 0000 2211", "phone") == []
+    assert _on("switched carriers, my new number is (617) 555-0172", "phone") == [
+        "User's phone number is (617) 555-0172."
+    ]

@@ -160,3 +160,37 @@ def test_what_follows_an_if_in_its_sentence_is_a_plan_and_the_next_sentence_is_n
 
 def test_an_abbreviation_does_not_end_a_clause():
     assert split_clauses("St. Paul, like 15 min from here. nice") == ["St. Paul,", "like 15 min from here.", "nice"]
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("笑死，同学群里有人传我离婚了", REPORTED),  # a rumour about the user is someone's words
+        ("说看见我一个人拖着行李箱搬家", REPORTED),  # ... and so is what they go on to say
+        ("apparently there's a rumor at work that I quit", REPORTED),
+        ("so the gossip in the office is that I got fired", REPORTED),
+        ("说实话我已经搬到杭州了", ASSERTION),  # 说实话 is "honestly", not someone's words
+        ("医生建议我恢复吃肉", REPORTED),  # advice is what someone else wants
+        ("那是帮我表弟搬家", THIRD_PARTY),  # a deed done for a relative is theirs
+        ("I spent Saturday helping my brother move", THIRD_PARTY),
+        ("根本没离婚", NEGATED),
+        ("压根没搬", NEGATED),
+        ("我跟我老婆好着呢", ASSERTION),  # 着呢 insists, it does not ask
+        ("你们那边冷不冷呢", QUESTION),
+        ("年后正式入职蔚来了", ASSERTION),  # after a holiday that has passed: 了 says it happened
+        ("年后准备入职蔚来", PLAN),
+        ("honestly it felt like living there", PLAN),  # what it felt like is no state
+        ("just got back from a month in Lisbon", PAST),  # a stay counted in months is a trip
+    ],
+)
+def test_rumours_advice_deeds_for_others_and_done_events_after_a_holiday(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+def test_a_condition_on_the_assistants_deed_leaves_the_users_preference_an_assertion():
+    moods = dict(clauses_with_moods("btw if you ever need to line up calls for me, evenings after 6 are best."))
+    assert moods["evenings after 6 are best."] == ASSERTION
+    zh = dict(clauses_with_moods("如果你要给我打电话，晚上八点以后最好"))
+    assert zh["晚上八点以后最好"] == ASSERTION
+    # the user's own condition still makes what follows a plan
+    assert dict(clauses_with_moods("if I get the job, I'll move to Austin"))["I'll move to Austin"] == PLAN

@@ -195,3 +195,50 @@ def test_the_words_people_use_for_a_topic_are_its_cues(text, topic):
     hits = cue_hits(text)
     assert topic in hits, hits
     assert "residence" not in hits or topic == "residence", hits  # "for a living" is no home
+
+
+def test_a_social_handle_is_no_email_but_an_address_is():
+    assert "email" not in cue_hits("add my instagram handle, @rosadraws")
+    assert cue_hits("rosa.mendez@example.org") == {"email": 1}
+    assert cue_hits("新的是 lin_wei@example.cn") == {"email": 1}
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("我在广州天河上班，家也在天河", "residence"),  # an adverb between 家 and 在
+        ("深圳那事黄了，总部不批，我还在广州，房子也不用换了", "residence"),  # still in a named city, no move
+        ("Timing's awkward because I only started at Halvorsen Logistics two weeks ago", "employer"),
+        ("医生建议我恢复吃肉，所以现在已经开始吃鱼和鸡肉了", "diet"),  # eating meat again is a diet change
+    ],
+)
+def test_staying_in_a_city_starting_at_a_company_and_eating_meat_again_are_statements(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+def test_a_city_visited_is_not_a_home():
+    assert "residence" not in cue_hits("我在上海出差")
+
+
+def test_being_contacted_is_contact_time():
+    assert "contact_time" in cue_hits("What time of day did the user prefer to be contacted?")
+
+
+def test_a_message_telling_of_a_trip_describes_the_stay_unless_it_says_a_move():
+    stay = message_signal(
+        "just got back from a month in Lisbon. honestly it felt like living there, I had a little apartment in Alfama"
+    )
+    assert (stay.topic, stay.mood) == ("residence", "past")
+    assert message_signal("国庆在大理住了一整个星期，每天晒太阳发呆，真的差点就不想走了").mood == "past"
+    moved = message_signal("Back from the Lisbon trip! Also I moved to Denver last week")
+    assert (moved.topic, moved.mood) == ("residence", ASSERTION)
+
+
+def test_a_new_name_and_a_new_line_said_without_my_are_the_users_statements():
+    name = message_signal("also plz use my new name on any forms u help me with, its Dana Okafor now")
+    assert (name.topic, name.mood) == ("name", ASSERTION)
+    phone = message_signal("yes pls. it's 312 555 0193 now, the old one is gone gone")
+    assert (phone.topic, phone.mood) == ("phone", ASSERTION)
+    # without the number, "it's … now" names no phone
+    assert message_signal("it's raining now, the old umbrella is gone").topic != "phone"
