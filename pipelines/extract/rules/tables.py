@@ -38,6 +38,13 @@ _FORMAT_CUE_EN = (r"^(?=.*\b(?:answers?|responses?|replies|reply|respond|output|
 _FORMAT_CUE_ZH = r"^(?=.*(?:用|以|偏好|喜欢|希望|请|输出|回答|回复|格式|展示|列出|整理成|做成))"
 _LENGTH_CUE_EN = r"^(?=.*\b(?:keep|be|answers?|responses?|replies|reply|respond|output|explanations?)\b)"
 _LENGTH_CUE_ZH = r"^(?=.*(?:偏好|喜欢|希望|请|以后|回答|回复|输出|说|写|一点|一些|些))"
+# A length named to drop it or to say what it got wrong is no preference for it: "forget the short answers rule",
+# "the short answers kept leaving stuff out", "别再那么简短了"
+_LENGTH_DROPPED_EN = (
+    r"\b(?:forget|drop|scrap|ditch|ignore|never\s*mind|no\s+more|stop\s+(?:with|giving|the))\b"
+    r"|\bkept\s+(?:leaving|cutting|missing)|\b(?:too|so)\s+(?:short|brief)\b"
+)
+_LENGTH_DROPPED_ZH = r"别再|不用再|不要再|不用那么|别那么|太简短|太短"
 _FORMATS = (  # (English pattern, Chinese pattern, English value, Chinese value, keyword)
     (r"\btables?\b|\btabular\b", r"表格", "tables", "表格", "table"),
     (r"\bbullet(?:ed)?(?:\s+points?|\s+lists?)?\b|\bbullets\b", r"要点|分点|列表|条目|项目符号", "bullet points",
@@ -85,11 +92,16 @@ RULES: tuple[Rule, ...] = (
     *_format_rules(),
     # answer length
     en(_LENGTH_CUE_EN + r".*\b(?:short|shorter|brief|briefer|concise|succinct|terse|to\s+the\s+point)\b", PREF,
-       "answer_length", "User prefers concise answers.", "length concise short brief", 0.8),
+       "answer_length", "User prefers concise answers.", "length concise short brief", 0.8, unless=_LENGTH_DROPPED_EN),
     en(_LENGTH_CUE_EN + r".*\b(?:detailed|in\s+detail|thorough|in\s+depth|in-depth|longer)\b", PREF,
        "answer_length", "User prefers detailed answers.", "length detailed thorough long", 0.8),
     zh(_LENGTH_CUE_ZH + r".*(?:简洁|简短|简明|精简|言简意赅|短一点|短一些|别太长|不要太长|少点废话)", PREF,
-       "answer_length", "用户偏好简洁的回答", "长度 简洁 简短 回答", 0.8),
+       "answer_length", "用户偏好简洁的回答", "长度 简洁 简短 回答", 0.8, unless=_LENGTH_DROPPED_ZH),
+    # as long as it takes: the length follows the question
+    en(r"\b(?:however\s+long\s+(?:it\s+)?(?:needs|has)\s+to\s+be|as\s+long\s+as\s+(?:it\s+)?(?:needs|needed|necessary|it\s+takes))\b",
+       PREF, "answer_length", "User wants answers as long as the question needs.", "length as long as needed", 0.8),
+    zh(r"该长就长|需要多长就多长|长短(?:看|按|随)(?:情况|需要|内容)", PREF, "answer_length", "用户希望回答长短按需要",
+       "长度 回答 按需", 0.8),
     zh(_LENGTH_CUE_ZH + r".*(?:详细|详尽|展开讲|具体一点|具体些)", PREF, "answer_length", "用户偏好详细的回答",
        "长度 详细 详尽 回答", 0.7),
     # birthday

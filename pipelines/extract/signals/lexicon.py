@@ -40,15 +40,19 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("work", "works", "working", "worked", "job", "company", "employer", "joined", "hired",
          "quit", "notice", "laid off", "fired", "last day", "first day", "start(?:ed|ing)? at", "offer",
          "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+",
+         "(?:day|week|month) [0-9]+ at (?-i:[A-Z])\\w+", "been at (?-i:[A-Z])\\w+(?: \\w+)? (?:since|for)",
          "(?-i:[A-Z])[\\w'\u2019]+ (?:Health|Hospital|Clinic|Bank|Inc|Corp|Ltd|LLC|Labs?|Systems|Technologies|Group|Industries|Logistics|"
-         "Consulting|Solutions|Partners|Capital|Media|Studios?|Software|Analytics|Insurance|Airlines|Pharma\\w*|Motors|"
+         "Consulting|Solutions|Partners|Capital|Media|Freight|Studios?|Software|Analytics|Insurance|Airlines|Pharma\\w*|Motors|"
          "Grill|Cafe|Café|Restaurant|Bakery|Bistro|Diner|Pharmacy|Store|Market|Hotel|Gym|Agency|Foundation|Institute)",
          "paycheck", "payroll", "my boss", "shift at",
          "commute to (?-i:[A-Z])\\w+",
          "new role", "recruiter", "startup", "firm", "staying at", "employed", "put in my two weeks", "two weeks'? notice",
          "resign\\w*", "severance", "onboarding", "offer letter", "401\\(?k\\)?", "coworkers?", "colleagues?"),
         ("公司", "上班", "工作", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "工牌", "单位",
-         "创业公司", "供职", "任职", "在职", "编制", "体制内", "老板", "我在[^，,。！？]{1,10}(?:做|干|搞)"),
+         "创业公司", "供职", "任职", "在职", "编制", "体制内", "老板", "我在[^，,。！？]{1,10}(?:做|干|搞)",
+         # the subject left out at the clause's start: "新工作第一周，在蓝鲸物流做数据分析" (not "在一家做SaaS的公司",
+         # where 做 is the company's business)
+         "^在(?!一家|一个)[^，,。！？]{2,10}(?:做|干|搞)(?!饭|菜|运动|作业)"),
     ),
     "job_title": (
         ("promoted", "promotion", "title", "role", "position", "team lead", "junior", "senior", "manager",
@@ -84,7 +88,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "在一起", "订婚", "求婚", "婚戒", "感情", "红本本", "结婚证", "扯证", "分手", "恋爱", "表白"),
     ),
     "diet": (
-        ("vegetarian", "vegan", "meat", "dairy", "eggs?", "spicy", "gluten", "allergic", "allergy", "keto",
+        ("vegetarian", "vegan", "meat", "dairy", "eggs?", "spicy", "chill?i(?: crisp| oil| flakes)?", "hot sauce", "sriracha", "gluten", "allergic", "allergy", "keto",
          "diet", "dietary", "eat", "eating", "plant-based", "pescatarian", "halal", "kosher", "lactose", "carbs?",
          "low-carb", "fasting", "seafood", "red meat"),
         ("吃素", "素食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品", "碳水", "低碳", "生酮", "断食", "乳糖", "吃(?:什么|啥)", "能吃", "照吃", "红肉", "荤"),
@@ -121,7 +125,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("早上", "上午", "下午", "晚上", "几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
          "联系(?:用户|他|她)", "找我", "发我", "什么时候(?:联系|找|方便)", "工作日", "午休",
          # when reminders come, not what they are about: "以后提醒改成上午吧"
-         "(?:提醒|消息|通知)(?:都)?(?:改|换)(?:成|到|在)", "(?:早上|上午|中午|下午|晚上)(?:再)?(?:提醒|联系|通知)"),
+         "(?:提醒|消息|通知)(?:都)?(?:改|换)(?:成|到|在)", "(?:早上|上午|中午|下午|晚上)(?:再)?(?:提醒|联系|通知)",
+         # a window for them: "提醒别在早上十点前发", "消息只在晚上八点以后发"
+         "(?:提醒|消息|通知)(?:都)?(?:别|不要|只|就)?在"),
     ),
     "school": (
         ("school", "university", "college", "grad school", "PhD", "master'?s", "degree", "studying", "semester",
@@ -165,8 +171,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "employer": (("joined", "quit", "last day", "notice", "start(?:ed|ing)? at", "new job", "laid off", "fired",
                   "still (?:at|with|working)", "staying at", "let go", "between jobs", "unemployed", "out of work",
                   "(?:not|no longer) (?:at|with|working (?:at|for)) (?-i:[A-Z])\\w+",
-                  "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+ now"),
-                 ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "没工作", "失业",
+                  "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+ now",
+                  "been at (?-i:[A-Z])\\w+(?: \\w+)? (?:since|for)"),
+                 ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "没工作", "失业",
                   "待业", "被裁", "被辞", "被开了", "丢了工作", "跳去", "跳到", "上岸")),
     "job_title": (("promoted", "promotion", "new title", "new role"), ("升职", "升了", "升店长", "当上")),
     # ... and the words that start or end a value of the other topics: a retraction often names nothing else
@@ -177,7 +184,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "traded in", "new car",
                  "car-free now", "car-?less", "sold it for (?:parts|scrap)"),
                 ("车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了",
-                 "车(?:已经|早就|都)?(?:处理掉|转手|出掉|报废)", "不开车了")),
+                 "车[^，,。！？]{0,4}(?:处理掉|转手|出掉|报废)", "不开车了")),
     "relationship_status": (("broke up", "split up", "got divorced", "got engaged", "got married", "tied the knot",
                              "back together", "divorce (?:is |got |was )?(?:final\\w*|through|done)", "separated", "seeing someone"),
                             ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "脱单了", "恢复单身",

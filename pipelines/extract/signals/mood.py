@@ -121,6 +121,11 @@ _GONE_NOW = re.compile(
     r"|不再|停机|停用|注销|不用了|没了|作废",
     re.IGNORECASE,
 )
+# ... but a state that began with a trip is a state now: "ever since the chengdu trip I put chili on everything"
+_SINCE_A_TRIP = re.compile(
+    r"\bsince\s+(?:the|my|our|that|this)\s+(?:[\w-]+\s+){0,2}(?:trip|visit|vacation|holiday)\b|自从[^，,。]{0,8}(?:旅游|旅行|回来)",
+    re.IGNORECASE,
+)
 _REPORTED = re.compile(
     r"\b(?:says|said|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+telling)\b"
     r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
@@ -147,7 +152,9 @@ def clause_mood(clause: str) -> str:
         return QUESTION
     if _PLAN.search(clause) and not _STATE_FOR_NOW.search(clause):
         return PLAN
-    if _PAST.search(clause) or (_FORMER.search(clause) and not _GONE_NOW.search(clause)):
+    if (_PAST.search(clause) and not _SINCE_A_TRIP.search(clause)) or (
+        _FORMER.search(clause) and not _GONE_NOW.search(clause)
+    ):
         return PAST
     return ASSERTION
 
@@ -168,7 +175,7 @@ _OWNED_EN = re.compile(
     # "Gave up the lease", "Coming off night shifts", "Back from the honeymoon": the subject left out, at the
     # clause's start or after a dash ("the civic's gone — sold it last weekend")
     r"|(?:^|\s[\u2014\u2013-]+\s|\u2014)\s*(?:\w+\s+)?(?:just\s+|finally\s+|officially\s+)?(?:[a-z]{3,}ed|[a-z]{3,}ing|back|got|left|quit|became|sold|"
-    r"bought|went|gave|"
+    r"bought|went|gave|going|doing|been|did|had|"
     r"took|made|began|found|put|came|ran)\b",
     re.IGNORECASE,
 )

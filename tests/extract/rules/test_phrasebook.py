@@ -220,3 +220,20 @@ def test_a_contact_detail_still_to_come_is_no_value_yet_and_one_that_came_is():
     assert _on("switched carriers, my new number is (617) 555-0172", "phone") == [
         "User's phone number is (617) 555-0172."
     ]
+
+
+def test_a_length_named_to_drop_it_is_no_preference_for_it_and_as_long_as_needed_is_one():
+    said = (
+        "btw forget the short answers rule. the short answers kept leaving stuff out. "
+        "just answer however long it needs to be"
+    )
+    assert _on(said, "answer_length") == ["User wants answers as long as the question needs."]
+    assert _on("pls keep your replies short, 2-3 sentences max", "answer_length") == ["User prefers concise answers."]
+    assert _on("以后回答该长就长，别再那么简短了", "answer_length") == ["用户希望回答长短按需要"]
+    assert _on("回答简短一点", "answer_length") == ["用户偏好简洁的回答"]
+
+
+def test_an_employer_is_named_whatever_the_role_beside_it():
+    assert _on("我在德泰保险做精算助理，准备考精算师", "employer") == ["用户在德泰保险工作"]
+    assert _on("我在德泰保险做精算助理，准备考精算师", "job_title") == ["用户的职位是精算助理"]
+    assert _on("我在家做饭", "employer") == []

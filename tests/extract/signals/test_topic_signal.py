@@ -242,3 +242,40 @@ def test_a_new_name_and_a_new_line_said_without_my_are_the_users_statements():
     assert (phone.topic, phone.mood) == ("phone", ASSERTION)
     # without the number, "it's … now" names no phone
     assert message_signal("it's raining now, the old umbrella is gone").topic != "phone"
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        (
+            "is it normal that onboarding takes 3 weeks? day 9 at Halvorsen Freight and I'm still shadowing people",
+            "employer",
+        ),  # a day counted at a company, beside a question about it
+        ("been at Corvid Analytics since the 3rd as an operations analyst", "employer"),
+        (
+            "did the math on insurance and sold the civic. going car-free for now",
+            "vehicle",
+        ),  # subjectless, still theirs
+        # a state begun on a trip
+        (
+            "ever since the chengdu trip I put chili crisp on everything. give me recipes that are actually spicy",
+            "diet",
+        ),
+        ("上周下雨被追尾，车直接定损报废了，保险赔了一些", "vehicle"),
+        ("新工作第一周，在蓝鲸物流做数据分析，天天写SQL", "employer"),  # the subject left out, a new job named
+    ],
+)
+def test_changes_said_the_way_people_type_them_are_statements(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+def test_a_trip_itself_stays_a_trip():
+    assert message_signal("was in Chengdu for a week, the food was insanely spicy").mood != ASSERTION
+
+
+def test_a_window_for_reminders_is_contact_time():
+    assert "contact_time" in cue_hits("以后提醒别在早上十点前发")
+    assert (
+        message_signal("我辞职出来单干了，时间自由多了。以后提醒别在早上十点前发，其他时间随便").topic == "contact_time"
+    )
