@@ -142,7 +142,7 @@ def lift_neighbours(
     seeds = np.flatnonzero(listed & (turns.max(axis=1) >= 0))
     seeds = seeds[np.lexsort((seeds, -fused[seeds]))][:hits]
     lifted = fused.copy()
-    share_of_column = np.array([shares[0], shares[0], shares[1], shares[1]])[: turns.shape[1]]
+    share_of_column = np.repeat(shares, 2)  # turns' columns: previous, next, then the turns two away
     for seed in seeds:
         around = turns[seed]
         found = (around >= 0) & listed[around] & (fused[around] > 0)
