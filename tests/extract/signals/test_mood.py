@@ -181,6 +181,8 @@ def test_an_abbreviation_does_not_end_a_clause():
         ("年后准备入职蔚来", PLAN),
         ("honestly it felt like living there", PLAN),  # what it felt like is no state
         ("just got back from a month in Lisbon", PAST),  # a stay counted in months is a trip
+        ("my doctor advised me to cut out dairy", REPORTED),
+        ("差点就搬去成都了", PLAN),  # almost is not done
     ],
 )
 def test_rumours_advice_deeds_for_others_and_done_events_after_a_holiday(clause, mood):

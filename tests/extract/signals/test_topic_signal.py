@@ -279,3 +279,11 @@ def test_a_window_for_reminders_is_contact_time():
     assert (
         message_signal("我辞职出来单干了，时间自由多了。以后提醒别在早上十点前发，其他时间随便").topic == "contact_time"
     )
+
+
+def test_a_team_at_a_company_now_a_forms_name_and_a_company_described_by_its_business():
+    team = message_signal("same vibe but I'm on the routing platform team at Halvorsen now, not Brightwave")
+    assert (team.topic, team.mood) == ("employer", ASSERTION)
+    assert cue_hits("Name is Dana Whitfield, available weekends only")["name"] == 1
+    # 做 in "在一家做SaaS的创业公司" is the company's business, not the user's role: one cue (创业公司), not two
+    assert cue_hits("在一家做SaaS的创业公司")["employer"] == 1
