@@ -47,6 +47,9 @@ class RecallParams:
     # where the user works). Messages that only mention the topic without asserting it are left out.
     topic_boost: float = 4.0
     tentative_boost: float = 2.0
+    # A query about an accumulating topic ("what pets does the user have?"): the factor of the user's own
+    # statements of it (pipelines.extract.signals.collections), which add up instead of replacing each other.
+    collection_boost: float = 2.0
     other_topic_weight: float = 0.25
     # Fusion reads a hit's rank from its score where the list is flat: a hit ranks as far below the first as its
     # score is, in steps of `vector_tie` cosine (`keyword_tie` of the top BM25 score, relative), when that is less

@@ -80,6 +80,7 @@ class RankQuery:
     assistant_factor: float
     limit: int
     depth: int  # how deep each list goes before fusion
+    collection: str | None = None  # the accumulating topic the query asks about (pets, hobbies, languages spoken)
 
 
 def rank(columns: RankColumns, postings: Postings, query: RankQuery, params: RecallParams) -> list[tuple]:
@@ -110,9 +111,12 @@ def rank(columns: RankColumns, postings: Postings, query: RankQuery, params: Rec
         listed |= statements
         focus = topic_focus(columns, visible, query.topic, params)
         listed &= focus > 0
-    elif params.neighbour_share > 0:  # a topic's statement answers alone
-        shares = (params.neighbour_share, params.far_neighbour_share)
-        fused = lift_neighbours(columns.turns, listed, fused, shares, params.expand_hits)
+    else:  # a topic's statement answers alone; the rest lend to their neighbours
+        if query.collection is not None:
+            focus = collection_focus(columns, query.collection, params)
+        if params.neighbour_share > 0:
+            shares = (params.neighbour_share, params.far_neighbour_share)
+            fused = lift_neighbours(columns.turns, listed, fused, shares, params.expand_hits)
     if query.topic is None:
         return _scored(columns, query, params, np.flatnonzero(listed), fused, similarity, keyword, focus)
     # the answer's own message may rank below k: cut the whole list, then take k
@@ -209,6 +213,14 @@ def keyword_hits(
         with np.errstate(divide="ignore"):
             places = np.minimum(places, 1 + (np.log(sums[0]) - np.log(sums)) / step)
     return hit_rids, sums, places
+
+
+def collection_focus(columns: RankColumns, topic: str, params: RecallParams) -> np.ndarray:
+    """Each row's factor for a question about an accumulating topic: what the user said of it as their own (an
+    asserting episode, a distilled memory) by `collection_boost`, the rest as it is."""
+    c = columns
+    stated = _is(c.topic, c.topics, topic) & np.isin(c.mood, (ASSERTION, NO_MOOD))
+    return np.where(stated, params.collection_boost, 1.0)
 
 
 def topic_focus(columns: RankColumns, visible: np.ndarray, topic: str, params: RecallParams) -> np.ndarray:

@@ -25,6 +25,7 @@ import pyarrow as pa
 
 from pipelines.core.clock import iso_seconds, now_utc, utc
 from pipelines.core.config import LimitSettings, RecallSettings
+from pipelines.extract.signals.collections import asked_collection
 from pipelines.index.tokens import terms
 from pipelines.recall.browse import MemoryStats, SnapshotBrowser, StoredMemory
 from pipelines.recall.params import RecallParams
@@ -286,6 +287,7 @@ class MemoryReader:
                 speakers=speakers,
                 day=named_day(query, at),
                 asks_when=asks_when(query),
+                collection=None if names_a_person or topic is not None else asked_collection(query),
                 assistant_factor=self._assistant_factor(query, topic),
                 limit=limit,
                 depth=max(self.params.candidates, limit),

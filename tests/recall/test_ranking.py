@@ -174,3 +174,16 @@ def test_a_hit_lends_less_to_the_turns_two_places_away_the_speakers_own_before_a
     fused = np.array([0.001, 0.002, 0.05, 0.001])
     lifted = lift_neighbours(turns, listed, fused, shares=(0.85, 0.7), hits=1)
     assert lifted.tolist() == pytest.approx([0.035, 0.0425, 0.05, 0.0425])
+
+
+def test_a_question_about_an_accumulating_topic_weighs_the_users_statements_of_it():
+    p = RecallParams()
+    rows = columns(topic=["pets", "pets", "pets", "episode"], mood=[ASSERTION, NO_MOOD, OTHER_MOOD, NO_MOOD])
+    similarities = np.array([0.5, 0.5, 0.9, 0.9], dtype=np.float32)
+    empty = Postings(np.zeros(1, np.int64), np.zeros(0, np.int64), np.zeros(0))
+    ranked = rank(rows, empty, query(similarities=similarities, collection="pets"), p)
+    # an asserting episode and a distilled memory of the topic, before a question about it and small talk
+    assert [row[0] for row in ranked] == [0, 1, 2, 3]
+    assert [row[7] for row in ranked] == [p.collection_boost, p.collection_boost, 1.0, 1.0]
+    plain = rank(rows, empty, query(similarities=similarities), p)
+    assert [row[0] for row in plain][:2] == [2, 3]

@@ -229,3 +229,19 @@ def test_what_a_superseded_statements_message_also_said_stays_out_of_the_topics_
     assert errand["content"] in _said(
         MemoryReader(store.root, HashingEmbedder()).recall("u1", "Corvel client payout", k=3)
     )
+
+
+def test_a_question_about_pets_puts_every_pet_the_user_told_of_before_small_talk_about_them(tmp_path):
+    said = {"kind": "episode", "keywords": ["Melanie"]}
+    beagle = row("my beagle Biscuit ate a sock AGAIN", topic="pets", message_id="m1", mood="assertion", **said)
+    kitten = row("we have a new kitten called Miso", topic="pets", message_id="m2", mood="assertion", **said)
+    chatter = [
+        row(text, topic="episode", message_id=f"c{i}", **said)
+        for i, text in enumerate(["what shots does a kitten need", "he still acts like a puppy", "pets are great"])
+    ]
+    store = publish(tmp_path, [beagle, kitten, *chatter])
+    found = MemoryReader(store.root, HashingEmbedder()).recall("u1", "What pets does the user have?", k=3)
+    assert set(_said(found[:2])) == {beagle["content"], kitten["content"]}
+    # a question naming someone in a shared log is about them: no boost for the account's statements
+    named = MemoryReader(store.root, HashingEmbedder()).recall("u1", "What pets does Melanie have?", k=3)
+    assert {m.focus for m in named} == {1.0}

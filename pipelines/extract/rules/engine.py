@@ -28,11 +28,14 @@ from pipelines.extract.rules.text import (
     split_clauses,
     value_keywords,
 )
+from pipelines.extract.signals.lexicon import names_a_change
 from pipelines.extract.signals.mood import (
     ASSERTION,
+    PLAN,
     THIRD_PARTY,
     clause_at,
     clause_mood,
+    continued_plans,
     continued_subjects,
     is_request,
 )
@@ -46,6 +49,7 @@ class _Clause(NamedTuple):
     request: bool
     message: Message
     someone_elses: bool  # it names no subject and goes on with a third party's ("my sister…, moved to NYC")
+    planned: bool = False  # ... or with a plan's ("下周我要换号了，新号是 177…")
 
 
 def _cut(text: str, span: tuple[int, int]) -> str:
@@ -90,7 +94,7 @@ def _stated(rule: Rule, clause: _Clause, text: str, match: re.Match) -> bool:
     """Whether the clause, up to the match, states the user's own value in a mood the rule accepts."""
     if rule.moods is None:
         return True
-    if clause.someone_elses and THIRD_PARTY not in rule.moods:
+    if (clause.someone_elses and THIRD_PARTY not in rule.moods) or (clause.planned and PLAN not in rule.moods):
         return False
     before = text[: match.start()]
     if rule.own_subject:
@@ -161,7 +165,9 @@ def _fire(rules: Sequence[Rule], clause: _Clause) -> list[_Found]:
     return found
 
 
-def clause_memories(raw_clause: str, message: Message, someone_elses: bool = False) -> list[ExtractedMemory]:
+def clause_memories(
+    raw_clause: str, message: Message, someone_elses: bool = False, planned: bool = False
+) -> list[ExtractedMemory]:
     """Memories in one clause: the specific rules and the retractions, else the generic ones. On one topic, a
     new value said beside a retraction wins ("left Acme and joined Globex" is the Globex fact); a value said
     inside the retraction is what it retracts ("不用再用英文回复了")."""
@@ -172,7 +178,7 @@ def clause_memories(raw_clause: str, message: Message, someone_elses: bool = Fal
     deadline = find_deadline(text, message.ts)
     task_text = _cut(text, deadline[1]) if deadline else text
     expires_at = deadline[0] if deadline else None
-    clause = _Clause(text, task_text, expires_at, question, is_request(text), message, someone_elses)
+    clause = _Clause(text, task_text, expires_at, question, is_request(text), message, someone_elses, planned)
     stated, ended = _fire(RULES, clause), _fire(RETRACTION_RULES, clause)
     outvoted = [s for s in stated if any(s.memory.topic == e.memory.topic and s.inside(e) for e in ended)]
     stated = [s for s in stated if s not in outvoted]
@@ -181,17 +187,27 @@ def clause_memories(raw_clause: str, message: Message, someone_elses: bool = Fal
     return [f.memory for f in found]
 
 
+# A value said beside a retraction is the new one only when its clause says so ("Now I'm at Globex", "joined
+# Globex"); else it is the value being ended ("裸辞了。。在星澜干了三年实在干不动了").
+_NOW = re.compile(r"\b(?:now|nowadays|these\s+days|currently)\b|现在|目前|如今|眼下", re.IGNORECASE)
+
+
 def extract_message(message: Message) -> list[ExtractedMemory]:
     """Every memory a single user message states, without repeats; a topic given a new value in one clause
-    and ended in another ("I left Acme. Now I'm at Globex.") keeps the new value."""
+    and ended in another ("I left Acme. Now I'm at Globex.") keeps the new value, and a topic ended beside a
+    restatement of its old value is ended."""
     memories: list[ExtractedMemory] = []
+    new_values: set[str] = set()
     clauses = split_clauses(message.content)
-    for clause, someone_elses in zip(clauses, continued_subjects(clauses), strict=True):
-        for memory in clause_memories(clause, message, someone_elses):
+    carried = zip(clauses, continued_subjects(clauses), continued_plans(clauses), strict=True)
+    for clause, someone_elses, planned in carried:
+        for memory in clause_memories(clause, message, someone_elses, planned):
+            if not memory.retracts and (names_a_change(clause) or _NOW.search(clause)):
+                new_values.add(memory.topic)
             if not any((m.topic, m.content) == (memory.topic, memory.content) for m in memories):
                 memories.append(memory)
-    valued = {m.topic for m in memories if not m.retracts}
-    return [m for m in memories if not (m.retracts and m.topic in valued)]
+    ended = {m.topic for m in memories if m.retracts}
+    return [m for m in memories if m.topic not in ended or (m.retracts != (m.topic in new_values))]
 
 
 class RulesExtractor:

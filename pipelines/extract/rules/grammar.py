@@ -78,7 +78,8 @@ _MACROS = {
     "EMAIL": r"(?P<{g}>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)",
     "PHONE": r"(?P<{g}>\+?\(?\d[\d\s()-]{5,}\d)",
     "JOB": rf"(?P<{{g}}>(?:[\w-]+\s+){{0,3}}?(?:{_EN_JOBS})s?)\b",
-    "ZJOB": rf"(?P<{{g}}>[^，,。]{{0,12}}?(?:{_ZH_JOBS}))",
+    # the job words in a row make one title: "运营主管", "后端开发工程师"
+    "ZJOB": rf"(?P<{{g}}>[^，,。]{{0,12}}?(?:{_ZH_JOBS})+)",
     # Values of the phrasebook (pipelines.extract.rules.phrasebook): they end where a time, a reason or a
     # connective starts ("moved to denver last spring"), and a place or an organisation never starts with a
     # determiner ("moved to a new place" names no city).

@@ -34,7 +34,7 @@ RETRACTION_RULES: tuple[Rule, ...] = tuple(replace(r, retracts=True) for r in _P
 # --------------------------------------------------------------------------------------------------
 
 _FORMAT_CUE_EN = (r"^(?=.*\b(?:answers?|responses?|replies|reply|respond|output|format|formatted|use|using|prefer|"
-                  r"give|show|present|write|put|please)\b)")
+                  r"give|show|present|write|put|please|pls|plz)\b)")
 _FORMAT_CUE_ZH = r"^(?=.*(?:用|以|偏好|喜欢|希望|请|输出|回答|回复|格式|展示|列出|整理成|做成))"
 _LENGTH_CUE_EN = r"^(?=.*\b(?:keep|be|answers?|responses?|replies|reply|respond|output|explanations?)\b)"
 _LENGTH_CUE_ZH = r"^(?=.*(?:偏好|喜欢|希望|请|以后|回答|回复|输出|说|写|一点|一些|些))"
@@ -45,6 +45,13 @@ _LENGTH_DROPPED_EN = (
     r"|\bkept\s+(?:leaving|cutting|missing)|\b(?:too|so)\s+(?:short|brief)\b"
 )
 _LENGTH_DROPPED_ZH = r"别再|不用再|不要再|不用那么|别那么|太简短|太短"
+# Detail asked for one answer is no standing preference: "那详细说说猫为什么半夜跑酷", "explain ETFs in detail"
+_ONE_ANSWER_EN = (r"^(?!.*\b(?:always|from\s+now\s+on|in\s+general|going\s+forward|every\s+time|"
+                  r"all\s+(?:your\s+)?answers)\b)"
+                  r".*(?:\b(?:explain|tell\s+me\s+about|walk\s+me\s+through|describe|go\s+over)\b"
+                  r"|\bexplanation\s+(?:of|on|for)\b)")
+_ONE_ANSWER_ZH = (r"^(?!.*(?:以后|之后|今后|每次|一直|都|回答|回复))"
+                  r".*(?:详细|具体)(?:地)?(?:说说|讲讲|介绍|解释|聊聊|说一下|讲一下|分析)")
 _FORMATS = (  # (English pattern, Chinese pattern, English value, Chinese value, keyword)
     (r"\btables?\b|\btabular\b", r"表格", "tables", "表格", "table"),
     (r"\bbullet(?:ed)?(?:\s+points?|\s+lists?)?\b|\bbullets\b", r"要点|分点|列表|条目|项目符号", "bullet points",
@@ -63,13 +70,25 @@ _COUNT_EN = r"(?P<count>a|an|one|two|three|four|five|\d+)"
 _COUNT_ZH = r"(?P<count>[一两二三四五六七八九十几\d]+[只条个位匹头])"
 
 
+# A layout named as the one not wanted: "prose paragraphs instead of bullet lists", "不要表格"
+_FORMAT_REFUSED_EN = (
+    r"\b(?:instead\s+of|rather\s+than|not|no|no\s+more|without|stop\s+(?:using|with)|drop\s+the|ditch\s+the|hate|sick\s+of|"
+    r"tired\s+of)\s+(?:\w+\s+){{0,2}}?(?:{0})|(?:{0})\w*\s+(?:\w+\s+){{0,2}}?(?:look|looks|are|is)\s+(?:awful|terrible|ugly|bad|"
+    r"weird|broken|messy|annoying)"
+)
+_FORMAT_REFUSED_ZH = (r"(?:而不是|不要|别用|不用|别再用|不再用|别|少用)[^，,。；]{{0,4}}?(?:{0})"
+                      r"|(?:{0})[^，,。；]{{0,6}}(?:太乱|很乱|难看|看着累|不好看)")
+
+
 def _format_rules() -> tuple[Rule, ...]:
     rules = []
     for en_re, zh_re, en_value, zh_value, keyword in _FORMATS:
         rules.append(en(_FORMAT_CUE_EN + rf".*(?:{en_re})", PREF, "output_format",
-                        f"User prefers answers formatted as {en_value}.", f"format layout output {keyword}", 0.8))
+                        f"User prefers answers formatted as {en_value}.", f"format layout output {keyword}", 0.8,
+                        unless=_FORMAT_REFUSED_EN.format(en_re)))
         rules.append(zh(_FORMAT_CUE_ZH + rf".*(?:{zh_re})", PREF, "output_format",
-                        f"用户偏好{zh_value}形式的回答", f"格式 输出 排版 {zh_value.lower()}", 0.8))
+                        f"用户偏好{zh_value}形式的回答", f"格式 输出 排版 {zh_value.lower()}", 0.8,
+                        unless=_FORMAT_REFUSED_ZH.format(zh_re)))
     return tuple(rules)
 
 
@@ -94,16 +113,17 @@ RULES: tuple[Rule, ...] = (
     en(_LENGTH_CUE_EN + r".*\b(?:short|shorter|brief|briefer|concise|succinct|terse|to\s+the\s+point)\b", PREF,
        "answer_length", "User prefers concise answers.", "length concise short brief", 0.8, unless=_LENGTH_DROPPED_EN),
     en(_LENGTH_CUE_EN + r".*\b(?:detailed|in\s+detail|thorough|in\s+depth|in-depth|longer)\b", PREF,
-       "answer_length", "User prefers detailed answers.", "length detailed thorough long", 0.8),
+       "answer_length", "User prefers detailed answers.", "length detailed thorough long", 0.8, unless=_ONE_ANSWER_EN),
     zh(_LENGTH_CUE_ZH + r".*(?:简洁|简短|简明|精简|言简意赅|短一点|短一些|别太长|不要太长|少点废话)", PREF,
        "answer_length", "用户偏好简洁的回答", "长度 简洁 简短 回答", 0.8, unless=_LENGTH_DROPPED_ZH),
     # as long as it takes: the length follows the question
     en(r"\b(?:however\s+long\s+(?:it\s+)?(?:needs|has)\s+to\s+be|as\s+long\s+as\s+(?:it\s+)?(?:needs|needed|necessary|it\s+takes))\b",
        PREF, "answer_length", "User wants answers as long as the question needs.", "length as long as needed", 0.8),
-    zh(r"该长就长|需要多长就多长|长短(?:看|按|随)(?:情况|需要|内容)", PREF, "answer_length", "用户希望回答长短按需要",
+    zh(r"该多?长就多?长|需要多长就多长|长短(?:看|按|随)(?:情况|需要|内容)",
+       PREF, "answer_length", "用户希望回答长短按需要",
        "长度 回答 按需", 0.8),
     zh(_LENGTH_CUE_ZH + r".*(?:详细|详尽|展开讲|具体一点|具体些)", PREF, "answer_length", "用户偏好详细的回答",
-       "长度 详细 详尽 回答", 0.7),
+       "长度 详细 详尽 回答", 0.7, unless=_ONE_ANSWER_ZH),
     # birthday
     en(r"\bmy\s+birthday\s+is\s+(?:on\s+)?<V>|\bI\s+was\s+born\s+on\s+<V:w>", FACT, "birthday",
        ("User's birthday is {v}.", "User's birthday is {w}."), "birthday birth date"),

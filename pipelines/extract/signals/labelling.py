@@ -14,8 +14,16 @@ import polars as pl
 
 from pipelines.core.schemas import MESSAGE_KEY
 from pipelines.embed.passages import MAX_CHARS, embedding_texts
+from pipelines.extract.signals.collections import stated_collection
+from pipelines.extract.signals.mood import ASSERTION
 from pipelines.extract.signals.prototypes import STATEMENTS, centroids
-from pipelines.extract.signals.topic_signal import SignalParams, message_signal
+from pipelines.extract.signals.topic_signal import (
+    NO_SIGNAL,
+    SignalParams,
+    TopicSignal,
+    answer_signal,
+    message_signal,
+)
 
 Embed = Callable[[Sequence[str]], np.ndarray]
 
@@ -30,6 +38,19 @@ def _covered_topics(candidates: pl.DataFrame) -> dict[tuple[str, str, str], froz
         .agg(pl.col("topic").unique())
     )
     return {(agent, user, message): frozenset(topics) for agent, user, message, topics in held.iter_rows()}
+
+
+def _answered(reply: str, context: str, params: SignalParams, exclude: frozenset[str]) -> TopicSignal:
+    """The signal a reply takes from the turn before it (its context, "speaker: text") when that asked about a
+    topic."""
+    signal = answer_signal(reply, context.partition(": ")[2] or context, params)
+    return signal if signal.topic not in exclude else NO_SIGNAL
+
+
+def _added_to(text: str) -> TopicSignal:
+    """An accumulating topic the message adds to, as the user's assertion (it closes nothing: not single-valued)."""
+    collection = stated_collection(text)
+    return TopicSignal(collection, ASSERTION, 1.0) if collection else NO_SIGNAL
 
 
 def label_statements(
@@ -50,11 +71,17 @@ def label_statements(
     vectors = embed(said)
     topic_centroids = centroids(embed, STATEMENTS)
     topics, moods = [], []
-    for (agent, user, content, message_ids), vector in zip(
-        episodes.select("agent_id", "user_id", "content", "source_message_ids").iter_rows(), vectors, strict=True
+    for (agent, user, content, message_ids, context), vector in zip(
+        episodes.select("agent_id", "user_id", "content", "source_message_ids", "context").iter_rows(),
+        vectors,
+        strict=True,
     ):
         exclude = covered.get((agent, user, message_ids[0]), frozenset())
         signal = message_signal(content[:max_chars], vector, topic_centroids, params, exclude)
+        if signal.topic is None and context:
+            signal = _answered(content, context, params, exclude)
+        if signal.topic is None:
+            signal = _added_to(content[:max_chars])
         topics.append(signal.topic or "episode")
         moods.append(signal.mood if signal.topic else None)
     labels = pl.DataFrame({"_row": episodes["_row"], "_topic": topics, "_mood": pl.Series(moods, dtype=pl.String)})

@@ -26,7 +26,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "residence": (
         ("live", "lives", "(?<!cost of )(?<!for a )living(?! rooms?)", "lived", "move", "moved", "moving", "relocat\\w*", "apartment", "flat",
          "lease", "landlord", "rent", "roommates?", "neighbou?rhood", "settled", "based", "hometown",
-         "address", "house", "condo", "no fixed address", "city", "I'm in (?-i:[A-Z])\\w+",
+         "address", "house", "condo", "renting", "rowhouse", "townhouse", "duplex", "bungalow",
+         "first (?:week|month|night)s? in (?-i:[A-Z])\\w+", "back (?:east|west)", "no fixed address", "city", "I'm in (?-i:[A-Z])\\w+",
          # people type place names in lower case too: "my whole life is here in columbus"
          "here in \\w+", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes",
          "hometown", "home town", "back home", "[0-9] ?br", "[0-9][- ]bedroom", "studio apartment", "couch ?surf\\w*",
@@ -52,7 +53,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "创业公司", "供职", "任职", "在职", "编制", "体制内", "老板", "我在[^，,。！？]{1,10}(?:做|干|搞)",
          # the subject left out at the clause's start: "新工作第一周，在蓝鲸物流做数据分析" (not "在一家做SaaS的公司",
          # where 做 is the company's business)
-         "^在(?!一家|一个)[^，,。！？]{2,10}(?:做|干|搞)(?!饭|菜|运动|作业)"),
+         "^(?:现在|目前|如今)?在(?!一家|一个)[^，,。！？]{2,10}(?:做|干|搞)(?!饭|菜|运动|作业)"),
     ),
     "job_title": (
         ("promoted", "promotion", "title", "role", "position", "team lead", "junior", "senior", "manager",
@@ -67,9 +68,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "name": (
         # the user's own name: "his name is Pretzel" (a puppy) and "its name" (a book) are not
         ("call me", "calls me", "my name", "my name is", "my new name", "(?-i:N)ame is (?-i:[A-Z])\\w+", "go(?:es|ing)? by", "real name", "full name", "my nickname", "it's \\w+ now",
-         "I'm (?-i:[A-Z])\\w+(?<!In)", "address (?:me|the user|them)", "what name", "user's name",
-         "call (?:the user|them|him|her)", "nickname", "what to call", "what (?:should|do|does|can) \\w+ call"),
-        ("叫我", "(?:我|用户)的?名字", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "叫(?:用户|他|她)什么"),
+         "I'm (?-i:[A-Z])\\w+(?<!In)", "I'm an? (?-i:[A-Z])\\w+ now", "(?:last|maiden|family) name", "surname",
+         "took (?:his|her|their|\\w+'s) (?:last )?name", "address (?:me|the user|them)", "what name", "user's name",
+         "call (?:the user|them|him|her)", "nickname", "sign(?:s|ed|ing)? (?:it|them|letters|off|with|as)", "sign-?off", "what to call", "what (?:should|do|does|can) \\w+ call"),
+        ("叫我", "(?:我|用户)(?:现在|目前)?的?名字", "新名字", "改姓", "随夫姓", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "落款", "署名", "叫(?:用户|他|她)什么"),
     ),
     "phone": (
         ("phone", "number", "cell", "mobile", "call me at", "text me", "carrier", "sim(?: card)?", "port(?:ed)? (?:my |the )?number",
@@ -95,8 +97,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "output_format": (
         ("tables?", "bullets?", "bullet points?", "lists?", "paragraphs?", "format\\w*", "markdown", "numbered",
-         "prose", "walls? of text"),
-        ("表格", "分点", "列表", "段落", "格式", "一条一条", "列一二三", "要点", "markdown"),
+         "prose", "walls? of text", "(?:answer|reply|response|writing) style"),
+        ("表格", "分点", "列表", "段落", "格式", "一条一条", "列一二三", "要点", "markdown", "(?:回答|回复|答复)[^，,。？?]{0,5}风格"),
     ),
     "language": (
         # the language answers come in, not one being learnt ("learning German", "学习英语")
@@ -123,7 +125,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:receive|get|send)s? (?:the |my |their )?(?:reminders|notifications|check-ins|messages|texts|updates|digests?)",
          "(?:remind|ping|text|message|call) me (?:in the |at )?(?:mornings?|afternoons?|evenings?|night|noon|lunch)"),
         ("早上", "上午", "下午", "晚上", "几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
-         "联系(?:用户|他|她)", "找我", "发我", "什么时候(?:联系|找|方便)", "工作日", "午休",
+         "联系(?:用户|他|她)", "找我", "收到(?:提醒|消息|通知)", "(?:提醒|通知)(?:的)?时间", "发我", "什么时候[^，,。？?]{0,6}(?:联系|找|方便|发|提醒|通知|打电话)", "工作日", "午休",
          # when reminders come, not what they are about: "以后提醒改成上午吧"
          "(?:提醒|消息|通知)(?:都)?(?:改|换)(?:成|到|在)", "(?:早上|上午|中午|下午|晚上)(?:再)?(?:提醒|联系|通知)",
          # a window for them: "提醒别在早上十点前发", "消息只在晚上八点以后发"
@@ -132,11 +134,11 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "school": (
         ("school", "university", "college", "grad school", "PhD", "master'?s", "degree", "studying", "semester",
          "campus", "enrolled", "admitted", "student", "midterms?", "finals week", "quarter system", "transfer(?:red)?",
-         "major", "classes", "dorm", "freshman", "sophomore", "junior year", "senior year", "professor", "community college",
+         "major", "classes", "dorm", "attend(?:s|ed|ing)?", "freshman", "sophomore", "junior year", "senior year", "professor", "community college",
          "(?-i:CC)", "grad program", "bootcamp", "GPA", "tuition", "financial aid"),
         ("读研", "读博", "学校", "大学", "研究生", "博士", "导师", "报到", "入学", "毕业", "研二", "研一",
          "宿舍", "港大", "浙大", "学院", "期末", "考试周", "高数", "学分", "挂科", "绩点", "选课", "本科", "大一",
-         "大二", "大三", "大四", "研三", "转学",
+         "大二", "大三", "大四", "研三", "转学", "博[一二三四五]", "硕[一二三]",
          # universities as people name them
          "北大", "清华", "复旦", "交大", "南大", "武大", "中大", "川大", "厦大", "山大", "哈工大", "同济", "人大",
          "北师大", "华科", "中科大", "港中文", "港科大", "北航", "南开", "天大", "专业课", "上课", "上学", "念书", "在读", "学籍", "复读", "留学", "退学", "休学"),
@@ -148,9 +150,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "Nissan", "Mazda", "Volvo", "Jeep", "Chevy", "Lexus", "civic", "corolla", "camry", "prius", "outback",
          "forester", "rav4", "cr-v", "f-150", "jetta", "golf", "polo", "miata", "mustang", "wrangler", "model [3ysx]",
          "truck", "suv", "minivan", "van", "pickup", "motorcycle", "motorbike", "scooter", "mpg", "oil change", "dealership", "transmission", "car-free", "carfree",
-         "car-?less", "without a car"),
+         "car-?less", "without a car", "EVs?", "regen(?:erative)? braking", "(?:level 2|EV|home) charger", "Ioniq", "Rivian", "Polestar"),
         ("我的车", "开车", "买车", "卖车", "新车", "二手车", "车贷", "驾照", "电动车", "那辆", "这辆", "提车", "4S店",
-         "什么车", "哪(?:辆|款)车", "的车",
+         "什么车", "哪(?:辆|款)车", "的车", "(?:一|那|这|两|我的?)辆", "开了[一两三四五六七八九十几\\d]+年",
          "保养", "油耗", "续航", "电车", "油车", "车险", "过户", "置换", "充电桩", "飞度", "轩逸", "朗逸", "卡罗拉", "雅阁",
          "思域", "凯美瑞", "(?i:polo)", "特斯拉", "比亚迪", "蔚来", "小鹏", "理想", "宝马", "奔驰", "奥迪", "大众", "丰田", "本田",
          "捷达", "桑塔纳", "帕萨特", "迈腾", "速腾", "宝来", "途观", "哈弗", "吉利", "长安", "奇瑞", "五菱", "红旗", "领克", "问界",
@@ -167,15 +169,15 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "residence": (("moved", "relocated", "new apartment", "new place", "still (?:live|living|in|here|based)",
                    "staying put", "gave up (?:the|my|our) (?:room|apartment|flat|place|lease|house)", "signed for"),
                   ("搬家", "搬到", "搬去", "安顿", "退租", "还在[^，,。！？]{1,6}(?:住|待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
-                   "房子(?:已经)?退了", "回老家(?:了|发展|定居|生活|工作)")),
-    "employer": (("joined", "quit", "last day", "notice", "start(?:ed|ing)? at", "new job", "laid off", "fired",
+                   "(?:房子|宿舍|公寓|房间)(?:已经)?退了", "回老家(?:了|发展|定居|生活|工作)")),
+    "employer": (("joined", "quit", "last day", "notice", "start(?:ed|ing)? at", "new job", "(?:changed|switched) jobs", "laid off", "fired",
                   "still (?:at|with|working)", "staying at", "let go", "between jobs", "unemployed", "out of work",
                   "(?:not|no longer) (?:at|with|working (?:at|for)) (?-i:[A-Z])\\w+",
                   "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+ now",
                   "been at (?-i:[A-Z])\\w+(?: \\w+)? (?:since|for)"),
-                 ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "没工作", "失业",
+                 ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "没工作", "失业",
                   "待业", "被裁", "被辞", "被开了", "丢了工作", "跳去", "跳到", "上岸")),
-    "job_title": (("promoted", "promotion", "new title", "new role"), ("升职", "升了", "升店长", "当上")),
+    "job_title": (("promoted", "promotion", "promo", "new title", "new role"), ("升职", "升了", "升店长", "当上")),
     # ... and the words that start or end a value of the other topics: a retraction often names nothing else
     # ("sold it", "分手了", "不吃素了"), so its one cue would otherwise stay below a statement's strength
     "diet": (("went (?:vegan|vegetarian|pescatarian|keto)", "stopped eating", "eat(?:ing)? meat again",

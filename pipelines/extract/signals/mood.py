@@ -55,29 +55,39 @@ _REQUEST = re.compile(
 _QUESTION = re.compile(
     r"(?<![?？])[?？]\s*$|^\s*(?:what|what's|where|when|why|who|whom|whose|which|how)\b|(?:吗|么|(?<!着)呢)[\s。]*$|是不是|有没有|要不要"
     # a Chinese question word asks even without a question mark: "青岛租房哪个区方便"
-    r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋",
+    r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋"
+    # any verb or adjective asked as A-not-A: "难不难", "去没去", "能不能" ("动不动就" is "at every turn")
+    r"|(?!动)([\u4e00-\u9fff])[不没]\1",
     re.IGNORECASE,
 )
-_PEOPLE_EN = (
+PEOPLE_EN = (
     r"sister|brother|mom|mum|mother|dad|father|parents|friend|wife|husband|boss|manager|colleague|coworker|"
     r"cousin|grandma|grandmother|grandpa|grandfather|son|daughter|kids?|children|partner|girlfriend|boyfriend|"
     r"team\s*lead|roommate|neighbou?r|landlord|aunt|uncle|in-laws|family|everyone|everybody|people|"
     r"bestie|bff|buddy|pal|\w*mates?|fianc[eé]e?|sibling|nephew|niece|stepdad|stepmom|classmate|bf|gf"
 )
-_KIN_ZH = (
+KIN_ZH = (
     r"爸|妈|老公|老婆|哥|姐|弟|妹|儿子|女儿|家人|朋友|同事|老板|领导|室友|舍友|男朋友|女朋友|对象|闺蜜|舅|姨|叔|婶|"
     r"爷|奶|外公|外婆|表|堂|侄|外甥|发小|邻居|同学|师兄|师姐|师弟|师妹|导师|老师|上司|组长|家里人|父母|岳|公公|婆婆|孩子"
 )
+# Words a speaker opens a clause with before its subject: "meanwhile my best friend got engaged", "btw my mom…"
+_LEAD_IN = (
+    r"(?:and|but|so|also|plus|oh|meanwhile|btw|anyway|anyways|well|ok|okay|lol|omg|ugh|haha|fun\s+fact:?"
+    r"|in\s+other\s+news,?)"
+)
 _THIRD_PARTY = re.compile(
-    rf"^\s*(?:(?:and|but|so|also|plus|oh)\s+)?(?:(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:{_PEOPLE_EN})\b|(?:he|she|they|everyone|everybody)\b)"
+    rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b|(?:he|she|they|everyone|everybody)\b)"
     # a person named without "my" still is someone else: "husband's company is relocating"
-    rf"|^\s*(?:{_PEOPLE_EN})s?(?:'s|\u2019s)?\s"
+    rf"|^\s*(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s"
     r"|^\s*(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
     r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东)|大家都|别人都|everyone\s+(?:says|uses|calls)"
     # a relative or acquaintance of the user's, whoever it is: "我表妹被复旦录取了", "我发小搬去成都了"
-    rf"|^\s*我(?:{_KIN_ZH})"
+    rf"|^\s*我(?:{KIN_ZH})"
     # a deed done for someone else is theirs: "那是帮我表弟搬家", "helping my brother move out"
-    rf"|帮(?:我的?)?(?:{_KIN_ZH})|\bhelp(?:ing|ed|s)?\s+(?:my|our|a)\s+(?:\w+\s+)?(?:{_PEOPLE_EN})\b",
+    # someone else's contact detail, wherever in the clause: "put my wife's new number in", "存一下我老婆的新号码"
+    rf"|\b(?:my|our)\s+(?:\w+\s+)?(?:{PEOPLE_EN})(?:'s|\u2019s|s')\s+(?:new\s+|old\s+|work\s+)?(?:cell|phone|number|e-?mail|address|name|surname)\b"
+    rf"|我(?:的)?(?:{KIN_ZH})的?(?:新|旧)?(?:手机号|电话|号码|邮箱|名字)"
+    rf"|帮(?:我的?)?(?:{KIN_ZH})|\bhelp(?:ing|ed|s)?\s+(?:my|our|a)\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b",
     re.IGNORECASE,
 )
 _PLAN = re.compile(
@@ -88,12 +98,15 @@ _PLAN = re.compile(
     # what is still to come is a plan, however sure: "next month", "we're moving to Oslo", "下个月搬"
     # ("年后正式入职了" is done: after a holiday that may have passed, 了 says it happened)
     r"next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|in\s+(?:a\s+few|two|three|\d+)\s+(?:days|weeks|months)|"
-    r"will\s+be\s+(?:moving|starting|joining|relocating)|(?:'m|am|are|'re)\s+(?:moving|relocating)\s+to)\b"
+    r"will\s+(?:be\s+(?:moving|starting|joining|relocating)|become|change\s+to|switch\s+to)|"
+    r"(?:'m|am|are|'re)\s+(?:moving|relocating|switching)\s+(?:to|off|away|over))\b"
     # what something felt like is no state: "honestly it felt like living there", "简直像在那安家了"
     r"|\b(?:felt|feels|feel|feeling)\s+like\b|\bas\s+if\b|简直像|就像|好像|差点"
+    # a request for today or this once sets no standing preference: "今天的先发我吧", "just this once, in French"
+    r"|今天的?先|这次先|这回先|\bjust\s+(?:this\s+once|for\s+today|this\s+time)\b|\bthis\s+time\s+only\b|\bfor\s+today\s+only\b"
     r"|考虑|打算|如果|要是|的话|可能|准备|计划|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历"
     r"|下个?月|下周|下礼拜|下星期|明年|下半年|(?:年|节)后(?![^，,。]*了)|过几天|过段时间|即将|快要|将要|要搬|"
-    r"[一二三四五六七八九十\d]{1,2}月份?(?:就|要|会)?(?:搬|去|入职|开始)(?![^，,。]*了)",
+    r"会变成|会改成|会换成|将会|[一二三四五六七八九十\d]{1,2}月份?(?:就|要|会)?(?:搬|去|入职|开始)(?![^，,。]*了)",
     re.IGNORECASE,
 )
 _PAST = re.compile(
@@ -102,14 +115,17 @@ _PAST = re.compile(
     # a stay counted in days or weeks is a trip: "stayed two weeks in Lisbon", "在洱海边住了两周"
     r"|\b(?:stayed|spent)\s+(?:for\s+)?(?:a|an|one|two|three|four|five|a\s+few|a\s+couple\s+of|\d+)\s+(?:nights?|days?|weeks?)\b"
     r"|\bback\s+from\s+(?:a|an|one|two|three|a\s+few|a\s+couple\s+of|\d+)\s+(?:nights?|days?|weeks?|months?)\s+(?:in|at)\b"
-    r"|出差|旅游|旅行|度假|玩了|去了一趟|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几\d]*整?(?:个)?(?:晚|天|周|星期|礼拜)"
+    # a car hired for a while is no car of one's own: "租了台 Model 3 开了一周", "rented a jeep on Maui"
+    r"|\brent(?:ed|ing)\s+(?:a|an)\s+(?:\w+\s+)?(?:car|van|suv|truck|jeep|convertible)\b|\brental\s+car\b|租了?(?:一)?(?:台|辆)|租车"
+    r"|出差|旅游|旅行|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一趟|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几\d]*整?(?:个)?(?:晚|天|周|星期|礼拜)"
     # going home is a visit at a holiday or for a few days, else often a move back ("辞职回老家了")
     r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
     re.IGNORECASE,
 )
 # A state that held once and no longer does: "back when I was at Oracle", "my old job", "以前在阿里的时候".
 _FORMER = re.compile(
-    r"\bback\s+when\b|\bused\s+to\b|\bformerly\b|\bback\s+in\s+(?:the\s+day|my\b)"
+    # ("got used to it" is a habit formed, not a former state)
+    r"\bback\s+when\b|(?<!get\s)(?<!got\s)(?<!gets\s)(?<!getting\s)(?<!be\s)(?<!am\s)(?<!'m\s)(?<!is\s)(?<!are\s)\bused\s+to\b|\bformerly\b|\bback\s+in\s+(?:the\s+day|my\b)"
     r"|\bmy\s+(?:old|former|previous|last|ex-?)\s*(?:job|company|employer|workplace|office|place|apartment|flat|house|"
     r"school|team|boss|manager|number|phone|email|address|car|title|role)\b"
     r"|以前|之前在|原来在|曾经|当年|那时候|那会儿|上一家|前公司|前东家|老东家|老公司|旧号|老号码|旧邮箱",
@@ -135,6 +151,8 @@ _REPORTED = re.compile(
     r"|\b(?:keeps?|kept)\s+(?:pushing|urging|nagging)\s+me\b|\bwants?\s+me\s+to\b"
     # a rumour about the user is someone's words: "群里有人传我离婚了", "说看见我…", "people think I quit"
     r"|(?:传|谣传|造谣|听说|以为)(?:说)?我|^\s*(?:还|又|也)?说(?!实话|真的|起来|到|好|定|不定)"
+    # what the user heard or a notice said is hearsay: "听说港大有直博项目", "群里通知说邮箱要迁", "I heard Acme…"
+    r"|听说|据说|听人说|(?:通知|公告|邮件|群里)(?:里)?说|\bi\s+(?:heard|hear)\b|\bheard\s+(?:that|from)\b"
     r"|\brumou?r(?:s|ed)?\b|\bgossip\w*|\b(?:people|someone|somebody|everyone)\s+(?:think|thinks|thought|assumes?|assumed)\b",
     re.IGNORECASE,
 )
@@ -168,8 +186,8 @@ _CLAUSE_END = re.compile(
 # The user as the one a clause is about: a subject pronoun, "my" before a thing (not a person: "my friend swears"
 # is the friend's), a request about how to treat them, or a change said without its subject at the clause's start.
 _OWNED_EN = re.compile(
-    rf"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd)\b|\bmy\s+(?!(?:\w+\s+)?(?:{_PEOPLE_EN})\b)"
-    r"|\b(?:call|address|text|email|e-mail|reach|ping|remind)\s+me\b"
+    rf"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd)\b|\bmy\s+(?!(?:\w+\s+)?(?:{PEOPLE_EN})\b)"
+    r"|\b(?:call|address|text|email|e-mail|reach|ping|remind)\s+me\b|^\s*guess\s+(?:who|what)\b"
     # the user's own detail without "my": "it's 312 555 0193 now", "the old one is gone"
     r"|^\s*(?:and\s+)?it'?s\s+\S.{0,40}\s+now\b|^\s*the\s+old\s+(?:one|number|line|address|email|place)\b"
     # "Gave up the lease", "Coming off night shifts", "Back from the honeymoon": the subject left out, at the
@@ -182,16 +200,18 @@ _OWNED_EN = re.compile(
 # 我 as the subject, not the object ("帮我列个清单", "公司要把我外派"), nor the owner of a person ("我爸换新号了");
 # Chinese drops the subject of what was done ("搬到杭州了"), so a completed clause counts.
 _OWNED_ZH = re.compile(
-    rf"(?<![帮给跟让叫替为和对陪找醒诉问把被教劝催])(?:我们|咱们|我|咱|俺)(?!{_KIN_ZH})|了|啦"
+    rf"(?<![帮给跟让叫替为和对陪找醒诉问把被教劝催])(?:我们|咱们|我|咱|俺)(?!{KIN_ZH})|了|啦"
     # when or how to reach the user, said by the user: "午休找我最好", "联系我比较方便"
     r"|(?:找|联系|打给|提醒|通知)我(?:最好|最方便|比较好|比较方便|方便|合适|就行)"
+    # where the speaker stands: "浙大这边实验室组会一周两次"
+    r"|^[^，,。！？]{1,8}(?:这边|这儿)"
 )
 
 
 # The user's partner as the subject: someone else's news on every topic but one, the couple's own relationship
 # ("my girlfriend said yes!", "我对象跟我提分手了" are the user's engagement and breakup).
 _PARTNER = re.compile(
-    r"^\s*(?:my|our)\s+(?:\w+\s+)?(?:boyfriend|girlfriend|partner|wife|husband|fianc[eé]e?|bf|gf|ex)\b"
+    rf"^\s*(?:{_LEAD_IN}\s+)?(?:my|our)\s+(?:\w+\s+)?(?:boyfriend|girlfriend|partner|wife|husband|fianc[eé]e?|bf|gf|ex)\b"
     r"|^\s*我(?:的)?(?:男朋友|女朋友|男友|女友|对象|老公|老婆|爱人|未婚夫|未婚妻|前任)",
     re.IGNORECASE,
 )
@@ -238,7 +258,7 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
     """The message's clauses, each with its mood; a clause inside quotes is reported speech, and one that names
     no subject goes on with a third party's ("我爸妈退休了，上礼拜搬去三亚了" is the parents' move)."""
     quoted = [match.span() for match in _QUOTED.finditer(text)]
-    moods, carried, condition = [], False, False
+    moods, carried, condition, planned = [], False, False, False
     for clause, start, goes_on in _sentence_clauses(text):
         inside = start >= 0 and any(begin <= start < end for begin, end in quoted)
         mood = REPORTED if inside else clause_mood(clause)
@@ -246,11 +266,21 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
             mood = THIRD_PARTY
         if condition and mood == ASSERTION:  # what follows an "if" in its sentence: "要是她调去上海，我们就搬过去"
             mood = PLAN
+        # a plan's details go on without a subject until something is said done: "下周我要换号了，新号是 177…"
+        if planned and mood == ASSERTION and not names_a_subject(clause) and not _DONE.search(clause):
+            mood = PLAN
         moods.append((clause, mood))
         carried = mood == THIRD_PARTY and goes_on
         condition = (condition or bool(_CONDITION.search(clause))) and goes_on
+        planned = mood == PLAN and goes_on and not _IF.search(clause)
     return moods
 
+
+# What says a deed is done or a state holds now: "最后还是搬到了杭州", "finally moved", "现在在家"
+_DONE = re.compile(r"了|已经|终于|现在|目前|\b(?:already|finally|now|\w{3,}ed)\b", re.IGNORECASE)
+
+# An "if" makes a plan of its own clause only; what follows it is left to _CONDITION ("if you…" conditions nothing)
+_IF = re.compile(r"\bif\b|如果|要是|假如|万一|的话", re.IGNORECASE)
 
 # "if you ever need to call me, evenings are best" conditions the assistant's deed, not the user's state
 _CONDITION = re.compile(
@@ -297,6 +327,19 @@ def names_a_subject(clause: str) -> bool:
 def ends_sentence(rest: str) -> bool:
     """Whether the text after a clause starts a new sentence (a subject left out goes on only within one)."""
     return bool(_SENTENCE_END.match(rest))
+
+
+def continued_plans(clauses: list[str]) -> list[bool]:
+    """For consecutive extractor clauses, whether each goes on with a plan said before it in its sentence: it names
+    no subject and says nothing done ("下周我要换号了，新号是 177…" gives the number the user will have)."""
+    continued, planned = [], False
+    for clause in clauses:
+        goes_on = planned and not names_a_subject(clause) and not _DONE.search(clause)
+        continued.append(goes_on)
+        moods = clauses_with_moods(clause)
+        ahead = bool(moods) and moods[-1][1] == PLAN and not _IF.search(moods[-1][0])
+        planned = (ahead or goes_on) and not ends_sentence(clause.strip()[-1:])
+    return continued
 
 
 def continued_subjects(clauses: list[str]) -> list[bool]:

@@ -6,6 +6,7 @@ breaks ties and confirms them. Only the mood of the clauses that carry the cues 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -13,7 +14,10 @@ import numpy as np
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change
 from pipelines.extract.signals.mood import (
     ASSERTION,
+    KIN_ZH,
     PAST,
+    PEOPLE_EN,
+    QUESTION,
     TENTATIVE,
     THIRD_PARTY,
     about_a_trip,
@@ -120,3 +124,30 @@ def message_signal(
         # a weak assertion is tentative; a weak aside is still an aside (it may not answer the topic's question)
         return TopicSignal(best, TENTATIVE if moods[best] == ASSERTION else moods[best], strength[best])
     return NO_SIGNAL
+
+
+# A reply longer than this says more than an answer to the question before it ("What else do you guys like doing
+# together?" — a paragraph about hiking is no relationship status).
+MAX_ANSWER_CHARS = 60
+# A question that asks for a value, not an offer or a yes/no ("want help picking a bike lock?" — "yes, mine is a
+# cable lock" says nothing of a bike)
+_ASKS_FOR_A_VALUE = re.compile(r"\b(?:what|what's|where|which|who|when|how)\b|什么|啥|哪|谁|多久|几", re.IGNORECASE)
+# Someone other than the one asked, named in a question: "did your sister move?", "你妈妈换号了吗"
+_ASKED_OF_ANOTHER = re.compile(
+    rf"\byour\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b|\b(?:he|she|they|his|her|their)\b|你(?:的)?(?:{KIN_ZH})|他|她",
+    re.IGNORECASE,
+)
+
+
+def answer_signal(reply: str, question: str, params: SignalParams = SignalParams()) -> TopicSignal:
+    """The topic a reply that names none takes from the question it answers: "新名字叫什么呀？" — "王若溪，以后都用
+    这个" states the name; "where are you living now?" — "Fishtown, since January". The reply speaks in its own
+    mood (an answer that is a plan or a question states nothing); a question about someone else lends nothing."""
+    if len(reply) > MAX_ANSWER_CHARS or not _ASKS_FOR_A_VALUE.search(question) or _ASKED_OF_ANOTHER.search(question):
+        return NO_SIGNAL
+    asked = message_signal(question, params=params)
+    if asked.topic is None or asked.mood != QUESTION:
+        return NO_SIGNAL
+    moods = [mood for _, mood in clauses_with_moods(reply)]
+    mood = next((m for m in moods if m != ASSERTION), ASSERTION)
+    return TopicSignal(asked.topic, mood, params.min_strength) if moods else NO_SIGNAL

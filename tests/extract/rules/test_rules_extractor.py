@@ -371,3 +371,51 @@ def test_long_pasted_text_is_left_to_its_episode():
 def test_any_text_gives_valid_memories(text):
     for memory in extract(text):
         assert memory.content and memory.source_message_ids == ["s1:1"] and 3 <= len(memory.keywords) <= 5
+
+
+def _stated(text: str) -> list[tuple[str, str, bool]]:
+    return [(m.topic, m.content, m.retracts) for m in extract(text) if m.kind != Kind.TASK]
+
+
+def test_a_value_beside_a_retraction_is_new_only_when_its_clause_says_so():
+    # the old workplace, named while quitting it, is what ends
+    assert _stated("裸辞了。。在星澜干了三年实在干不动了，先躺几个月") == [("employer", "用户已离职", True)]
+    # a new one said as a change still wins
+    assert _stated("离职了，现在跳槽到字节了") == [("employer", "用户在字节工作", False)]
+
+
+def test_job_words_in_a_row_make_one_title():
+    assert _stated("三月初升运营主管了，手底下带五个人") == [("job_title", "用户的职位是运营主管", False)]
+
+
+def test_a_layout_named_as_unwanted_is_no_preference_for_it():
+    assert _stated("so from now on please write normal prose paragraphs instead of bullet lists") == [
+        ("output_format", "User prefers answers formatted as prose.", False)
+    ]
+    assert _stated("your answers look fine but the bullets look awful in outlook, paragraphs pls") == [
+        ("output_format", "User prefers answers formatted as prose.", False)
+    ]
+    assert _stated("以后不要表格，用分点") == [("output_format", "用户偏好要点列表形式的回答", False)]
+    assert _stated("I'm sick of bullet points so use plain paragraphs in answers") == [
+        ("output_format", "User prefers answers formatted as prose.", False)
+    ]
+
+
+def test_detail_asked_for_one_answer_is_no_standing_preference():
+    assert _stated("那详细说说猫为什么半夜跑酷") == []
+    assert _stated("Can you explain ETFs in detail?") == []
+    assert _stated("give me a detailed explanation of how ETFs work") == []
+    assert _stated("I like detailed explanations") == [("answer_length", "User prefers detailed answers.", False)]
+    assert _stated("以后回答都详细一点") == [("answer_length", "用户偏好详细的回答", False)]
+    assert _stated("不用刻意压缩，该多长就多长") == [("answer_length", "用户希望回答长短按需要", False)]
+
+
+def test_the_value_of_a_plan_goes_on_with_it_until_something_is_done():
+    assert _stated("下周我要换号了，新号是 177 0000 6802") == []
+    assert _stated("I changed my number, the new one is 206-555-0133") != []
+
+
+def test_dropping_answers_in_a_language_in_other_words():
+    assert _stated("雅思考完了！用英文回答那个可以取消了，不用再特意用英文") == [
+        ("language", "用户不再需要用英文回答", True)
+    ]

@@ -51,3 +51,29 @@ def test_what_the_assistant_said_is_never_a_statement_of_the_users_state():
         ("assistant", "episode", None),
         ("user", "residence", ASSERTION),
     ]
+
+
+def test_a_reply_that_names_no_topic_takes_the_one_its_question_asked_about():
+    answer = _row("episode", "episode", "王若溪，若即若离的若，小溪的溪。以后都用这个", "m2")
+    offer = _row("episode", "episode", "yes actually, mine is a cheap cable lock", "m4")
+    candidates = pl.DataFrame(
+        [
+            answer | {"context": "assistant: 恭喜！新名字叫什么呀？"},
+            offer | {"context": "assistant: Want help picking a good bike lock?"},
+        ],
+        schema=CANDIDATE_SCHEMA,
+    )
+    labelled = label_statements(candidates, HashingEmbedder().embed_passages)
+    assert labelled.select("topic", "mood").rows() == [("name", ASSERTION), ("episode", None)]
+
+
+def test_a_message_adding_to_an_accumulating_topic_is_labelled_with_it():
+    candidates = pl.DataFrame(
+        [
+            _row("episode", "episode", "my beagle Biscuit ate a sock AGAIN", "m1"),
+            _row("episode", "episode", "what shots does a kitten need", "m2"),
+        ],
+        schema=CANDIDATE_SCHEMA,
+    )
+    labelled = label_statements(candidates, HashingEmbedder().embed_passages)
+    assert labelled.select("topic", "mood").rows() == [("pets", ASSERTION), ("episode", None)]

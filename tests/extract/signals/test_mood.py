@@ -196,3 +196,49 @@ def test_a_condition_on_the_assistants_deed_leaves_the_users_preference_an_asser
     assert zh["晚上八点以后最好"] == ASSERTION
     # the user's own condition still makes what follows a plan
     assert dict(clauses_with_moods("if I get the job, I'll move to Austin"))["I'll move to Austin"] == PLAN
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("meanwhile my best friend Priscilla just got engaged", THIRD_PARTY),  # a lead-in before someone else
+        ("btw my sister moved to Leeds", THIRD_PARTY),
+        ("听说港大有硕士直接转博的项目", REPORTED),  # hearsay is someone's words
+        ("IT 群里发通知说公司邮箱以后要迁到新域名", REPORTED),  # and so is a notice
+        ("I heard Acme is relocating everyone to Austin", REPORTED),
+        ("从内地过去难不难", QUESTION),  # any A-not-A asks
+        ("他动不动就搬家", THIRD_PARTY),
+        ("我动不动就失眠", ASSERTION),  # 动不动 is "at every turn", no question
+        ("今天的先发我吧", PLAN),  # a request for today sets no standing preference
+        ("just this once, answer in French", PLAN),
+        ("会变成 yue.cao@example.net", PLAN),  # what will become is still to come
+        ("租了台 Model 3 开了一周", PAST),  # a hired car is a stay, not a car of one's own
+        ("rented a jeep for the week on Maui", PAST),
+        ("上个月去三亚玩", PAST),  # a trip
+        ("the regen braking took me a week to get used to", ASSERTION),  # a habit formed, not a former state
+        ("I used to live in Boston", PAST),
+    ],
+)
+def test_lead_ins_hearsay_a_not_a_one_off_requests_and_hired_cars(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+def test_guess_who_and_where_the_speaker_stands_speak_of_the_user():
+    assert is_owned("guess who is no longer a junior anything")
+    assert is_owned("浙大这边实验室组会一周两次")
+    assert not is_owned("组会一周两次")
+
+
+def test_a_plans_details_are_planned_until_something_is_said_done():
+    moods = [mood for _, mood in clauses_with_moods("下周我要换号了，新号是 177 0000 6802，到时候把收件信息也改一下")]
+    assert moods == [PLAN, PLAN, PLAN]
+    assert dict(clauses_with_moods("考虑了很久，最后还是搬到了杭州"))["最后还是搬到了杭州"] == ASSERTION
+    assert clause_mood("heads up, I'm moving off that email") == PLAN
+    # an "if you" conditions nothing after it, and does not carry as a plan either
+    assert dict(clauses_with_moods("if you ever need me, evenings are best."))["evenings are best."] == ASSERTION
+
+
+def test_someone_elses_contact_detail_is_theirs_wherever_it_is_named():
+    assert clause_mood("can you put my wife's new number in the itinerary") == THIRD_PARTY
+    assert clause_mood("帮我存一下我老婆的新号码") == THIRD_PARTY
+    assert clause_mood("can you put my new number in the itinerary") == ASSERTION

@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from pipelines.extract.signals.lexicon import cue_hits
+from pipelines.extract.signals.lexicon import cue_hits, names_a_change
 from pipelines.extract.signals.mood import ASSERTION, PLAN, TENTATIVE, THIRD_PARTY
 from pipelines.extract.signals.prototypes import TopicCentroids
-from pipelines.extract.signals.topic_signal import NO_SIGNAL, SignalParams, message_signal
+from pipelines.extract.signals.topic_signal import NO_SIGNAL, SignalParams, answer_signal, message_signal
 
 
 def test_a_resultative_zhu_is_no_home_but_not_living_there_is():
@@ -287,3 +287,91 @@ def test_a_team_at_a_company_now_a_forms_name_and_a_company_described_by_its_bus
     assert cue_hits("Name is Dana Whitfield, available weekends only")["name"] == 1
     # 做 in "在一家做SaaS的创业公司" is the company's business, not the user's role: one cue (创业公司), not two
     assert cue_hits("在一家做SaaS的创业公司")["employer"] == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("guess who is no longer a junior anything 🎉 the promo to Data Analyst II went thru today", "job_title"),
+        ("ok practical thing: I'm a Lindqvist now 😅 took Sam's name", "name"),
+        ("毕业了，宿舍已经退了，东西都打包寄回家了。接下来住哪还没想好", "residence"),  # a retraction of a dorm
+        ("Columbus didn't stick, so we're back east. renting a rowhouse in Fishtown since January.", "residence"),
+        ("我那台比亚迪秦 DM-i 开了三年了，电池衰减多少算正常", "vehicle"),
+        (
+            "the Ioniq 5's regen braking took me a week to get used to but now I love it. had it since january.",
+            "vehicle",
+        ),
+        ("然后我八月底换了工作，现在在澜岸能源做 BMS 的固件，新环境啥都得重新学", "employer"),
+    ],
+)
+def test_changes_and_states_said_without_the_usual_words(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+def test_a_partners_news_after_a_lead_in_is_still_the_couples():
+    assert message_signal("omg my girlfriend said yes!! we're engaged").mood == ASSERTION
+    assert message_signal("meanwhile my best friend Priscilla just got engaged").mood == THIRD_PARTY
+
+
+@pytest.mark.parametrize(
+    ("query", "topic"),
+    [
+        ("用户现在的名字是什么（信件落款用）？", "name"),
+        ("用户希望什么时候收到提醒？", "contact_time"),
+        ("用户希望回答是什么风格？", "output_format"),
+        ("What answer style does the user like?", "output_format"),
+    ],
+)
+def test_questions_asked_in_other_words_find_their_topic(query, topic):
+    assert message_signal(query).topic == topic
+
+
+def test_a_reply_takes_the_topic_of_the_question_it_answers():
+    name = answer_signal("王若溪，若即若离的若，小溪的溪。简历和所有东西以后都用这个", "恭喜！新名字叫什么呀？")
+    assert (name.topic, name.mood) == ("name", ASSERTION)
+    home = answer_signal("Fishtown, since January", "Where are you living now?")
+    assert (home.topic, home.mood) == ("residence", ASSERTION)
+    assert answer_signal("maybe next year", "Where are you planning to move?").mood == PLAN
+    # an offer or a yes/no question asks for no value, and a question about someone else lends nothing
+    assert answer_signal("yes actually, mine is a cheap cable lock", "Want help picking a bike lock?") == NO_SIGNAL
+    assert answer_signal("Boston, last week", "Where did your sister move?") == NO_SIGNAL
+    assert answer_signal("a long answer " * 20, "Where do you live now?") == NO_SIGNAL
+
+
+@pytest.mark.parametrize(
+    ("query", "topic"),
+    [
+        ("What name did the user sign with?", "name"),
+        ("用户的落款写什么？", "name"),
+        ("Which school was the user attending?", "school"),
+        ("什么时候给用户发提醒比较合适？", "contact_time"),
+    ],
+)
+def test_more_questions_in_other_words_find_their_topic(query, topic):
+    assert message_signal(query).topic == topic
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("renting in Fishtown", "residence"),
+        ("a rowhouse downtown", "residence"),
+        ("first week in Columbus done", "residence"),
+        ("so we're back east", "residence"),
+        ("the EV is great", "vehicle"),
+        ("刚买了一辆二手的", "vehicle"),  # 辆 counts vehicles
+        ("收到提醒就行", "contact_time"),
+        ("博一压力好大", "school"),
+        ("现在在澜岸能源做固件", "employer"),  # the subject left out after 现在
+        ("sign it Hannah Okafor", "name"),
+        ("attending Sac City", "school"),
+    ],
+)
+def test_each_new_word_of_a_topic_is_a_cue_on_its_own(text, topic):
+    assert topic in cue_hits(text)
+
+
+@pytest.mark.parametrize("text", ["the promo went thru", "然后我八月底换了工作", "changed jobs in May"])
+def test_a_promotion_and_a_changed_job_are_changes(text):
+    assert names_a_change(text)

@@ -1,0 +1,50 @@
+"""Accumulating topics: what a question asks about, and what the user's own statement adds to, zh and en."""
+
+import pytest
+
+from pipelines.extract.signals.collections import asked_collection, stated_collection
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("my beagle Biscuit ate a sock AGAIN. vet says it'll pass", "pets"),
+        ("we have a new family member: a tiny tabby kitten called Miso", "pets"),
+        ("最近被同事拉去玩飞盘了，比羽毛球累多了，但挺上瘾", "hobbies"),
+        ("Signed up for a wheel-throwing pottery class on Thursdays and I'm obsessed.", "hobbies"),
+        ("日语N2过了！现在跟日本客户开会基本不用翻译了", "skills"),
+        ("I'm fluent in Portuguese since my year in Lisbon", "skills"),
+    ],
+)
+def test_the_users_own_statement_adds_to_its_topic(text, topic):
+    assert stated_collection(text) == topic
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what shots does a kitten need",  # a question
+        "he's 4 and still acts like a puppy",  # someone else
+        "my sister got a puppy",
+        "thinking about getting a cat next year",  # a plan
+        "thanks, that helps",
+    ],
+)
+def test_questions_plans_and_someone_elses_pets_add_nothing(text):
+    assert stated_collection(text) is None
+
+
+@pytest.mark.parametrize(
+    ("query", "topic"),
+    [
+        ("What pets does the user have?", "pets"),
+        ("用户养了什么宠物？", "pets"),
+        ("用户有哪些爱好？", "hobbies"),
+        ("What does the user do for fun?", "hobbies"),
+        ("What languages can the user speak?", "skills"),
+        ("用户会说哪些语言？", "skills"),
+        ("Where does the user live?", None),
+    ],
+)
+def test_a_question_about_an_accumulating_topic_is_recognised(query, topic):
+    assert asked_collection(query) == topic
