@@ -148,38 +148,50 @@ def _episodes_follow_facts(memories: pl.DataFrame) -> pl.DataFrame:
 
 def _tentative_before_statements(memories: pl.DataFrame) -> pl.DataFrame:
     """A tentative statement (too weak a signal to change anything) closes when the topic's next statement
-    begins; it never closes anything itself, so a misread aside cannot hide what is true."""
+    begins, or its next tentative one (two weak readings in a row: the later is the likelier state); it never
+    closes a statement, so a misread aside cannot hide what is true."""
     tentative = (
         (pl.col("kind") == "episode")
         & (pl.col("mood") == TENTATIVE)
         & pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS))
     ).fill_null(False)
-    statements = (
-        memories.filter(on_timeline())
-        .select(*TIMELINE_GROUP, pl.col("valid_from").alias("next_from"), pl.col("memory_id").alias("next_id"))
-        .sort("next_from")
-    )
     weak = memories.filter(tentative).sort("valid_from")
-    if weak.is_empty() or statements.is_empty():
+    if weak.is_empty():
         return memories
-    closed = weak.join_asof(
-        statements,
-        left_on="valid_from",
-        right_on="next_from",
-        by=TIMELINE_GROUP,
-        strategy="forward",
-        check_sortedness=False,  # both sides are sorted by time; polars cannot check it per group
-    ).with_columns(
-        pl.min_horizontal("valid_to", "next_from").alias("valid_to"),
-        pl.when(
-            pl.col("next_from").is_not_null()
-            & ((pl.col("valid_to").is_null()) | (pl.col("next_from") < pl.col("valid_to")))
-        )
-        .then(pl.col("next_id"))
-        .otherwise(pl.col("superseded_by"))
-        .alias("superseded_by"),
-    )
+    closed = _closed_by(_closed_by(weak, memories.filter(on_timeline()), exact=True), weak, exact=False)
     return pl.concat([memories.filter(~tentative), closed.select(memories.columns)])
+
+
+def _closed_by(rows: pl.DataFrame, closers: pl.DataFrame, exact: bool) -> pl.DataFrame:
+    """`rows` (sorted by valid_from), each closed by the first of `closers` on its timeline that begins at or
+    after it (`exact`) or strictly after it."""
+    starts = closers.select(
+        *TIMELINE_GROUP, pl.col("valid_from").alias("next_from"), pl.col("memory_id").alias("next_id")
+    ).sort("next_from")
+    if starts.is_empty():
+        return rows
+    return (
+        rows.join_asof(
+            starts,
+            left_on="valid_from",
+            right_on="next_from",
+            by=TIMELINE_GROUP,
+            strategy="forward",
+            allow_exact_matches=exact,
+            check_sortedness=False,  # both sides are sorted by time; polars cannot check it per group
+        )
+        .with_columns(
+            pl.min_horizontal("valid_to", "next_from").alias("valid_to"),
+            pl.when(
+                pl.col("next_from").is_not_null()
+                & ((pl.col("valid_to").is_null()) | (pl.col("next_from") < pl.col("valid_to")))
+            )
+            .then(pl.col("next_id"))
+            .otherwise(pl.col("superseded_by"))
+            .alias("superseded_by"),
+        )
+        .select(rows.columns)
+    )
 
 
 def resolve(memories: pl.DataFrame, now: datetime, params: ResolutionParams = ResolutionParams()) -> pl.DataFrame:

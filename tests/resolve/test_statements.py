@@ -57,6 +57,20 @@ def test_a_tentative_statement_closes_when_the_topic_next_changes():
     assert statement["valid_to"] is None
 
 
+def test_a_tentative_statement_closes_at_the_next_tentative_one_but_never_a_statement():
+    first = episode("My boyfriend Dan and I are doing a cooking night", 1, "a", "relationship_status", "tentative")
+    again = episode("can't believe my husband ate sardines every day", 4, "b", "relationship_status", "tentative")
+    fact = candidate("User works at Acme.", "employer", day=1, session="c", message_id="c:1")
+    aside = episode("the commute to Acme is brutal lately", 5, "d", "employer", "tentative")
+    history = resolved(first, again, fact, aside)
+    closed = history.filter(pl.col("content") == first["content"]).row(0, named=True)
+    later = history.filter(pl.col("content") == again["content"]).row(0, named=True)
+    assert closed["valid_to"] == MAR(4) and closed["superseded_by"] == later["memory_id"]
+    assert later["valid_to"] is None
+    assert _current(history, "employer") == ["User works at Acme."]  # a tentative one closes no statement
+    assert closed_only_with_reason(history).passed
+
+
 def test_a_value_restated_after_another_statement_starts_a_new_period():
     """Tyrell, an asserting episode on the same topic, Tyrell again: three periods, never a restatement that
     would take the first period's end (its valid time would close before it starts)."""

@@ -136,10 +136,14 @@ _QUESTION_START = re.compile(
     r"when|why|who|whom|whose|which|how)\b",
     re.I,
 )
-_QUESTION_ZH = re.compile(r"(?:吗|么|呢)[\s？?。]*$|是不是|有没有|能不能|可不可以|会不会|要不要|行不行")
+# 啥 asks unless it means "anything" or "and so on" ("啥都得重新学", "水果啥的"); any A-not-A asks ("难不难")
+_QUESTION_ZH = re.compile(
+    r"(?:吗|么|呢)[\s？?。]*$|是不是|有没有|能不能|可不可以|会不会|要不要|行不行|啥(?!都|也|的)|咋|(?!动)([\u4e00-\u9fff])[不没]\1"
+)
 # A question with a question word asks for a value ("where do I live?"); one without may still be a request.
 WH_QUESTION = re.compile(
-    r"\b(?:what|what's|where|when|why|who|whom|whose|which|how)\b|什么|哪|怎么|为什么|为何|多少|谁|几点|几号", re.I
+    r"\b(?:what|what's|where|when|why|who|whom|whose|which|how)\b|什么|哪|怎么|为什么|为何|多少|谁|几点|几号|啥(?!都|也|的)|咋",
+    re.I,
 )
 # Facts come in short sentences; a longer run without punctuation is pasted text, left to its episode
 # (and lazy value patterns would make it quadratic).

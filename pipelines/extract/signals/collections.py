@@ -61,9 +61,18 @@ def asked_collection(query: str) -> str | None:
     return next((topic for topic, pattern in _ASKED_PATTERNS.items() if pattern.search(query)), None)
 
 
+# Keeping someone else's animal for a while: "帮朋友养两周猫", "dog-sitting for my neighbour"
+_KEPT_FOR_SOMEONE = re.compile(
+    r"帮[^，,。]{0,6}(?:养|照顾|看)|代养|寄养|\b(?:pet|dog|cat|house)-?sitting\b|\blooking\s+after\s+\w+'s\b",
+    re.IGNORECASE,
+)
+
+
 def stated_collection(text: str) -> str | None:
     """The accumulating topic the user's own assertions in `text` add to (the one most of them name), or None: a
-    question, a plan or someone else's pet adds nothing."""
+    question, a plan or someone else's pet (kept for them) adds nothing."""
+    if _KEPT_FOR_SOMEONE.search(text):
+        return None
     hits: dict[str, int] = {}
     for (clause, mood), owned in zip(clauses_with_moods(text), owned_clauses(text), strict=True):
         if mood != ASSERTION or not owned:

@@ -47,7 +47,9 @@ _REQUEST = re.compile(
     r"^\s*(?:(?!(?:what|where|when|why|who|which|how)\b)[\w']+[,\s]+){0,3}?(?:(?:can|could|would|will)\s+(?:you|u)\b|please\b|pls\b)"
     r"|\bfrom now on\b|^\s*(?:请|麻烦|以后|能不能|可以|可不可以|从今天起|从现在起|今后)"
     # how the assistant should talk to the user: "你给我解释的时候尽量详细一点", "你回我的时候简短点"
-    r"|^\s*你(?:以后|之后|下次|再)?(?:给我|跟我|对我|回我|回复我|回答我)[^，,。]{0,8}(?:尽量|最好|别|不要|一点|点)",
+    r"|^\s*你(?:以后|之后|下次|再)?(?:给我|跟我|对我|回我|回复我|回答我)[^，,。]{0,8}(?:尽量|最好|别|不要|一点|点)"
+    # ... or what will do for the user: "你也这么叫就行"
+    r"|^\s*你(?:也|就)?[^，,。]{0,8}(?:就行|就好|就可以)",
     re.IGNORECASE,
 )
 # A question asks; "Was in Tokyo last week." does not (an auxiliary at the start is not enough here), nor
@@ -55,7 +57,7 @@ _REQUEST = re.compile(
 _QUESTION = re.compile(
     r"(?<![?？])[?？]\s*$|^\s*(?:what|what's|where|when|why|who|whom|whose|which|how)\b|(?:吗|么|(?<!着)呢)[\s。]*$|是不是|有没有|要不要"
     # a Chinese question word asks even without a question mark: "青岛租房哪个区方便"
-    r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋"
+    r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋|啥(?!都|也|的)"
     # any verb or adjective asked as A-not-A: "难不难", "去没去", "能不能" ("动不动就" is "at every turn")
     r"|(?!动)([\u4e00-\u9fff])[不没]\1",
     re.IGNORECASE,
@@ -92,12 +94,13 @@ _THIRD_PARTY = re.compile(
 )
 _PLAN = re.compile(
     r"\b(?:might|maybe|perhaps|thinking\s+(?:about|of)|considering|consider|plan(?:ning)?\s+to|going\s+to|gonna|"
-    r"want\s+to|wanna|would|(?<!even\s)if|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|tempted|should\s+i|"
+    r"want\s+to|wanna|would|(?<!even\s)if(?!\s+(?:you|u)\b)|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|tempted|should\s+i|"
     # a change being explored is not a change made
     r"recruiters?|interview(?:s|ing|ed)?|job\s+offer|an\s+offer|applying|applied|"
     # what is still to come is a plan, however sure: "next month", "we're moving to Oslo", "下个月搬"
     # ("年后正式入职了" is done: after a holiday that may have passed, 了 says it happened)
-    r"next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|in\s+(?:a\s+few|two|three|\d+)\s+(?:days|weeks|months)|"
+    r"next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|"
+    r"\w+ing\b.{0,40}\b(?:tomorrow|tonight|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|this\s+(?:weekend|evening))|in\s+(?:a\s+few|two|three|\d+)\s+(?:days|weeks|months)|"
     r"will\s+(?:be\s+(?:moving|starting|joining|relocating)|become|change\s+to|switch\s+to)|"
     r"(?:'m|am|are|'re)\s+(?:moving|relocating|switching)\s+(?:to|off|away|over))\b"
     # what something felt like is no state: "honestly it felt like living there", "简直像在那安家了"
@@ -188,6 +191,8 @@ _CLAUSE_END = re.compile(
 _OWNED_EN = re.compile(
     rf"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd)\b|\bmy\s+(?!(?:\w+\s+)?(?:{PEOPLE_EN})\b)"
     r"|\b(?:call|address|text|email|e-mail|reach|ping|remind)\s+me\b|^\s*guess\s+(?:who|what)\b"
+    # a first stretch somewhere is the speaker's: "first month at UCLA after transferring", "first week in Columbus"
+    r"|^\s*(?:my\s+)?first\s+(?:day|week|month|semester|quarter|year|night)s?\s+(?:at|in|of)\b"
     # the user's own detail without "my": "it's 312 555 0193 now", "the old one is gone"
     r"|^\s*(?:and\s+)?it'?s\s+\S.{0,40}\s+now\b|^\s*the\s+old\s+(?:one|number|line|address|email|place)\b"
     # "Gave up the lease", "Coming off night shifts", "Back from the honeymoon": the subject left out, at the
@@ -219,6 +224,18 @@ _PARTNER = re.compile(
 
 def partner_is_subject(clause: str) -> bool:
     return bool(_PARTNER.search(clause))
+
+
+# The user's partner named anywhere: "can't believe my husband ate sardines every day" says the user is married.
+_MY_PARTNER = re.compile(
+    r"\b(?:my|our)\s+(?:\w+\s+)?(?:boyfriend|girlfriend|partner|wife|husband|fianc[eé]e?|bf|gf)\b"
+    r"|我(?:的)?(?:男朋友|女朋友|男友|女友|对象|老公|老婆|爱人|未婚夫|未婚妻)",
+    re.IGNORECASE,
+)
+
+
+def names_my_partner(clause: str) -> bool:
+    return bool(_MY_PARTNER.search(clause))
 
 
 def is_owned(clause: str) -> bool:

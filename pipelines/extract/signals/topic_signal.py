@@ -23,6 +23,8 @@ from pipelines.extract.signals.mood import (
     about_a_trip,
     clauses_with_moods,
     is_owned,
+    is_request,
+    names_my_partner,
     owned_clauses,
     partner_is_subject,
 )
@@ -76,6 +78,8 @@ def _leading_mood(cues_by_mood: dict[str, int]) -> str:
 
 
 COUPLE_TOPIC = "relationship_status"  # the one topic a partner's news is the user's own
+NAME_TOPIC = "name"
+_CALLED = re.compile(r"叫我|\bcalls?\s+me\b", re.IGNORECASE)
 TRIP_TOPIC = "residence"  # the topic a trip's stay is mistaken for
 
 
@@ -106,12 +110,19 @@ def message_signal(
             if topic in exclude:
                 continue
             cues[topic] = cues.get(topic, 0) + count
-            couple = topic == COUPLE_TOPIC and mood == THIRD_PARTY and partner_is_subject(clause)
+            # a partner's news is the couple's, and a partner named in passing is the user's own status
+            couple = topic == COUPLE_TOPIC and (
+                (mood == THIRD_PARTY and partner_is_subject(clause)) or (mood == TENTATIVE and names_my_partner(clause))
+            )
             counts = by_mood.setdefault(topic, {})
-            said_as = ASSERTION if couple else mood
+            # what people call the user is the user's name, if only weakly ("公司里大家都叫我王总")
+            called = topic == NAME_TOPIC and mood == THIRD_PARTY and bool(_CALLED.search(clause))
+            said_as = ASSERTION if couple else TENTATIVE if called else mood
             if trip and topic == TRIP_TOPIC and said_as == ASSERTION and not names_a_change(clause):
                 said_as = PAST  # a move said in it ("and we moved to Denver") is still a move
-            counts[said_as] = counts.get(said_as, 0) + count
+            # a request is the point of its message ("…mornings are dead to me. do them after 7pm from now on")
+            weight = 2 if said_as == ASSERTION and is_request(clause) else 1
+            counts[said_as] = counts.get(said_as, 0) + weight * count
     if not cues:
         return NO_SIGNAL
     moods = {topic: _leading_mood(counts) for topic, counts in by_mood.items()}

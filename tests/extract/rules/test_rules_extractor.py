@@ -419,3 +419,7 @@ def test_dropping_answers_in_a_language_in_other_words():
     assert _stated("雅思考完了！用英文回答那个可以取消了，不用再特意用英文") == [
         ("language", "用户不再需要用英文回答", True)
     ]
+
+
+def test_a_question_with_sha_states_nothing():
+    assert _stated("入职第一周要注意啥") == []

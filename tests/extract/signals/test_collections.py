@@ -48,3 +48,8 @@ def test_questions_plans_and_someone_elses_pets_add_nothing(text):
 )
 def test_a_question_about_an_accumulating_topic_is_recognised(query, topic):
     assert asked_collection(query) == topic
+
+
+def test_an_animal_kept_for_someone_else_is_no_pet_of_the_users():
+    assert stated_collection("帮朋友养两周猫，她出国了。家里突然多了只布偶") is None
+    assert stated_collection("dog-sitting for my neighbour, the corgi is a menace") is None

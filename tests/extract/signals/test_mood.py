@@ -242,3 +242,22 @@ def test_someone_elses_contact_detail_is_theirs_wherever_it_is_named():
     assert clause_mood("can you put my wife's new number in the itinerary") == THIRD_PARTY
     assert clause_mood("帮我存一下我老婆的新号码") == THIRD_PARTY
     assert clause_mood("can you put my new number in the itinerary") == ASSERTION
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("入职第一周要注意啥", QUESTION),  # 啥 asks
+        ("新环境啥都得重新学", ASSERTION),  # ... unless it means "anything"
+        ("giving notice at Corvid on monday", PLAN),  # a deed in -ing on a named weekday is still to come
+        ("if you're doing reminders or check-ins", ASSERTION),  # an "if you" plans nothing of the user's
+    ],
+)
+def test_sha_asks_and_a_deed_on_a_weekday_is_to_come(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+def test_telling_the_assistant_what_will_do_and_a_first_stretch_somewhere_speak_of_the_user():
+    assert is_owned("你也这么叫就行")
+    assert is_owned("first month at UCLA after transferring")
+    assert is_owned("first week in Columbus done")

@@ -366,12 +366,57 @@ def test_more_questions_in_other_words_find_their_topic(query, topic):
         ("现在在澜岸能源做固件", "employer"),  # the subject left out after 现在
         ("sign it Hannah Okafor", "name"),
         ("attending Sac City", "school"),
+        ("我姓王", "name"),
+        ("你也这么叫就行", "name"),
+        ("合同到期没续", "residence"),
+        ("he/him", "name"),
+        ("I've started going by Sasha", "name"),
+        ("高三下学期了", "school"),
+        ("仙林校区的太阳", "school"),
     ],
 )
 def test_each_new_word_of_a_topic_is_a_cue_on_its_own(text, topic):
     assert topic in cue_hits(text)
 
 
-@pytest.mark.parametrize("text", ["the promo went thru", "然后我八月底换了工作", "changed jobs in May"])
+@pytest.mark.parametrize(
+    "text", ["the promo went thru", "然后我八月底换了工作", "changed jobs in May", "I've started going by Sasha"]
+)
 def test_a_promotion_and_a_changed_job_are_changes(text):
     assert names_a_change(text)
+
+
+def test_a_partner_named_in_passing_and_people_calling_the_user_a_name_are_the_users():
+    married = message_signal("Back home. Still can't believe my husband booked a wedding anniversary dinner.")
+    assert (married.topic, married.mood) == ("relationship_status", ASSERTION)
+    assert message_signal("my sister's husband is so annoying").mood == THIRD_PARTY
+    name = message_signal("你好，我姓王，公司里大家都叫我王总，你也这么叫就行。")
+    assert (name.topic, name.mood) == ("name", ASSERTION)
+    called = message_signal("大家都叫我王总")
+    assert (called.topic, called.mood) == ("name", TENTATIVE)
+
+
+def test_a_request_outweighs_a_plan_told_before_it():
+    said = (
+        "I start rotating hospital shifts next week so mornings are dead to me. if you're doing reminders or "
+        "check-ins, do them after 7pm from now on"
+    )
+    assert (message_signal(said).topic, message_signal(said).mood) == ("contact_time", ASSERTION)
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("录取通知书今天到了！！南大的", "school"),
+        ("房子合同到期没续，家当全塞进了一个迷你仓", "residence"),
+        ("first month at UCLA after transferring, the quarter system is eating me alive", "school"),
+        ("I've started going by Sasha, and she/her", "name"),
+    ],
+)
+def test_admissions_leases_ending_transfers_and_pronouns_are_statements(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+def test_turning_in_a_badge_ends_a_job():
+    assert names_a_change("turned in my badge friday")
