@@ -47,6 +47,10 @@ class RecallParams:
     # where the user works). Messages that only mention the topic without asserting it are left out.
     topic_boost: float = 4.0
     tentative_boost: float = 2.0
+    # ... and of a tentative one said more than `newer_tentative_after_hours` after the topic's current statement: above
+    # the statement, as the likelier change (docs/recall.md measures it on every update set)
+    newer_tentative_boost: float = 5.0
+    newer_tentative_after_hours: float = 12.0
     # A query about an accumulating topic ("what pets does the user have?"): the factor of the user's own
     # statements of it (pipelines.extract.signals.collections), which add up instead of replacing each other.
     collection_boost: float = 2.0

@@ -242,6 +242,12 @@ def topic_focus(columns: RankColumns, visible: np.ndarray, topic: str, params: R
     focus[np.isin(c.valid_from, superseded_at)] = 0.0
     focus[c.mood == OTHER_MOOD] = 0.0
     focus[on_topic & tentative] = params.tentative_boost
+    # a weak reading said well after the topic's statement may be the change itself, in words no rule knows (in
+    # the statement's own conversation it is talk about it: "导师让我读几篇论文" after "复旦研究生开学第一周了")
+    stated_since = c.valid_from[visible & on_topic & c.single_slot]
+    later = (stated_since.max() if len(stated_since) else np.inf) + params.newer_tentative_after_hours * 3600.0
+    newer = on_topic & tentative & (c.valid_from > later)
+    focus[newer] = params.newer_tentative_boost
     focus[on_topic & c.single_slot] = params.topic_boost
     return focus
 

@@ -132,12 +132,25 @@ def test_a_topic_question_weighs_its_statement_first_and_never_an_aside():
         topic=["residence", "residence", "residence", "employer", "employer", "hobbies"],
         single_slot=[True, False, False, True, True, False],
         mood=[NO_MOOD, TENTATIVE, OTHER_MOOD, NO_MOOD, ASSERTION, NO_MOOD],
-        valid_from=[5 * DAY, 6 * DAY, 7 * DAY, 1 * DAY, 6 * DAY, 0],
+        valid_from=[5 * DAY, 5.25 * DAY, 7 * DAY, 1 * DAY, 6 * DAY, 0],
     )
     focus = topic_focus(rows, np.ones(6, bool), "residence", p)
-    # the statement, a tentative one, a plan (0), another topic's statement from before the move (an older state),
-    # one from after it, a multi-valued memory
+    # the statement, a tentative one said in its conversation, a plan (0), another topic's statement from before the
+    # move (an older state), one from after it, a multi-valued memory
     assert focus.tolist() == [p.topic_boost, p.tentative_boost, 0.0, 0.0, p.other_topic_weight, 1.0]
+
+
+def test_a_tentative_reading_said_well_after_the_statement_leads_it():
+    p = RecallParams()
+    rows = columns(
+        topic=["school", "school", "school"],
+        single_slot=[True, False, False],
+        mood=[ASSERTION, TENTATIVE, TENTATIVE],
+        valid_from=[1 * DAY, 1.2 * DAY, 90 * DAY],  # talk about the statement that day; a new school months later
+    )
+    focus = topic_focus(rows, np.ones(3, bool), "school", p)
+    assert focus.tolist() == [p.topic_boost, p.tentative_boost, p.newer_tentative_boost]
+    assert p.newer_tentative_boost > p.topic_boost
 
 
 def test_a_topic_question_finds_its_statement_even_when_no_list_does():

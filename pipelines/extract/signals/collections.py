@@ -26,7 +26,7 @@ _STATED = {
         r"\b(?:dogs?|cats?|pupp(?:y|ies)|kittens?|beagle|labrador|retriever|poodle|corgi|terrier|husky|dachshund|"
         r"shepherd|parrots?|rabbits?|bunn(?:y|ies)|hamsters?|guinea\s+pigs?|rats?|turtles?|tortoise|goldfish|"
         r"aquarium|fish\s+tank|gecko|snake|pets?|adopted|rescue)\b",
-        r"猫|狗|宠物|柯基|金毛|泰迪|布偶|英短|仓鼠|兔子|鹦鹉|乌龟|金鱼|鱼缸|铲屎|遛狗|领养|收养",
+        r"猫|(?<!成)(?<!单身)狗|宠物|柯基|金毛|泰迪|布偶|英短|仓鼠|兔子|鹦鹉|乌龟|金鱼|鱼缸|铲屎|遛狗|领养|收养",
     ),
     "hobbies": (
         r"\b(?:hobby|hobbies|pottery|ceramics|climbing|bouldering|hiking|running|jogging|marathon|yoga|pilates|"

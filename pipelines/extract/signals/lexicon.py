@@ -41,7 +41,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("work", "works", "working", "worked", "job", "company", "employer", "joined", "hired",
          "quit", "notice", "laid off", "fired", "last day", "first day", "start(?:ed|ing)? at", "offer",
          "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+",
-         "(?:day|week|month) [0-9]+ at (?-i:[A-Z])\\w+", "been at (?-i:[A-Z])\\w+(?: \\w+)? (?:since|for)",
+         "(?:day|week|month) [0-9]+ at (?-i:[A-Z])\\w+",
+         "(?:first|second|third|fourth|[0-9]+(?:st|nd|rd|th)) (?:day|week|month|year) at (?-i:[A-Z])\\w+",
+         "I do \\w+(?: \\w+)? at (?-i:[A-Z])\\w+", "been at (?-i:[A-Z])\\w+(?: \\w+)? (?:since|for)",
          "(?-i:[A-Z])[\\w'\u2019]+ (?:Health|Hospital|Clinic|Bank|Inc|Corp|Ltd|LLC|Labs?|Systems|Technologies|Group|Industries|Logistics|"
          "Consulting|Solutions|Partners|Capital|Media|Freight|Studios?|Software|Analytics|Insurance|Airlines|Pharma\\w*|Motors|"
          "Grill|Cafe|Café|Restaurant|Bakery|Bistro|Diner|Pharmacy|Store|Market|Hotel|Gym|Agency|Foundation|Institute)",
@@ -56,7 +58,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "^(?:现在|目前|如今)?在(?!一家|一个)[^，,。！？]{2,10}(?:做|干|搞)(?!饭|菜|运动|作业)"),
     ),
     "job_title": (
-        ("promoted", "promotion", "title", "role", "position", "team lead", "junior", "senior", "manager",
+        ("promoted", "promotion", "title", "role", "position", "team lead", "direct reports", "junior", "senior", "manager",
          "engineer", "developer", "dev", "lead", "analyst", "scientist", "nurse", "teacher", "intern",
          "for a living", "occupation", "profession", "line cook", "cook at", "barista", "bartender", "cashier", "(?:bus|truck|delivery|uber) driver",
          "electrician", "plumber", "carpenter", "paralegal", "receptionist", "pharmacist", "mechanic", "firefighter",
@@ -71,7 +73,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "I'm (?-i:[A-Z])\\w+(?<!In)", "I'm an? (?-i:[A-Z])\\w+ now", "(?:last|maiden|family) name", "surname",
          "took (?:his|her|their|\\w+'s) (?:last )?name", "address (?:me|the user|them)", "what name", "user's name",
          "call (?:the user|them|him|her)", "nickname", "sign(?:s|ed|ing)? (?:it|them|letters|off|with|as)", "sign-?off", "pronouns?", "(?:he/him|she/her|they/them)", "what to call", "what (?:should|do|does|can) \\w+ call"),
-        ("叫我", "(?:我|用户)(?:现在|目前)?的?名字", "新名字", "改姓", "随夫姓", "我姓", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "落款", "署名", "叫(?:用户|他|她)什么"),
+        ("叫我", "(?:我|用户)(?:现在|目前)?的?名字", "新名字", "改姓", "随夫姓", "我姓", "全名", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "落款", "署名", "叫(?:用户|他|她)什么"),
     ),
     "phone": (
         ("phone", "number", "cell", "mobile", "call me at", "text me", "carrier", "sim(?: card)?", "port(?:ed)? (?:my |the )?number",
@@ -87,7 +89,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("relationship", "girlfriend", "boyfriend", "partner", "married", "marry", "wedding", "engaged", "proposal", "proposed",
          "said yes", "divorced?", "single", "honeymoon", "wife", "husband", "dating", "together"),
         ("单身", "脱单", "对象", "结婚", "领证", "民政局", "婚礼", "离婚", "老公", "老婆", "男朋友", "女朋友",
-         "在一起", "订婚", "求婚", "婚戒", "感情", "红本本", "结婚证", "扯证", "分手", "恋爱", "表白"),
+         "在一起", "订婚", "求婚", "婚戒", "感情", "红本本", "结婚证", "扯证", "分手", "恋爱", "表白", "单膝跪", "💍", "戒指"),
     ),
     "diet": (
         ("vegetarian", "vegan", "meat", "dairy", "eggs?", "spicy", "chill?i(?: crisp| oil| flakes)?", "hot sauce", "sriracha", "gluten", "allergic", "allergy", "keto",
@@ -110,10 +112,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "answer_length": (
         # the length of answers, not of a run or a wait ("how long did I run?")
         ("(?:short|long)(?:er)? (?:answers?|replies|responses|explanations)", "(?:too|so) long", "concise", "brief",
-         "in detail", "detailed", "length", "walls? of text", "tl;?dr", "how long should (?:the )?(?:answers?|replies)",
+         "in detail", "detailed", "length", "walls? of text", "tl;?dr", "how long should (?:the )?(?:answers?|replies)", "(?:answers?|replies|responses) be",
          "word (?:limit|count)", "words? or less", "under [0-9]+ words", "one-liners?", "short and sweet", "long-winded"),
         ("简短", "简洁", "长度", "太长", "详细", "几句话", "句话以内", "啰嗦", "短一点", "该长就长", "字数", "字以内", "长篇大论",
-         "一句话", "多长(?!时间)", "篇幅", "长短", "多详细"),
+         "一句话", "多长(?!时间)", "篇幅", "长短", "多详细", "[一两二三四五六七八九十\\d]句话"),
     ),
     "contact_time": (
         ("mornings? (?:are|is|work) best", "evenings? (?:are|is|work) best", "after [0-9]{1,2} ?(?:am|pm)",
@@ -171,7 +173,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   ("搬家", "搬到", "搬去", "安顿", "退租", "还在[^，,。！？]{1,6}(?:住|待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
                    "(?:房子|宿舍|公寓|房间)(?:已经)?退了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "迷你仓", "回老家(?:了|发展|定居|生活|工作)")),
     "employer": (("joined", "quit", "last day", "notice", "start(?:ed|ing)? at", "new job", "(?:changed|switched) jobs",
-                  "turned in my (?:badge|keys|laptop)", "laid off", "fired",
+                  "(?:turned|handed) in my (?:badge|keys|laptop)", "laid off", "fired",
                   "still (?:at|with|working)", "staying at", "let go", "between jobs", "unemployed", "out of work",
                   "(?:not|no longer) (?:at|with|working (?:at|for)) (?-i:[A-Z])\\w+",
                   "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+ now",
@@ -192,8 +194,10 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                              "back together", "divorce (?:is |got |was )?(?:final\\w*|through|done)", "separated", "seeing someone"),
                             ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "脱单了", "恢复单身",
                              "(?:我们|我俩|我们俩)(?:已经|早就)?分(?:开)?了",
-                             "(?:去|跑)了?(?:一)?趟?民政局", "红本")),
-    "school": (("graduated", "dropped out", "transferred to", "got into", "enrolled at"),
+                             "(?:去|跑)了?(?:一)?趟?民政局", "红本", "单膝跪")),
+    "answer_length": (("(?:no|drop the|forget the|lift the) (?:length|word|sentence) limit",),
+                      ("(?:字数|长度|句话)?限制(?:就)?(?:取消|去掉|不要了)",)),
+    "school": (("graduated", "dropped out", "transferr(?:ed|ing) to", "got into", "enrolled at"),
                ("毕业了", "退学", "转学", "休学", "考上了", "录取了", "入学了", "录取通知书")),
     "phone": (("new number", "changed my number", "number changed", "new phone number", "(?:whole |brand )?new line",
                "old (?:one|number|line) is (?:gone|dead|disconnected|cancell?ed)"),
@@ -205,6 +209,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 
 
 Patterns = dict[str, tuple[re.Pattern[str], re.Pattern[str]]]
+_NOTHING = "(?!x)x"
 
 
 @cache
@@ -226,8 +231,9 @@ def _change_patterns() -> Patterns:
 def _compile(table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> Patterns:
     compiled = {}
     for topic, (english, chinese) in table.items():
-        en = re.compile(r"(?<![\w@])(?:" + "|".join(english) + r")(?![\w])", re.IGNORECASE)
-        zh = re.compile("|".join(chinese))
+        # a topic without cues in one language matches nothing there (an empty alternation would match everywhere)
+        en = re.compile(r"(?<![\w@])(?:" + "|".join(english or [_NOTHING]) + r")(?![\w])", re.IGNORECASE)
+        zh = re.compile("|".join(chinese or [_NOTHING]))
         compiled[topic] = (en, zh)
     return compiled
 

@@ -13,6 +13,9 @@ from collections.abc import Iterator
 
 from pipelines.extract.signals.lexicon import names_a_change
 
+# 的话 makes a condition, except on the assistant's deed: "有事提醒我的话尽量晚上8点以后" is when to remind the user
+_IF_ZH = r"(?<!提醒我)(?<!联系我)(?<!找我)(?<!通知我)(?<!打给我)的话"
+
 ASSERTION, QUESTION, PLAN, THIRD_PARTY, PAST, REPORTED = (
     "assertion",
     "question",
@@ -107,7 +110,9 @@ _PLAN = re.compile(
     r"|\b(?:felt|feels|feel|feeling)\s+like\b|\bas\s+if\b|简直像|就像|好像|差点"
     # a request for today or this once sets no standing preference: "今天的先发我吧", "just this once, in French"
     r"|今天的?先|这次先|这回先|\bjust\s+(?:this\s+once|for\s+today|this\s+time)\b|\bthis\s+time\s+only\b|\bfor\s+today\s+only\b"
-    r"|考虑|打算|如果|要是|的话|可能|准备|计划|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历"
+    r"|考虑|打算|如果|要是|"
+    + _IF_ZH
+    + r"|可能|准备|计划|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历"
     r"|下个?月|下周|下礼拜|下星期|明年|下半年|(?:年|节)后(?![^，,。]*了)|过几天|过段时间|即将|快要|将要|要搬|"
     r"会变成|会改成|会换成|将会|[一二三四五六七八九十\d]{1,2}月份?(?:就|要|会)?(?:搬|去|入职|开始)(?![^，,。]*了)",
     re.IGNORECASE,
@@ -207,7 +212,7 @@ _OWNED_EN = re.compile(
 _OWNED_ZH = re.compile(
     rf"(?<![帮给跟让叫替为和对陪找醒诉问把被教劝催])(?:我们|咱们|我|咱|俺)(?!{KIN_ZH})|了|啦"
     # when or how to reach the user, said by the user: "午休找我最好", "联系我比较方便"
-    r"|(?:找|联系|打给|提醒|通知)我(?:最好|最方便|比较好|比较方便|方便|合适|就行)"
+    r"|(?:找|联系|打给|提醒|通知)我(?:最好|最方便|比较好|比较方便|方便|合适|就行|的话)"
     # where the speaker stands: "浙大这边实验室组会一周两次"
     r"|^[^，,。！？]{1,8}(?:这边|这儿)"
 )
@@ -297,11 +302,12 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
 _DONE = re.compile(r"了|已经|终于|现在|目前|\b(?:already|finally|now|\w{3,}ed)\b", re.IGNORECASE)
 
 # An "if" makes a plan of its own clause only; what follows it is left to _CONDITION ("if you…" conditions nothing)
-_IF = re.compile(r"\bif\b|如果|要是|假如|万一|的话", re.IGNORECASE)
+_IF = re.compile(r"\bif\b|如果|要是|假如|万一|" + _IF_ZH, re.IGNORECASE)
 
 # "if you ever need to call me, evenings are best" conditions the assistant's deed, not the user's state
 _CONDITION = re.compile(
-    r"(?<!even\s)\bif\b(?!\s+(?:you|u)\b)|\bunless\b|\bin\s+case\b|(?:要是|如果|假如|万一)(?!你|您)|的话", re.IGNORECASE
+    r"(?<!even\s)\bif\b(?!\s+(?:you|u)\b)|\bunless\b|\bin\s+case\b|(?:要是|如果|假如|万一)(?!你|您)|" + _IF_ZH,
+    re.IGNORECASE,
 )
 
 

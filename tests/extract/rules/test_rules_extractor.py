@@ -423,3 +423,10 @@ def test_dropping_answers_in_a_language_in_other_words():
 
 def test_a_question_with_sha_states_nothing():
     assert _stated("入职第一周要注意啥") == []
+
+
+def test_when_to_be_reminded_is_no_task_and_an_experiment_in_a_language_can_end():
+    assert [m for m in extract("有事提醒我的话尽量工作日晚上8点以后") if m.kind == Kind.TASK] == []
+    assert _stated("ok the spanish immersion experiment is officially over lol") == [
+        ("language", "User no longer wants answers in spanish.", True)
+    ]

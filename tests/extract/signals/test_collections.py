@@ -53,3 +53,8 @@ def test_a_question_about_an_accumulating_topic_is_recognised(query, topic):
 def test_an_animal_kept_for_someone_else_is_no_pet_of_the_users():
     assert stated_collection("帮朋友养两周猫，她出国了。家里突然多了只布偶") is None
     assert stated_collection("dog-sitting for my neighbour, the corgi is a menace") is None
+
+
+def test_crying_like_a_dog_is_no_dog():
+    assert stated_collection("今天他单膝跪下了！我哭成狗") is None
+    assert stated_collection("我养了一只狗叫旺财") == "pets"

@@ -373,6 +373,12 @@ def test_more_questions_in_other_words_find_their_topic(query, topic):
         ("I've started going by Sasha", "name"),
         ("高三下学期了", "school"),
         ("仙林校区的太阳", "school"),
+        ("用户现在的全名是什么", "name"),
+        ("second month at Dropbox", "employer"),
+        ("I do backend at HubSpot", "employer"),
+        ("How long should the assistant's answers be?", "answer_length"),
+        ("限制在三句话", "answer_length"),
+        ("four direct reports now", "job_title"),
     ],
 )
 def test_each_new_word_of_a_topic_is_a_cue_on_its_own(text, topic):
@@ -380,7 +386,17 @@ def test_each_new_word_of_a_topic_is_a_cue_on_its_own(text, topic):
 
 
 @pytest.mark.parametrize(
-    "text", ["the promo went thru", "然后我八月底换了工作", "changed jobs in May", "I've started going by Sasha"]
+    "text",
+    [
+        "the promo went thru",
+        "然后我八月底换了工作",
+        "changed jobs in May",
+        "I've started going by Sasha",
+        "handed in my badge friday",
+        "今天他单膝跪下了",
+        "之前说的三句话限制取消吧",
+        "first week after transferring to UC Davis",
+    ],
 )
 def test_a_promotion_and_a_changed_job_are_changes(text):
     assert names_a_change(text)
@@ -420,3 +436,20 @@ def test_admissions_leases_ending_transfers_and_pronouns_are_statements(text, to
 
 def test_turning_in_a_badge_ends_a_job():
     assert names_a_change("turned in my badge friday")
+
+
+def test_a_text_without_topic_words_hits_no_topic():
+    assert cue_hits("hello there, thanks a lot") == {}
+    assert cue_hits("谢谢，很有帮助") == {}
+
+
+def test_when_to_be_reminded_said_as_if_reminded_is_the_users_contact_time():
+    signal = message_signal("有事提醒我的话尽量工作日晚上8点以后，白天在车间手机不让带")
+    assert (signal.topic, signal.mood) == ("contact_time", ASSERTION)
+
+
+def test_a_topic_without_cues_in_one_language_matches_nothing_there():
+    from pipelines.extract.signals.lexicon import _compile
+
+    english, chinese = _compile({"answer_length": ((), ("限制取消",))})["answer_length"]
+    assert english.search("ok, fine! thanks.") is None and chinese.search("限制取消吧")
