@@ -45,6 +45,10 @@ _LENGTH_DROPPED_EN = (
     r"|\bkept\s+(?:leaving|cutting|missing)|\b(?:too|so)\s+(?:short|brief)\b"
 )
 _LENGTH_DROPPED_ZH = r"别再|不用再|不要再|不用那么|别那么|太简短|太短"
+# A question or a hypothetical is no task ("would I have to start eating meat"), nor a complaint about what keeps
+# happening ("I have to keep saying no")
+_NO_TASK_EN = (r"\b(?:would|do|does|did|will|should|could|if)\s+I\s+(?:need|have|must)\s+to\b|\bhypothetically\b"
+               r"|\b(?:need|have)\s+to\s+keep\s+\w+ing\b")
 # Detail asked for one answer is no standing preference: "那详细说说猫为什么半夜跑酷", "explain ETFs in detail"
 _ONE_ANSWER_EN = (r"^(?!.*\b(?:always|from\s+now\s+on|in\s+general|going\s+forward|every\s+time|"
                   r"all\s+(?:your\s+)?answers)\b)"
@@ -225,7 +229,8 @@ GENERIC_RULES: tuple[Rule, ...] = (
        "用户喜欢{v}", "喜欢 爱好 偏好", 0.8),
     # tasks said without a reminder cue; the Chinese "我要…" counts only with a deadline
     en(r"\bI\s+(?:need|have|must|got)\s+to\s+<T>|\bI\s+must\s+<T:w>", TASK, "reminder",
-       ("User needs to {v}.", "User needs to {w}."), "reminder todo task deadline", 0.7, transform=third_person_en),
+       ("User needs to {v}.", "User needs to {w}."), "reminder todo task deadline", 0.7, transform=third_person_en,
+       unless=_NO_TASK_EN),
     zh(r"我(?:需要|得|要|必须)<ZV><END>", TASK, "reminder", "用户需要{v}", "提醒 待办 任务 截止", 0.7,
        transform=third_person_zh, needs_deadline=True),
 )

@@ -26,7 +26,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "residence": (
         ("live", "lives", "(?<!cost of )(?<!for a )living(?! rooms?)", "lived", "move", "moved", "moving", "relocat\\w*", "apartment", "flat",
          "lease", "landlord", "rent", "roommates?", "neighbou?rhood", "settled", "based", "hometown",
-         "address", "house", "condo", "renting", "rowhouse", "townhouse", "duplex", "bungalow",
+         "address", "house", "condo", "apt", "renting", "rowhouse", "townhouse", "duplex", "bungalow",
          "first (?:week|month|night)s? in (?-i:[A-Z])\\w+", "back (?:east|west)", "no fixed address", "city", "I'm in (?-i:[A-Z])\\w+",
          # people type place names in lower case too: "my whole life is here in columbus"
          "here in \\w+", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes",
@@ -184,14 +184,16 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # ... and the words that start or end a value of the other topics: a retraction often names nothing else
     # ("sold it", "分手了", "不吃素了"), so its one cue would otherwise stay below a statement's strength
     "diet": (("went (?:vegan|vegetarian|pescatarian|keto)", "stopped eating", "eat(?:ing)? meat again",
-              "no longer (?:vegan|vegetarian)", "gave up (?:meat|dairy|being vegan|being vegetarian)"),
+              "no longer (?:vegan|vegetarian)", "gave up (?:meat|dairy|being vegan|being vegetarian)",
+              "gave up on (?:the |being )?(?:vegan|vege?t[ae]rian|veggie|keto|pescatarian)", "eat(?:s|ing)? everything"),
              ("开始吃素", "不吃素了", "开荤", "改吃", "又吃肉", "(?:恢复|开始|重新)吃(?:肉|荤|鱼|鸡|蛋|奶|海鲜)", "不忌口了", "戒(?:了)?(?:肉|辣|糖|奶)")),
     "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "traded in", "new car",
                  "car-free now", "car-?less", "sold it for (?:parts|scrap)"),
                 ("车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了",
                  "车[^，,。！？]{0,4}(?:处理掉|转手|出掉|报废)", "不开车了")),
     "relationship_status": (("broke up", "split up", "got divorced", "got engaged", "got married", "tied the knot",
-                             "back together", "divorce (?:is |got |was )?(?:final\\w*|through|done)", "separated", "seeing someone"),
+                             "back together", "divorce (?:is |got |was )?(?:final\\w*|through|done)", "separated", "seeing someone",
+                             "(?:officially|finally|now) (?:divorced|single|engaged|married)"),
                             ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "脱单了", "恢复单身",
                              "(?:我们|我俩|我们俩)(?:已经|早就)?分(?:开)?了",
                              "(?:去|跑)了?(?:一)?趟?民政局", "红本", "单膝跪")),

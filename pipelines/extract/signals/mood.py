@@ -80,6 +80,12 @@ _LEAD_IN = (
     r"(?:and|but|so|also|plus|oh|meanwhile|btw|anyway|anyways|well|ok|okay|lol|omg|ugh|haha|fun\s+fact:?"
     r"|in\s+other\s+news,?)"
 )
+# surnames a colleague is called by: "老李跳去迈康了", "小王搬走了"
+_SURNAMES = (
+    "李|王|张|刘|陈|杨|黄|赵|周|吴|徐|孙|马|朱|胡|郭|何|林|罗|高|梁|宋|郑|谢|韩|唐|冯|董|程|曹|袁|邓|许|沈|曾|彭|吕|苏|卢|"
+    "蒋|蔡|贾|丁|魏|叶|余|潘|杜|戴|夏|钟|汪|田|任|姜|范|方|石|姚|谭|廖|邹|熊|金|陆|孔|白|崔|毛|邱|秦|江|顾|侯|邵|孟|段|雷|"
+    "钱|汤|尹|黎|常|武|乔|贺|龚|文"
+)
 _THIRD_PARTY = re.compile(
     rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b|(?:he|she|they|everyone|everybody)\b)"
     # a person named without "my" still is someone else: "husband's company is relocating"
@@ -87,7 +93,8 @@ _THIRD_PARTY = re.compile(
     r"|^\s*(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
     r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东)|大家都|别人都|everyone\s+(?:says|uses|calls)"
     # a relative or acquaintance of the user's, whoever it is: "我表妹被复旦录取了", "我发小搬去成都了"
-    rf"|^\s*我(?:{KIN_ZH})"
+    rf"|^\s*我(?:{KIN_ZH})|^[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
+    rf"|^\s*(?:我们|我)(?:组|部门|公司|团队|班|宿舍|科室|单位)(?:里)?的|^\s*[老小](?:{_SURNAMES})(?![了过子])"
     # a deed done for someone else is theirs: "那是帮我表弟搬家", "helping my brother move out"
     # someone else's contact detail, wherever in the clause: "put my wife's new number in", "存一下我老婆的新号码"
     rf"|\b(?:my|our)\s+(?:\w+\s+)?(?:{PEOPLE_EN})(?:'s|\u2019s|s')\s+(?:new\s+|old\s+|work\s+)?(?:cell|phone|number|e-?mail|address|name|surname)\b"
@@ -103,7 +110,8 @@ _PLAN = re.compile(
     # what is still to come is a plan, however sure: "next month", "we're moving to Oslo", "下个月搬"
     # ("年后正式入职了" is done: after a holiday that may have passed, 了 says it happened)
     r"next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|"
-    r"\w+ing\b.{0,40}\b(?:tomorrow|tonight|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|this\s+(?:weekend|evening))|in\s+(?:a\s+few|two|three|\d+)\s+(?:days|weeks|months)|"
+    r"\w+ing\b.{0,40}\b(?:tomorrow|tonight|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|this\s+(?:weekend|evening))|"
+    r"tomorrow|hypothetically|put\s+me\s+up\s+for|nominated\s+me\s+for|up\s+for\s+(?:promotion|a\s+promotion)|in\s+(?:a\s+few|two|three|\d+)\s+(?:days|weeks|months)|"
     r"will\s+(?:be\s+(?:moving|starting|joining|relocating)|become|change\s+to|switch\s+to)|"
     r"(?:'m|am|are|'re)\s+(?:moving|relocating|switching)\s+(?:to|off|away|over))\b"
     # what something felt like is no state: "honestly it felt like living there", "简直像在那安家了"
@@ -112,7 +120,7 @@ _PLAN = re.compile(
     r"|今天的?先|这次先|这回先|\bjust\s+(?:this\s+once|for\s+today|this\s+time)\b|\bthis\s+time\s+only\b|\bfor\s+today\s+only\b"
     r"|考虑|打算|如果|要是|"
     + _IF_ZH
-    + r"|可能|准备|计划|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历"
+    + r"|念头|心里(?:有点|有些)?痒|心动|可能|准备|计划|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历"
     r"|下个?月|下周|下礼拜|下星期|明年|下半年|(?:年|节)后(?![^，,。]*了)|过几天|过段时间|即将|快要|将要|要搬|"
     r"会变成|会改成|会换成|将会|[一二三四五六七八九十\d]{1,2}月份?(?:就|要|会)?(?:搬|去|入职|开始)(?![^，,。]*了)",
     re.IGNORECASE,
@@ -136,7 +144,7 @@ _FORMER = re.compile(
     r"\bback\s+when\b|(?<!get\s)(?<!got\s)(?<!gets\s)(?<!getting\s)(?<!be\s)(?<!am\s)(?<!'m\s)(?<!is\s)(?<!are\s)\bused\s+to\b|\bformerly\b|\bback\s+in\s+(?:the\s+day|my\b)"
     r"|\bmy\s+(?:old|former|previous|last|ex-?)\s*(?:job|company|employer|workplace|office|place|apartment|flat|house|"
     r"school|team|boss|manager|number|phone|email|address|car|title|role)\b"
-    r"|以前|之前在|原来在|曾经|当年|那时候|那会儿|上一家|前公司|前东家|老东家|老公司|旧号|老号码|旧邮箱",
+    r"|以前|之前在|原来在|曾经|当年|那时候|小时候|小的时候|那会儿|上一家|前公司|前东家|老东家|老公司|旧号|老号码|旧邮箱",
     re.IGNORECASE,
 )
 # ... unless the clause says the former value is gone now: "my old number doesn't work anymore", "旧号停机了"
@@ -155,7 +163,7 @@ _REPORTED = re.compile(
     r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
     r"|(?<!跟你)(?<!和你)(?<!给你)(?:念叨|介绍|说)(?:让我|我)|^\s*(?:还|又|也)?(?:让|叫|逼)我"
     # someone urging or advising the user: what they want, not what the user did
-    r"|(?:劝|催|怂恿|撺掇|忽悠|建议)我|说什么|\b(?:advised|recommended|suggested)\s+(?:me|that\s+i)\b"
+    r"|(?:劝|催|怂恿|撺掇|忽悠|建议)我|非(?:要|让|得)我|说什么|\b(?:advised|recommended|suggested)\s+(?:me|that\s+i)\b"
     r"|\b(?:keeps?|kept)\s+(?:pushing|urging|nagging)\s+me\b|\bwants?\s+me\s+to\b"
     # a rumour about the user is someone's words: "群里有人传我离婚了", "说看见我…", "people think I quit"
     r"|(?:传|谣传|造谣|听说|以为)(?:说)?我|^\s*(?:还|又|也)?说(?!实话|真的|起来|到|好|定|不定)"

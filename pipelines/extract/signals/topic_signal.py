@@ -142,7 +142,10 @@ def message_signal(
 MAX_ANSWER_CHARS = 60
 # A question that asks for a value, not an offer or a yes/no ("want help picking a bike lock?" — "yes, mine is a
 # cable lock" says nothing of a bike)
-_ASKS_FOR_A_VALUE = re.compile(r"\b(?:what|what's|where|which|who|when|how)\b|什么|啥|哪|谁|多久|几", re.IGNORECASE)
+# ("how did the first day feel?" asks for a feeling)
+_ASKS_FOR_A_VALUE = re.compile(
+    r"\b(?:what|what's|where|which|who|when|how\s+(?:long|many|much|old))\b|什么|啥|哪|谁|多久|几", re.IGNORECASE
+)
 # Someone other than the one asked, named in a question: "did your sister move?", "你妈妈换号了吗"
 _ASKED_OF_ANOTHER = re.compile(
     rf"\byour\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b|\b(?:he|she|they|his|her|their)\b|你(?:的)?(?:{KIN_ZH})|他|她",

@@ -430,3 +430,11 @@ def test_when_to_be_reminded_is_no_task_and_an_experiment_in_a_language_can_end(
     assert _stated("ok the spanish immersion experiment is officially over lol") == [
         ("language", "User no longer wants answers in spanish.", True)
     ]
+
+
+def test_a_hypothetical_question_and_a_complaint_are_no_tasks():
+    assert [
+        m for m in extract("hypothetically if I did keto would I have to start eating meat") if m.kind == Kind.TASK
+    ] == []
+    assert [m for m in extract("in the hallway I have to keep saying no") if m.kind == Kind.TASK] == []
+    assert [m.kind for m in extract("I have to renew my passport")] == [Kind.TASK]

@@ -261,3 +261,24 @@ def test_telling_the_assistant_what_will_do_and_a_first_stretch_somewhere_speak_
     assert is_owned("你也这么叫就行")
     assert is_owned("first month at UCLA after transferring")
     assert is_owned("first week in Columbus done")
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("我们组的老李跳去迈康了", THIRD_PARTY),  # someone of the user's group
+        ("老李跳去迈康了", THIRD_PARTY),  # a colleague by surname
+        ("老家在河南", ASSERTION),  # 老家 is the user's hometown, no colleague
+        ("回家我妈一直念叨", THIRD_PARTY),  # a relative after a short lead
+        ("还让我表哥给我介绍税务局的工作", REPORTED),  # ... but not after someone made the user ask
+        ("非要我每天吃个鸡蛋", REPORTED),  # someone insisting
+        ("我心里有点痒", PLAN),  # tempted
+        ("说实话我大一也动过转去复旦的念头", PLAN),  # a thought once had
+        ("promo committee meets tomorrow", PLAN),
+        ("put me up for Staff this cycle", PLAN),  # a candidacy
+        ("hypothetically if I did keto", PLAN),
+        ("小时候我住在北京", PAST),  # childhood
+    ],
+)
+def test_colleagues_insistence_temptations_candidacies_and_childhood(clause, mood):
+    assert clause_mood(clause) == mood

@@ -379,6 +379,7 @@ def test_more_questions_in_other_words_find_their_topic(query, topic):
         ("How long should the assistant's answers be?", "answer_length"),
         ("限制在三句话", "answer_length"),
         ("four direct reports now", "job_title"),
+        ("first morning waking up in my own apt", "residence"),
     ],
 )
 def test_each_new_word_of_a_topic_is_a_cue_on_its_own(text, topic):
@@ -396,6 +397,7 @@ def test_each_new_word_of_a_topic_is_a_cue_on_its_own(text, topic):
         "今天他单膝跪下了",
         "之前说的三句话限制取消吧",
         "first week after transferring to UC Davis",
+        "I gave up on the vegeterian thing over the summer",
     ],
 )
 def test_a_promotion_and_a_changed_job_are_changes(text):
@@ -453,3 +455,20 @@ def test_a_topic_without_cues_in_one_language_matches_nothing_there():
 
     english, chinese = _compile({"answer_length": ((), ("限制取消",))})["answer_length"]
     assert english.search("ok, fine! thanks.") is None and chinese.search("限制取消吧")
+
+
+def test_a_feeling_asked_for_lends_no_topic_to_its_answer():
+    assert answer_signal("good but the slack is insane", "Congratulations! How did the first day feel?") == NO_SIGNAL
+    assert answer_signal("two years now", "How long have you been together?").topic == "relationship_status"
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("Papers are signed. Officially divorced.", "relationship_status"),
+        ("nah everyone eats everything. me included now, I gave up on the vegeterian thing", "diet"),
+    ],
+)
+def test_a_divorce_made_official_and_a_diet_given_up_are_statements(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
