@@ -226,11 +226,12 @@ _OWNED_ZH = re.compile(
 )
 
 
+_PARTNERS_EN = r"boyfriend|girlfriend|partner|wife|husband|fianc[eé]e?|bf|gf"
+_PARTNERS_ZH = "男朋友|女朋友|男友|女友|对象|老公|老婆|爱人|未婚夫|未婚妻"
 # The user's partner as the subject: someone else's news on every topic but one, the couple's own relationship
 # ("my girlfriend said yes!", "我对象跟我提分手了" are the user's engagement and breakup).
 _PARTNER = re.compile(
-    rf"^\s*(?:{_LEAD_IN}\s+)?(?:my|our)\s+(?:\w+\s+)?(?:boyfriend|girlfriend|partner|wife|husband|fianc[eé]e?|bf|gf|ex)\b"
-    r"|^\s*我(?:的)?(?:男朋友|女朋友|男友|女友|对象|老公|老婆|爱人|未婚夫|未婚妻|前任)",
+    rf"^\s*(?:{_LEAD_IN}\s+)?(?:my|our)\s+(?:\w+\s+)?(?:{_PARTNERS_EN}|ex)\b|^\s*我(?:的)?(?:{_PARTNERS_ZH}|前任)",
     re.IGNORECASE,
 )
 
@@ -240,11 +241,7 @@ def partner_is_subject(clause: str) -> bool:
 
 
 # The user's partner named anywhere: "can't believe my husband ate sardines every day" says the user is married.
-_MY_PARTNER = re.compile(
-    r"\b(?:my|our)\s+(?:\w+\s+)?(?:boyfriend|girlfriend|partner|wife|husband|fianc[eé]e?|bf|gf)\b"
-    r"|我(?:的)?(?:男朋友|女朋友|男友|女友|对象|老公|老婆|爱人|未婚夫|未婚妻)",
-    re.IGNORECASE,
-)
+_MY_PARTNER = re.compile(rf"\b(?:my|our)\s+(?:\w+\s+)?(?:{_PARTNERS_EN})\b|我(?:的)?(?:{_PARTNERS_ZH})", re.IGNORECASE)
 
 
 def names_my_partner(clause: str) -> bool:
