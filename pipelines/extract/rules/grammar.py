@@ -87,7 +87,8 @@ _MACROS = {
     "ORG": rf"(?P<{{g}}>(?:the\s+)?{_CAPITALISED}(?:\s+(?:of\s+|and\s+|&\s+)?{_CAPITALISED}){{0,3}}){_EN_VALUE_END}",
     "WORK": rf"(?P<{{g}}>{_NO_DETERMINER}(?:an?\s+|the\s+)?{_EN_WORDS}){_EN_VALUE_END}",
     "ROLE": rf"(?:an?\s+|the\s+|their\s+|our\s+)?(?P<{{g}}>[\w'/-]+(?:\s+[\w'/-]+){{0,4}}?){_EN_VALUE_END}",
-    "ZP": rf"(?P<{{g}}>[^，,。！？!?\s]{{1,14}}?){_ZH_VALUE_END}",
+    # a place or an organisation, not what is said of it ("入职的一家私募" names none)
+    "ZP": rf"(?!的|一家|一个)(?P<{{g}}>[^，,。！？!?\s]{{1,14}}?){_ZH_VALUE_END}",
     "ZORG": rf"(?P<{{g}}>{_ZH_ORGS})(?=[，,。！!？?\s]|$|了|啦|呀|吧|呢|上班|工作|做)",
 }
 

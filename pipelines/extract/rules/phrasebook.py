@@ -236,6 +236,8 @@ NAME = TopicBook(
             Say(
                 r"叫(?!了|过|着|外卖|车)(?P<v>(?:(?!我|你|他|她|自己)[\u4e00-\u9fffA-Za-z·\s]){1,12}?)<END>",
                 unless_message=r"[猫狗鸟鱼兔崽娃]|宝宝|养了|领养|收养|捡了|宠物|取名|起名|它",
+                # ... and so is one an organisation is called by: "入职的一家私募，叫青岚资本"
+                unless=r"叫[^，,。]{0,10}(?:资本|基金|公司|集团|科技|工作室|银行|医院|学校|大学|学院|餐厅|小区|店)",
             ),
         ),
         changes=(r"改名(?:叫|为|成)了?(?P<v>[\u4e00-\u9fffA-Za-z·\s]{1,12}?)<END>",),

@@ -55,7 +55,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "创业公司", "供职", "任职", "在职", "编制", "体制内", "老板", "我在[^，,。！？]{1,10}(?:做|干|搞)",
          # the subject left out at the clause's start: "新工作第一周，在蓝鲸物流做数据分析" (not "在一家做SaaS的公司",
          # where 做 is the company's business)
-         "^(?:现在|目前|如今)?在(?!一家|一个)[^，,。！？]{2,10}(?:做|干|搞)(?!饭|菜|运动|作业)"),
+         "^(?:现在|目前|如今)?在(?!一家|一个)[^，,。！？]{2,10}(?:做|干|搞)(?!饭|菜|运动|作业)",
+         # the weeks counted at a workplace: "在华屿第三周了"
+         "^在[^，,。！？]{2,8}第[一二三四五六七八九十\\d]+(?:天|周|个月)"),
     ),
     "job_title": (
         ("promoted", "promotion", "title", "role", "position", "team lead", "direct reports", "junior", "senior", "manager",
@@ -189,7 +191,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
              ("开始吃素", "不吃素了", "开荤", "改吃", "又吃肉", "(?:恢复|开始|重新)吃(?:肉|荤|鱼|鸡|蛋|奶|海鲜)", "不忌口了", "戒(?:了)?(?:肉|辣|糖|奶)")),
     "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "traded in", "new car",
                  "car-free now", "car-?less", "sold it for (?:parts|scrap)"),
-                ("车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了",
+                ("车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了", "现在没车",
                  "车[^，,。！？]{0,4}(?:处理掉|转手|出掉|报废)", "不开车了")),
     "relationship_status": (("broke up", "split up", "got divorced", "got engaged", "got married", "tied the knot",
                              "back together", "divorce (?:is |got |was )?(?:final\\w*|through|done)", "separated", "seeing someone",

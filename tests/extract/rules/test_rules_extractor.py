@@ -438,3 +438,10 @@ def test_a_hypothetical_question_and_a_complaint_are_no_tasks():
     ] == []
     assert [m for m in extract("in the hallway I have to keep saying no") if m.kind == Kind.TASK] == []
     assert [m.kind for m in extract("I have to renew my passport")] == [Kind.TASK]
+
+
+def test_what_is_said_of_a_workplace_is_neither_its_name_nor_the_users():
+    # "入职的一家私募" names no employer, and a company called 青岚资本 is no name of the user's
+    assert _stated("跳槽了，上周入职的一家私募，叫青岚资本，人少事多") == []
+    assert _stated("上周入职了字节") == [("employer", "用户在字节工作", False)]
+    assert _stated("你好，我叫王小明") == [("name", "用户的名字是王小明", False)]

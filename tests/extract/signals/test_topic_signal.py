@@ -380,6 +380,7 @@ def test_more_questions_in_other_words_find_their_topic(query, topic):
         ("限制在三句话", "answer_length"),
         ("four direct reports now", "job_title"),
         ("first morning waking up in my own apt", "residence"),
+        ("在华屿第三周了", "employer"),
     ],
 )
 def test_each_new_word_of_a_topic_is_a_cue_on_its_own(text, topic):
@@ -398,6 +399,7 @@ def test_each_new_word_of_a_topic_is_a_cue_on_its_own(text, topic):
         "之前说的三句话限制取消吧",
         "first week after transferring to UC Davis",
         "I gave up on the vegeterian thing over the summer",
+        "思域上个月卖了，现在没车",
     ],
 )
 def test_a_promotion_and_a_changed_job_are_changes(text):
