@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -326,6 +327,19 @@ def _parse_ks(text: str) -> list[int]:
     return ks
 
 
+def _of_users(question_set: Any, pattern: str, path: Path) -> Any:
+    """The questions of the users `--users` names, or a one-line error: a bad pattern, or no user matched."""
+    from pipelines.recall.eval_sets import of_users
+
+    try:
+        chosen = of_users(question_set, pattern)
+    except re.error as exc:
+        raise CommandError(f"--users '{pattern}' is no regular expression: {exc}") from exc
+    if chosen.questions.is_empty():
+        raise CommandError(f"{path}: no question's user_id matches --users '{pattern}' (matched whole)")
+    return chosen
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     from pipelines.recall.eval import QuestionFileError
     from pipelines.recall.eval_sets import UPDATES, format_report, read_question_set, score_question_set
@@ -337,6 +351,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         question_set = read_question_set(args.questions, args.name)
     except QuestionFileError as exc:
         raise CommandError(str(exc)) from exc
+    if args.users is not None:
+        question_set = _of_users(question_set, args.users, args.questions)
     if args.failures and question_set.protocol != UPDATES:
         raise CommandError(
             f"{args.questions}: --failures lists failed probes of knowledge-update sets only (a file "

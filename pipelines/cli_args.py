@@ -139,6 +139,13 @@ def _add_eval(sub, common: argparse.ArgumentParser) -> None:
     evaluation.add_argument("-k", default="1,5,10", help="comma-separated cut-offs (default 1,5,10)")
     evaluation.add_argument("--diversity", type=float, default=None, metavar="LAMBDA", help=DIVERSITY_HELP)
     evaluation.add_argument(
+        "--users",
+        default=None,
+        metavar="REGEX",
+        help="score only the questions of users whose id the regular expression matches whole (e.g. 'upd-zh-.*', "
+        "or half of a set of stories: '.*[13579]')",
+    )
+    evaluation.add_argument(
         "--failures",
         action="store_true",
         help="knowledge-update sets only: also list every failed probe with its top 3 (E cites evidence, S a "

@@ -6,8 +6,9 @@ memorybank-dev) by evidence R@k and chars@10. The summary line is what to compar
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,14 @@ def read_question_set(path: Path | str, name: str | None = None) -> QuestionSet:
     if "stale_message_ids" in table.columns:
         return QuestionSet(set_name, UPDATES, updates.read_probes(table, path))
     return QuestionSet(set_name, LOCOMO, locomo.scored_questions(table, path))
+
+
+def of_users(question_set: QuestionSet, pattern: str) -> QuestionSet:
+    """The set's questions of the users whose id `pattern` (a regular expression) matches whole: half of a set of
+    stories ("upd8-.*[13579]"), one language ("upd-zh-.*"). Raises re.error for a bad pattern."""
+    chosen = re.compile(pattern)
+    users = [user for user in question_set.questions["user_id"].unique().to_list() if chosen.fullmatch(user)]
+    return replace(question_set, questions=question_set.questions.filter(pl.col("user_id").is_in(users)))
 
 
 def score_question_set(

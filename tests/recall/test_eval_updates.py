@@ -306,3 +306,19 @@ def test_failures_of_a_set_without_stale_ids_are_refused_in_one_line(tmp_path, c
     args = ["eval", "--store", str(tmp_path / "store"), "--questions", str(questions), "--failures"]
     assert main(args) == 2
     assert "--failures lists failed probes of knowledge-update sets only" in capsys.readouterr().err
+
+
+def test_users_scores_only_the_matching_stories_and_refuses_a_bad_pattern_in_one_line(tmp_path, capsys):
+    from pipelines.cli import main
+    from pipelines.embed.e5 import E5Embedder
+
+    publish(tmp_path / "store", MEMORIES, embedder=E5Embedder())
+    questions = probes_file(tmp_path / "updates-dev")
+    zh = eval_json(capsys, tmp_path / "store", questions, "--users", "upd-zh-.*")
+    assert zh["questions"] == 3 and set(zh["per_language"]) == {"zh"}
+    # matched whole: "upd-en-00" names no user
+    store = str(tmp_path / "store")
+    assert main(["eval", "--store", store, "--questions", str(questions), "--users", "upd-en-00"]) == 2
+    assert "no question's user_id matches --users 'upd-en-00'" in capsys.readouterr().err
+    assert main(["eval", "--store", store, "--questions", str(questions), "--users", "upd-(en"]) == 2
+    assert "is no regular expression" in capsys.readouterr().err
