@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from pipelines.extract.signals.mood import ZH_A_NOT_A, ZH_SHA
+
 # --------------------------------------------------------------------------------------------------
 # Values: what a rule captured, cleaned so that small phrasing differences give one content string.
 # --------------------------------------------------------------------------------------------------
@@ -136,13 +138,13 @@ _QUESTION_START = re.compile(
     r"when|why|who|whom|whose|which|how)\b",
     re.I,
 )
-# 啥 asks unless it means "anything" or "and so on" ("啥都得重新学", "水果啥的"); any A-not-A asks ("难不难")
 _QUESTION_ZH = re.compile(
-    r"(?:吗|么|呢)[\s？?。]*$|是不是|有没有|能不能|可不可以|会不会|要不要|行不行|啥(?!都|也|的)|咋|(?!动)([\u4e00-\u9fff])[不没]\1"
+    r"(?:吗|么|呢)[\s？?。]*$|是不是|有没有|能不能|可不可以|会不会|要不要|行不行|咋|" + ZH_SHA + "|" + ZH_A_NOT_A
 )
 # A question with a question word asks for a value ("where do I live?"); one without may still be a request.
 WH_QUESTION = re.compile(
-    r"\b(?:what|what's|where|when|why|who|whom|whose|which|how)\b|什么|哪|怎么|为什么|为何|多少|谁|几点|几号|啥(?!都|也|的)|咋",
+    r"\b(?:what|what's|where|when|why|who|whom|whose|which|how)\b|什么|哪|怎么|为什么|为何|多少|谁|几点|几号|咋|"
+    + ZH_SHA,
     re.I,
 )
 # Facts come in short sentences; a longer run without punctuation is pasted text, left to its episode

@@ -55,14 +55,17 @@ _REQUEST = re.compile(
     r"|^\s*你(?:也|就)?[^，,。]{0,8}(?:就行|就好|就可以)",
     re.IGNORECASE,
 )
+# Chinese ways of asking that the rules extractor reads too: 啥, unless it means "anything" or "and so on"
+# ("啥都得重新学", "水果啥的"), and any verb or adjective asked as A-not-A: "难不难", "去没去", "能不能" ("动不动就" is
+# "at every turn")
+ZH_SHA = "啥(?!都|也|的)"
+ZH_A_NOT_A = r"(?!动)(?P<asked>[\u4e00-\u9fff])[不没](?P=asked)"
 # A question asks; "Was in Tokyo last week." does not (an auxiliary at the start is not enough here), nor
 # does 着呢 ("我跟我老婆好着呢": it insists).
 _QUESTION = re.compile(
     r"(?<![?？])[?？]\s*$|^\s*(?:what|what's|where|when|why|who|whom|whose|which|how)\b|(?:吗|么|(?<!着)呢)[\s。]*$|是不是|有没有|要不要"
     # a Chinese question word asks even without a question mark: "青岛租房哪个区方便"
-    r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋|啥(?!都|也|的)"
-    # any verb or adjective asked as A-not-A: "难不难", "去没去", "能不能" ("动不动就" is "at every turn")
-    r"|(?!动)([\u4e00-\u9fff])[不没]\1",
+    r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋|" + ZH_SHA + "|" + ZH_A_NOT_A,
     re.IGNORECASE,
 )
 PEOPLE_EN = (

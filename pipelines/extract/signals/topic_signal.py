@@ -140,9 +140,8 @@ def message_signal(
 # A reply longer than this says more than an answer to the question before it ("What else do you guys like doing
 # together?" — a paragraph about hiking is no relationship status).
 MAX_ANSWER_CHARS = 60
-# A question that asks for a value, not an offer or a yes/no ("want help picking a bike lock?" — "yes, mine is a
-# cable lock" says nothing of a bike)
-# ("how did the first day feel?" asks for a feeling)
+# A question that asks for a value, not an offer, a yes/no or a feeling ("want help picking a bike lock?" — "yes,
+# mine is a cable lock" says nothing of a bike; "how did the first day feel?")
 _ASKS_FOR_A_VALUE = re.compile(
     r"\b(?:what|what's|where|which|who|when|how\s+(?:long|many|much|old))\b|什么|啥|哪|谁|多久|几", re.IGNORECASE
 )

@@ -445,3 +445,11 @@ def test_what_is_said_of_a_workplace_is_neither_its_name_nor_the_users():
     assert _stated("跳槽了，上周入职的一家私募，叫青岚资本，人少事多") == []
     assert _stated("上周入职了字节") == [("employer", "用户在字节工作", False)]
     assert _stated("你好，我叫王小明") == [("name", "用户的名字是王小明", False)]
+
+
+def test_any_a_not_a_asks_and_sha_asks_for_a_value():
+    from pipelines.extract.rules.text import WH_QUESTION, is_question
+
+    assert is_question("从内地过去难不难") and is_question("他去没去")
+    assert not is_question("他动不动就搬家")
+    assert WH_QUESTION.search("入职第一周要注意啥") and not WH_QUESTION.search("新环境啥都得重新学")
