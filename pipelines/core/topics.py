@@ -25,6 +25,14 @@ SINGLE_VALUED_TOPICS: dict[str, str] = {
     "vehicle": "the car or vehicle the user has",
 }
 
+# How a value of a topic looks written out, for the topics whose values have a shape (a Rust regex, as Polars
+# reads it): a message showing one gives that value, even where no rule could read which part it is.
+VALUE_SHAPES: dict[str, str] = {
+    "phone": r"\+?\(?\d[\d\s()-]{6,}\d",
+    "email": r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
+    "contact_time": r"(?i)\d{1,2}\s*(?:[:：]\d{2}|点|am\b|pm\b|[ap]\.m\.)|[一二三四五六七八九十两]{1,3}点",
+}
+
 # Topics that accumulate values: every distinct value stays current.
 MULTI_VALUED_TOPICS: dict[str, str] = {
     "likes": "things the user enjoys",

@@ -51,6 +51,9 @@ class RecallParams:
     # the statement, as the likelier change (docs/recall.md measures it on every update set)
     newer_tentative_boost: float = 5.0
     newer_tentative_after_hours: float = 12.0
+    # ... and of a tentative one said within those hours after it, in its conversation: talk about the statement
+    # ("顺便帮我写个邮件签名，带上新邮箱" after the new address), never above it
+    afterword_boost: float = 1.0
     # A query about an accumulating topic ("what pets does the user have?"): the factor of the user's own
     # statements of it (pipelines.extract.signals.collections), which add up instead of replacing each other.
     collection_boost: float = 2.0

@@ -248,6 +248,8 @@ def topic_focus(columns: RankColumns, visible: np.ndarray, topic: str, params: R
     later = (stated_since.max() if len(stated_since) else np.inf) + params.newer_tentative_after_hours * 3600.0
     newer = on_topic & tentative & (c.valid_from > later)
     focus[newer] = params.newer_tentative_boost
+    said_since = stated_since.max() if len(stated_since) else np.inf
+    focus[on_topic & tentative & (c.valid_from > said_since) & (c.valid_from <= later)] = params.afterword_boost
     focus[on_topic & c.single_slot] = params.topic_boost
     return focus
 

@@ -13,7 +13,7 @@ import polars as pl
 
 from pipelines.core.schemas import MESSAGE_KEY, UTC_DATETIME
 from pipelines.core.timeline import TIMELINE_GROUP, on_timeline, timeline_order
-from pipelines.core.topics import SINGLE_VALUED_TOPICS
+from pipelines.core.topics import SINGLE_VALUED_TOPICS, VALUE_SHAPES
 from pipelines.extract.signals.mood import TENTATIVE
 from pipelines.resolve.merge import MergeParams, folded_without_vectors, merged_columns
 
@@ -51,25 +51,53 @@ def _close_single_valued(memories: pl.DataFrame) -> pl.DataFrame:
 
 
 def _afterwords_tentative(memories: pl.DataFrame, hours: float) -> pl.DataFrame:
-    """An episode statement that follows a distilled value on its topic within `hours` becomes tentative."""
+    """An episode statement that follows a statement on its topic within `hours` becomes tentative: a distilled
+    value's, or an earlier episode statement's of the same session (the first says the change, what follows in
+    that conversation talks about it: "I have 4 direct reports now too" after "since the promotion to senior PM"),
+    unless it shows a value of its topic ("phone's gone, rip", then "it's 773 555 0192 now") or answers a question
+    ("handed in my notice today" — "Do you have something lined up?" — "lined up yeah, Tamsin Health")."""
     statement = on_timeline() & (pl.col("kind") == "episode")
-    values = (
-        memories.filter(on_timeline() & (pl.col("kind") != "episode"))
-        .select(*TIMELINE_GROUP, pl.col("valid_from").alias("value_from"))
-        .sort("value_from")
-    )
     talk = memories.filter(statement).sort("valid_from")
-    if talk.is_empty() or values.is_empty():
+    if talk.is_empty():
         return memories
-    talk = talk.join_asof(
-        values, left_on="valid_from", right_on="value_from", by=TIMELINE_GROUP, strategy="backward",
-        check_sortedness=False,  # both sides are sorted by time; polars cannot check it per group
-    )  # fmt: skip
-    soon = (pl.col("valid_from") - pl.col("value_from")) < timedelta(hours=hours)
+    values = memories.filter(on_timeline() & (pl.col("kind") != "episode"))
+    after_value = _within(talk, values, TIMELINE_GROUP, hours, exact=True)
+    after_statement = (
+        _within(talk, talk, [*TIMELINE_GROUP, "session_id"], hours, exact=False)
+        & ~talk.select(_shows_its_value() | _answers_a_question()).to_series()
+    )
     talk = talk.with_columns(
-        pl.when(soon.fill_null(False)).then(pl.lit(TENTATIVE)).otherwise(pl.col("mood")).alias("mood")
+        pl.when(after_value | after_statement).then(pl.lit(TENTATIVE)).otherwise(pl.col("mood")).alias("mood")
     )
     return pl.concat([memories.filter(~statement), talk.select(memories.columns)])
+
+
+def _shows_its_value() -> pl.Expr:
+    """Whether an episode's text has the shape of a value of its topic (VALUE_SHAPES)."""
+    shown = [
+        (pl.col("topic") == topic) & pl.col("content").str.contains(shape) for topic, shape in VALUE_SHAPES.items()
+    ]
+    return pl.any_horizontal(shown).fill_null(False)
+
+
+def _answers_a_question() -> pl.Expr:
+    """Whether an episode replies to a question (its context, the turn before it, asks one)."""
+    return pl.col("context").str.contains(r"[?？]").fill_null(False)
+
+
+def _within(rows: pl.DataFrame, earlier: pl.DataFrame, group: list[str], hours: float, exact: bool) -> pl.Series:
+    """For `rows` (sorted by valid_from), whether one of `earlier` in the same `group` began less than `hours`
+    before it (or at the same moment, when `exact`)."""
+    starts = earlier.select(*group, pl.col("valid_from").alias("earlier_from")).sort("earlier_from")
+    if starts.is_empty():
+        return pl.Series([False] * rows.height)
+    found = rows.select(*group, "valid_from").join_asof(
+        starts, left_on="valid_from", right_on="earlier_from", by=group, strategy="backward",
+        allow_exact_matches=exact,
+        check_sortedness=False,  # both sides are sorted by time; polars cannot check it per group
+    )  # fmt: skip
+    soon = (found["valid_from"] - found["earlier_from"]) < timedelta(hours=hours)
+    return soon.fill_null(False)
 
 
 def _members_follow_survivors(memories: pl.DataFrame) -> pl.DataFrame:

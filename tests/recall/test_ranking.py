@@ -135,9 +135,10 @@ def test_a_topic_question_weighs_its_statement_first_and_never_an_aside():
         valid_from=[5 * DAY, 5.25 * DAY, 7 * DAY, 1 * DAY, 6 * DAY, 0],
     )
     focus = topic_focus(rows, np.ones(6, bool), "residence", p)
-    # the statement, a tentative one said in its conversation, a plan (0), another topic's statement from before the
-    # move (an older state), one from after it, a multi-valued memory
-    assert focus.tolist() == [p.topic_boost, p.tentative_boost, 0.0, 0.0, p.other_topic_weight, 1.0]
+    # the statement, a tentative one said in its conversation (talk about it), a plan (0), another topic's statement
+    # from before the move (an older state), one from after it, a multi-valued memory
+    assert focus.tolist() == [p.topic_boost, p.afterword_boost, 0.0, 0.0, p.other_topic_weight, 1.0]
+    assert p.afterword_boost < p.tentative_boost < p.topic_boost
 
 
 def test_a_tentative_reading_said_well_after_the_statement_leads_it():
@@ -149,8 +150,11 @@ def test_a_tentative_reading_said_well_after_the_statement_leads_it():
         valid_from=[1 * DAY, 1.2 * DAY, 90 * DAY],  # talk about the statement that day; a new school months later
     )
     focus = topic_focus(rows, np.ones(3, bool), "school", p)
-    assert focus.tolist() == [p.topic_boost, p.tentative_boost, p.newer_tentative_boost]
+    assert focus.tolist() == [p.topic_boost, p.afterword_boost, p.newer_tentative_boost]
     assert p.newer_tentative_boost > p.topic_boost
+    # a tentative reading with no statement after which it was said keeps the plain tentative weight
+    alone = columns(topic=["school"], single_slot=[False], mood=[TENTATIVE], valid_from=[3 * DAY])
+    assert topic_focus(alone, np.ones(1, bool), "school", p).tolist() == [p.tentative_boost]
 
 
 def test_a_topic_question_finds_its_statement_even_when_no_list_does():

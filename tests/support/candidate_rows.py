@@ -30,9 +30,9 @@ def candidate(content, topic, kind="fact", day=1, session="s1", message_id=None,
 
 def memories(rows, recorded=MAR(11)):
     given = pl.DataFrame(rows)
-    frame = given.select(
-        [name for name in CANDIDATE_SCHEMA.names() if name in given.columns and name != "context"]
-    ).with_columns(pl.lit(None, pl.Array(pl.Float32, 384)).alias("embedding"))
+    frame = given.select([name for name in CANDIDATE_SCHEMA.names() if name in given.columns]).with_columns(
+        pl.lit(None, pl.Array(pl.Float32, 384)).alias("embedding")
+    )
     return as_memories(
         frame.cast({"valid_from": pl.Datetime("us", "UTC"), "expires_at": pl.Datetime("us", "UTC")}, strict=False),
         recorded,

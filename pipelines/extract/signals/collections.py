@@ -38,9 +38,14 @@ _STATED = {
     ),
     "skills": (
         rf"\b(?:speak|speaks|spoke|fluent|native|bilingual|JLPT|N[1-5]|HSK|IELTS|TOEFL|DELE)\b.*\b(?:{_LANGUAGES_EN})\b"
-        rf"|\b(?:{_LANGUAGES_EN})\b.*\b(?:fluent|native|speaker|level|exam|test|JLPT|N[1-5]|HSK|DELE|B[12]|C[12])\b",
+        rf"|\b(?:{_LANGUAGES_EN})\b.*\b(?:fluent|native|speaker|level|exam|test|JLPT|N[1-5]|HSK|DELE|B[12]|C[12])\b"
+        # a language exam passed names its language: "passed N2", "JLPT N3 done"
+        r"|\b(?:passed|cleared|got|aced)\b.*\b(?:JLPT\s*)?N[1-5]\b|\b(?:JLPT\s*)?N[1-5]\b.*\b(?:passed|done|cleared)\b"
+        r"|\b(?:passed|cleared|got|aced)\b.*\b(?:HSK|IELTS|TOEFL|TOPIK|DELF|DALF|DELE|TestDaF)\b",
         rf"(?:会说|会讲|说得|讲得|母语|流利|过了|考过).*(?:{_LANGUAGES_ZH})|(?:{_LANGUAGES_ZH}).*(?:都ok|都行|都会|流利|过了|"
-        rf"N[1-5]|等级|考试|母语)",
+        rf"N[1-5]|等级|考试|母语)"
+        r"|(?<![A-Za-z])(?:JLPT\s*)?N[1-5](?![0-9])\s*(?:过了|考过了|拿下了|通过了)|(?:过了|考过了|拿下了|通过了)\s*(?:JLPT\s*)?N[1-5](?![0-9])"
+        r"|(?:雅思|托福|(?i:HSK|TOPIK|IELTS|TOEFL))[^，,。]{0,6}(?:过了|考过了|考了|拿到|出分)",
     ),
 }
 # topic -> a question about it

@@ -21,6 +21,11 @@ _CITIES_ZH = (
     "宁波|无锡|东莞|佛山|珠海|南宁|贵阳|哈尔滨|长春|石家庄|太原|南昌|兰州|海口|三亚|香港|澳门|台北"
 )
 
+# Cars people name by brand or model: "我那辆朗逸", "朗逸上个月卖了".
+_CAR_MODELS_ZH = (
+    "飞度|轩逸|朗逸|卡罗拉|雅阁|思域|凯美瑞|(?i:polo)|特斯拉|比亚迪|蔚来|小鹏|理想|宝马|奔驰|奥迪|大众|丰田|本田|捷达|桑塔纳|帕萨特|迈腾|速腾|宝来|途观|哈弗|吉利|长安|奇瑞|五菱|红旗|领克|问界|极氪|马自达|日产|起亚|福特|别克|雪佛兰|沃尔沃|路虎|保时捷"
+)
+
 # topic -> (English cues, Chinese cues). Cues are regular expressions; keep them short and literal.
 TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "residence": (
@@ -127,16 +132,19 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # "call the user" alone is naming as often as phoning ("what should I call the user?"): only with a when
          "(?:reach|contact|text|message|ping) (?:the user|them|him|her)", "(?:when|what time)\\b.{0,24}\\bcall\\b",
          "(?:receive|get|send)s? (?:the |my |their )?(?:reminders|notifications|check-ins|messages|texts|updates|digests?)",
-         "(?:remind|ping|text|message|call) me (?:in the |at )?(?:mornings?|afternoons?|evenings?|night|noon|lunch)"),
+         "(?:remind|ping|text|message|call) me (?:in the |at )?(?:mornings?|afternoons?|evenings?|night|noon|lunch)",
+         # when a daily message comes: "send my daily to-do summary at 7:30am", "the summary hits right as I'm asleep"
+         "(?:send|sends|sent|get|deliver)s? (?:me )?(?:my |the )?(?:daily |weekly |morning |evening )?(?:[\\w-]+ )?(?:summary|summaries|briefing|digest|recap|check-?in)",
+         "(?:summary|briefing|digest|recap) (?:comes?|arrives?|hits?|lands?)"),
         ("早上", "上午", "下午", "晚上", "几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
          "联系(?:用户|他|她)", "找我", "收到(?:提醒|消息|通知)", "(?:提醒|通知)(?:的)?时间", "发我", "什么时候[^，,。？?]{0,6}(?:联系|找|方便|发|提醒|通知|打电话)", "工作日", "午休",
          # when reminders come, not what they are about: "以后提醒改成上午吧"
-         "(?:提醒|消息|通知)(?:都)?(?:改|换)(?:成|到|在)", "(?:早上|上午|中午|下午|晚上)(?:再)?(?:提醒|联系|通知)",
+         "(?:提醒|消息|通知)(?:都)?(?:改|换|放|挪|调)(?:成|到|在)", "(?:早上|上午|中午|下午|晚上)(?:再)?(?:提醒|联系|通知)",
          # a window for them: "提醒别在早上十点前发", "消息只在晚上八点以后发"
          "(?:提醒|消息|通知)(?:都)?(?:别|不要|只|就)?在"),
     ),
     "school": (
-        ("school", "university", "college", "grad school", "PhD", "master'?s", "degree", "studying", "semester",
+        ("school(?! run| pick-?up| drop-?off| holidays?| bus)", "university", "college", "grad school", "PhD", "master'?s", "degree", "studying", "semester",
          "campus", "enrolled", "admitted", "student", "midterms?", "finals week", "quarter system",
          "major", "classes", "dorm", "transfer\\w*", "attend(?:s|ed|ing)?", "freshman", "sophomore", "junior year", "senior year", "professor", "community college",
          "(?-i:CC)", "grad program", "bootcamp", "GPA", "tuition", "financial aid"),
@@ -157,25 +165,31 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "car-?less", "without a car", "EVs?", "regen(?:erative)? braking", "(?:level 2|EV|home) charger", "Ioniq", "Rivian", "Polestar"),
         ("我的车", "开车", "买车", "卖车", "新车", "二手车", "车贷", "驾照", "电动车", "那辆", "这辆", "提车", "4S店",
          "什么车", "哪(?:辆|款)车", "的车", "(?:一|那|这|两|我的?)辆", "开了[一两三四五六七八九十几\\d]+年",
-         "保养", "油耗", "续航", "电车", "油车", "车险", "过户", "置换", "充电桩", "飞度", "轩逸", "朗逸", "卡罗拉", "雅阁",
-         "思域", "凯美瑞", "(?i:polo)", "特斯拉", "比亚迪", "蔚来", "小鹏", "理想", "宝马", "奔驰", "奥迪", "大众", "丰田", "本田",
-         "捷达", "桑塔纳", "帕萨特", "迈腾", "速腾", "宝来", "途观", "哈弗", "吉利", "长安", "奇瑞", "五菱", "红旗", "领克", "问界",
-         "极氪", "马自达", "日产", "起亚", "福特", "别克", "雪佛兰", "沃尔沃", "路虎", "保时捷", "开的是", "摩托"),
+         "保养", "油耗", "续航", "电车", "油车", "车险", "过户", "置换", "充电桩", _CAR_MODELS_ZH, "开的是", "摩托"),
     ),
 }
 
+
+# A standing rule called off ("三句话那个规矩取消吧", "forget that rule"): a change of whichever preference the
+# clause names (its own topic word decides which).
+_RULE_CALLED_OFF = (
+    ("(?:drop|forget|scrap|cancel|lift|ditch) (?:that|the|this) (?:rule|limit|requirement)",),
+    ("(?:规矩|要求|规定|限制|那条)(?:就)?(?:取消|去掉|作废|不要了|算了)",),
+)
 
 # Words that announce a change of the topic's value count once more: "跳槽了，入职美团, title 还是 analyst" is
 # about the employer first.
 CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # ... and so do words that say the value still holds after all ("still at pellucid", "我还在郑州待着"): they
     # restate it over a plan or an aside that came between
-    "residence": (("moved", "relocated", "new apartment", "new place", "still (?:live|living|in|here|based)",
+    "residence": (("moved", "relocated", "(?:I'm|I am|im|we're|we are) back in (?-i:[A-Z])\\w+", "new apartment", "new place", "still (?:live|living|in|here|based)",
                    "staying put", "gave up (?:the|my|our) (?:room|apartment|flat|place|lease|house)", "signed for"),
                   ("搬家", "搬到", "搬去", "安顿", "退租", "还在[^，,。！？]{1,6}(?:住|待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
-                   "(?:房子|宿舍|公寓|房间)(?:已经)?退了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "迷你仓", "回老家(?:了|发展|定居|生活|工作)")),
+                   "(?:房子|宿舍|公寓|房间)(?:已经)?退了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "(?:没有?|不)续租", "到期[^，,。]{0,3}(?:没续|不续)", "落脚", "居无定所", "(?:不打算|没打算|还没)定下来住", "迷你仓", "回老家(?:了|发展|定居|生活|工作)")),
     "employer": (("joined", "quit", "last day", "notice", "start(?:ed|ing)? at", "new job", "(?:changed|switched) jobs",
-                  "(?:turned|handed) in my (?:badge|keys|laptop)", "laid off", "fired",
+                  "(?:turned|handed) in my (?:badge|keys|laptop)", "layoffs?\\b.{0,40}\\bI was (?:in|part of|one of)",
+                  "(?:sending|sent|send|gave|giving|handed|handing|put in|putting in) (?:\\w+ )?my two weeks",
+                  "accepted (?:the|an|their|a|his|her) (?:job )?offer", "laid off", "fired",
                   "still (?:at|with|working)", "staying at", "let go", "between jobs", "unemployed", "out of work",
                   "(?:not|no longer) (?:at|with|working (?:at|for)) (?-i:[A-Z])\\w+",
                   "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+ now",
@@ -185,30 +199,35 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "job_title": (("promoted", "promotion", "promo", "new title", "new role"), ("升职", "升了", "升店长", "当上")),
     # ... and the words that start or end a value of the other topics: a retraction often names nothing else
     # ("sold it", "分手了", "不吃素了"), so its one cue would otherwise stay below a statement's strength
-    "diet": (("went (?:vegan|vegetarian|pescatarian|keto)", "stopped eating", "eat(?:ing)? meat again",
+    "diet": (("went (?:vegan|vegetarian|pescatarian|keto)", "stopped eating", "eat(?:ing)? meat again", "(?:started|start|starting|back to|went back to) eat(?:ing|in)? (?:\\w+ )?again",
               "no longer (?:vegan|vegetarian)", "gave up (?:meat|dairy|being vegan|being vegetarian)",
               "gave up on (?:the |being )?(?:vegan|vege?t[ae]rian|veggie|keto|pescatarian)", "eat(?:s|ing)? everything"),
              ("开始吃素", "不吃素了", "开荤", "改吃", "又吃肉", "(?:恢复|开始|重新)吃(?:肉|荤|鱼|鸡|蛋|奶|海鲜)", "不忌口了", "戒(?:了)?(?:肉|辣|糖|奶)")),
     "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "traded in", "new car",
                  "car-free now", "car-?less", "sold it for (?:parts|scrap)"),
                 ("车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了", "现在没车",
-                 "车[^，,。！？]{0,4}(?:处理掉|转手|出掉|报废)", "不开车了")),
+                 "车[^，,。！？]{0,4}(?:处理掉|转手|出掉|报废)", "不开车了",
+                 f"(?:{_CAR_MODELS_ZH})[^，,。！？]{{0,6}}(?:卖了|卖掉了|出手了|转手了)")),
     "relationship_status": (("broke up", "split up", "got divorced", "got engaged", "got married", "tied the knot",
                              "back together", "divorce (?:is |got |was )?(?:final\\w*|through|done)", "separated", "seeing someone",
-                             "(?:officially|finally|now) (?:divorced|single|engaged|married)"),
+                             "(?:officially|finally|now) (?:divorced|single|engaged|married)", "honeymoon"),
                             ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "脱单了", "恢复单身",
                              "(?:我们|我俩|我们俩)(?:已经|早就)?分(?:开)?了",
-                             "(?:去|跑)了?(?:一)?趟?民政局", "红本", "单膝跪")),
-    "answer_length": (("(?:no|drop the|forget the|lift the) (?:length|word|sentence) limit",),
-                      ("(?:字数|长度|句话)?限制(?:就)?(?:取消|去掉|不要了)",)),
-    "school": (("graduated", "dropped out", "transferr(?:ed|ing) to", "got into", "enrolled at"),
-               ("毕业了", "退学", "转学", "休学", "考上了", "录取了", "入学了", "录取通知书")),
+                             "(?:去|跑)了?(?:一)?趟?民政局", "红本", "单膝跪", "蜜月")),
+    "answer_length": (("(?:no|drop the|forget the|lift the) (?:length|word|sentence) limit", *_RULE_CALLED_OFF[0]),
+                      ("(?:字数|长度|句话)?限制(?:就)?(?:取消|去掉|不要了)", *_RULE_CALLED_OFF[1])),
+    "output_format": _RULE_CALLED_OFF,
+    "language": _RULE_CALLED_OFF,
+    "contact_time": _RULE_CALLED_OFF,
+    "school": (("graduated", "dropped out", "transferr(?:ed|ing) to", "got into", "enrolled at",
+                "(?:my|a) (?:master'?s|bachelor'?s|ph\\.?d|mba|doctorate|degree) at (?-i:[A-Z])\\w+"),
+               ("毕业了", "退学", "转学", "休学", "考上了", "录取了", "入学了", "录取通知书", "(?:研究生|博士|大学)开学", "开学第[一二三\\d]")),
     "phone": (("new number", "changed my number", "number changed", "new phone number", "(?:whole |brand )?new line",
                "old (?:one|number|line) is (?:gone|dead|disconnected|cancell?ed)"),
               ("换个?号", "新号", "停机", "换手机号", "号码换了", "新手机号")),
     "email": (("new email", "changed my email", "new address is", "switched (?:my )?email"),
               ("换邮箱", "新邮箱", "邮箱换了", "邮箱改")),
-    "name": (("changed my name", "go by \\w+ now", "started going by", "call me \\w+ from now on", "new name"), ("改名", "以后叫我", "改叫")),
+    "name": (("changed my name", "name change", "go(?:es|ing)? by \\w+ now", "started going by", "call me \\w+ from now on", "new name"), ("改名", "以后叫我", "改叫")),
 }
 
 
@@ -236,7 +255,8 @@ def _compile(table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> Patte
     compiled = {}
     for topic, (english, chinese) in table.items():
         # a topic without cues in one language matches nothing there (an empty alternation would match everywhere)
-        en = re.compile(r"(?<![\w@])(?:" + "|".join(english or [_NOTHING]) + r")(?![\w])", re.IGNORECASE)
+        # an English cue ends where Latin letters and digits do, so one typed inside Chinese counts: "今天last day了"
+        en = re.compile(r"(?<![A-Za-z0-9_@])(?:" + "|".join(english or [_NOTHING]) + r")(?![A-Za-z0-9_])", re.IGNORECASE)
         zh = re.compile("|".join(chinese or [_NOTHING]))
         compiled[topic] = (en, zh)
     return compiled

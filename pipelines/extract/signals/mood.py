@@ -31,7 +31,11 @@ NEGATED = "negated"
 
 # "no offer", "没有对象": what did not happen states nothing new
 _NEGATED = re.compile(
-    r"^\s*(?:and\s+|but\s+)?(?:no|not|nothing|never)\b|^\s*(?:根本|压根儿?|并|从来|也|还|都)?(?:没有|没)", re.IGNORECASE
+    r"^\s*(?:and\s+|but\s+)?(?:no|not|nothing|never)\b|^\s*(?:根本|压根儿?|并|从来|也|还|都)?(?:没有|没)"
+    # a change the user says they are not making: "for the record I'm not doing it", "I'm not taking the offer"
+    r"|\b(?:i'm|i\s+am|im)\s+not\s+(?:doing|going|taking|moving|switching|changing|quitting|leaving|joining|trying|"
+    r"buying|selling|accepting|gonna)\b",
+    re.IGNORECASE,
 )
 # ... unless a thing (not a deed: "not moving for now") is said to be absent now: "no meat at all", "no car anymore"
 _NONE_NOW = re.compile(
@@ -74,6 +78,13 @@ PEOPLE_EN = (
     r"team\s*lead|roommate|neighbou?r|landlord|aunt|uncle|in-laws|family|everyone|everybody|people|"
     r"bestie|bff|buddy|pal|\w*mates?|fianc[eé]e?|sibling|nephew|niece|stepdad|stepmom|classmate|bf|gf"
 )
+# People whose job serves the user: "my trainer keeps pushing keto on me", "barista messed up my latte". Only with
+# "my"/"the" or as the subject of a deed: "barista here, 5 years" is the user's job.
+ROLES_EN = (
+    r"trainer|coach|doctor|doc|therapist|dentist|physio|nutritionist|dietitian|teacher|professor|prof|advisor|adviser|"
+    r"mentor|tutor|lawyer|accountant|recruiter|barista|waiter|waitress|cashier|realtor|vet|pharmacist|nurse|mechanic"
+)
+ROLES_ZH = "客服|销售|推销|中介|猎头|医生|大夫|教练|私教|营养师|咨询师|律师|(?<![A-Za-z])HR(?![A-Za-z])"
 KIN_ZH = (
     r"爸|妈|老公|老婆|哥|姐|弟|妹|儿子|女儿|家人|朋友|同事|老板|领导|室友|舍友|男朋友|女朋友|对象|闺蜜|舅|姨|叔|婶|"
     r"爷|奶|外公|外婆|表|堂|侄|外甥|发小|邻居|同学|师兄|师姐|师弟|师妹|导师|老师|上司|组长|家里人|父母|岳|公公|婆婆|孩子"
@@ -83,6 +94,7 @@ _LEAD_IN = (
     r"(?:and|but|so|also|plus|oh|meanwhile|btw|anyway|anyways|well|ok|okay|lol|omg|ugh|haha|fun\s+fact:?"
     r"|in\s+other\s+news,?)"
 )
+_LEAD_IN_ZH = "还有|然后|而且|对了|另外|顺便说一下"
 # surnames a colleague is called by: "老李跳去迈康了", "小王搬走了"
 _SURNAMES = (
     "李|王|张|刘|陈|杨|黄|赵|周|吴|徐|孙|马|朱|胡|郭|何|林|罗|高|梁|宋|郑|谢|韩|唐|冯|董|程|曹|袁|邓|许|沈|曾|彭|吕|苏|卢|"
@@ -94,10 +106,11 @@ _THIRD_PARTY = re.compile(
     # a person named without "my" still is someone else: "husband's company is relocating"
     rf"|^\s*(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s"
     r"|^\s*(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
-    r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东)|大家都|别人都|everyone\s+(?:says|uses|calls)"
+    r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东|中介|客户|师傅|店员|咖啡师)|大家都|别人都|everyone\s+(?:says|uses|calls)"
     # a relative or acquaintance of the user's, whoever it is: "我表妹被复旦录取了", "我发小搬去成都了"
     rf"|^\s*我(?:{KIN_ZH})|^[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
-    rf"|^\s*(?:我们|我)(?:组|部门|公司|团队|班|宿舍|科室|单位)(?:里)?的|^\s*[老小](?:{_SURNAMES})(?![了过子])"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:我们|我)(?:组|部门|公司|团队|班|宿舍|科室|科|院|系|所|实验室|办公室|单位|店|厂|车间)(?:里)?的"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:[老小](?:{_SURNAMES})(?![了过子])|(?:{_SURNAMES})(?:姐|哥|总|工|老师|阿姨|叔|师傅|经理|主任)(?![们]))"
     # a deed done for someone else is theirs: "那是帮我表弟搬家", "helping my brother move out"
     # someone else's contact detail, wherever in the clause: "put my wife's new number in", "存一下我老婆的新号码"
     rf"|\b(?:my|our)\s+(?:\w+\s+)?(?:{PEOPLE_EN})(?:'s|\u2019s|s')\s+(?:new\s+|old\s+|work\s+)?(?:cell|phone|number|e-?mail|address|name|surname)\b"
@@ -105,18 +118,32 @@ _THIRD_PARTY = re.compile(
     rf"|帮(?:我的?)?(?:{KIN_ZH})|\bhelp(?:ing|ed|s)?\s+(?:my|our|a)\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b",
     re.IGNORECASE,
 )
+_SERVES_THE_USER = re.compile(
+    rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|the)\s+(?:\w+\s+)?(?:{ROLES_EN})\b"
+    rf"|(?:{ROLES_EN})s?\s+(?:\w+ed|is|was|says|said|thinks|keeps|wants|told|put|gave)\b)"
+    # "还有移动客服天天打电话让我携号转网", "医生说我…"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?[^，,。我]{{0,4}}(?:{ROLES_ZH})",
+    re.IGNORECASE,
+)
+# ... who tell the user what to do: "客服天天打电话让我携号转网"
+_TELLS_ME_ZH = re.compile("(?:让|要|叫|逼)我(?!们)")
 _PLAN = re.compile(
     r"\b(?:might|maybe|perhaps|thinking\s+(?:about|of)|considering|consider|plan(?:ning)?\s+to|going\s+to|gonna|"
-    r"want\s+to|wanna|would|(?<!even\s)if(?!\s+(?:you|u)\b)|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|tempted|should\s+i|"
+    r"want\s+to|wanna|would|(?<!even\s)if(?!\s+(?:you|u)\b)|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|(?:pretty|fairly|almost|quite)\s+sure\s+(?:i'm|i\s+am|im|i'll|i\s+will)\b|tempted|should\s+i|"
     # a change being explored is not a change made
-    r"recruiters?|interview(?:s|ing|ed)?|job\s+offer|an\s+offer|applying|applied|"
+    r"recruiters?|interview(?:s|ing|ed)?|(?<!accepted\s)(?<!took\s)(?:job\s+offer|an\s+offer)|applying|applied|"
     # what is still to come is a plan, however sure: "next month", "we're moving to Oslo", "下个月搬"
     # ("年后正式入职了" is done: after a holiday that may have passed, 了 says it happened)
     r"next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|"
     r"\w+ing\b.{0,40}\b(?:tomorrow|tonight|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|this\s+(?:weekend|evening))|"
+    # ... or a bare weekday closing the clause: "giving notice monday" (not "Timing works because Friday was…")
+    r"\w+ing\b.{0,40}\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s*[.!]*$|"
     r"tomorrow|hypothetically|put\s+me\s+up\s+for|nominated\s+me\s+for|up\s+for\s+(?:promotion|a\s+promotion)|in\s+(?:a\s+few|two|three|\d+)\s+(?:days|weeks|months)|"
     r"will\s+(?:be\s+(?:moving|starting|joining|relocating)|become|change\s+to|switch\s+to)|"
-    r"(?:'m|am|are|'re)\s+(?:moving|relocating|switching)\s+(?:to|off|away|over))\b"
+    r"(?:'m|am|are|'re)\s+(?:moving|relocating|switching)\s+(?:to|off|away|over)|"
+    # something on its way is not had yet: "WE'RE GETTING A PUPPY", "I'm getting a new car"
+    r"(?:'m|am|are|'re)\s+getting\s+(?:a|an|another)\b(?!\s+(?:lot|bit|little|few|feeling|sense|headache))"
+    r")\b"
     # what something felt like is no state: "honestly it felt like living there", "简直像在那安家了"
     r"|\b(?:felt|feels|feel|feeling)\s+like\b|\bas\s+if\b|简直像|就像|好像|差点"
     # a request for today or this once sets no standing preference: "今天的先发我吧", "just this once, in French"
@@ -129,14 +156,14 @@ _PLAN = re.compile(
     re.IGNORECASE,
 )
 _PAST = re.compile(
-    r"\b(?:was|were)\s+in\b|\btrip\b|\bvisit(?:ed|ing)?\b|\bvacation\b|\bholiday\b|\bconference\b|"
+    r"\b(?:was|were)\s+in\b(?!\s+(?:it|them|that|the\s+(?:cut|layoffs?|first\s+round)))|\btrip\b|\bvisit(?:ed|ing)?\b|\bvacation\b|\bholiday\b|\bconference\b|"
     r"\btravel(?:l?ed|ling|ing)?\b|\bback\s+from\s+(?!the\s+honeymoon)"
     # a stay counted in days or weeks is a trip: "stayed two weeks in Lisbon", "在洱海边住了两周"
     r"|\b(?:stayed|spent)\s+(?:for\s+)?(?:a|an|one|two|three|four|five|a\s+few|a\s+couple\s+of|\d+)\s+(?:nights?|days?|weeks?)\b"
     r"|\bback\s+from\s+(?:a|an|one|two|three|a\s+few|a\s+couple\s+of|\d+)\s+(?:nights?|days?|weeks?|months?)\s+(?:in|at)\b"
     # a car hired for a while is no car of one's own: "租了台 Model 3 开了一周", "rented a jeep on Maui"
     r"|\brent(?:ed|ing)\s+(?:a|an)\s+(?:\w+\s+)?(?:car|van|suv|truck|jeep|convertible)\b|\brental\s+car\b|租了?(?:一)?(?:台|辆)|租车"
-    r"|出差|旅游|旅行|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一趟|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几\d]*整?(?:个)?(?:晚|天|周|星期|礼拜)"
+    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|旅游|旅行|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一趟|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几\d]*整?(?:个)?(?:晚|天|周|星期|礼拜)"
     # going home is a visit at a holiday or for a few days, else often a move back ("辞职回老家了")
     r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
     re.IGNORECASE,
@@ -167,7 +194,7 @@ _REPORTED = re.compile(
     r"|(?<!跟你)(?<!和你)(?<!给你)(?:念叨|介绍|说)(?:让我|我)|^\s*(?:还|又|也)?(?:让|叫|逼)我"
     # someone urging or advising the user: what they want, not what the user did
     r"|(?:劝|催|怂恿|撺掇|忽悠|建议)我|非(?:要|让|得)我|说什么|\b(?:advised|recommended|suggested)\s+(?:me|that\s+i)\b"
-    r"|\b(?:keeps?|kept)\s+(?:pushing|urging|nagging)\s+me\b|\bwants?\s+me\s+to\b"
+    r"|\b(?:keeps?|kept)\s+(?:pushing|urging|nagging)\b|\bwants?\s+me\s+to\b|\b(?:thinks?|says?)\s+(?:that\s+)?i\s+should\b"
     # a rumour about the user is someone's words: "群里有人传我离婚了", "说看见我…", "people think I quit"
     r"|(?:传|谣传|造谣|听说|以为)(?:说)?我|^\s*(?:还|又|也)?说(?!实话|真的|起来|到|好|定|不定)"
     # what the user heard or a notice said is hearsay: "听说港大有直博项目", "群里通知说邮箱要迁", "I heard Acme…"
@@ -181,6 +208,8 @@ def clause_mood(clause: str) -> str:
     """The mood of one clause; the first rule that applies wins (a third party's plan is a third party's)."""
     if _THIRD_PARTY.search(clause):
         return THIRD_PARTY
+    if _SERVES_THE_USER.search(clause):  # their advice to the user is their words; anything else is theirs
+        return REPORTED if _REPORTED.search(clause) or _TELLS_ME_ZH.search(clause) else THIRD_PARTY
     if _NEGATED.search(clause) and not _NONE_NOW.search(clause):
         return NEGATED
     if _REPORTED.search(clause):
@@ -297,10 +326,12 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         if condition and mood == ASSERTION:  # what follows an "if" in its sentence: "要是她调去上海，我们就搬过去"
             mood = PLAN
         # a plan's details go on without a subject until something is said done: "下周我要换号了，新号是 177…"
-        if planned and mood == ASSERTION and not names_a_subject(clause) and not _DONE.search(clause):
+        if planned and mood == ASSERTION and _goes_on_with_the_plan(clause):
             mood = PLAN
         moods.append((clause, mood))
-        carried = mood == THIRD_PARTY and goes_on
+        # ... unless the other person's words were about the user: what the user says next is the user's own
+        # ("医生建议我恢复吃肉，所以现在已经开始吃鱼了")
+        carried = mood == THIRD_PARTY and goes_on and not _REPORTED.search(clause)
         condition = (condition or bool(_CONDITION.search(clause))) and goes_on
         planned = mood == PLAN and goes_on and not _IF.search(clause)
     return moods
@@ -308,6 +339,19 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
 
 # What says a deed is done or a state holds now: "最后还是搬到了杭州", "finally moved", "现在在家"
 _DONE = re.compile(r"了|已经|终于|现在|目前|\b(?:already|finally|now|\w{3,}ed)\b", re.IGNORECASE)
+
+# What a plan leads to is planned too, whoever it names: "下周腾讯三面，过了我就去深圳了", "..., then I'll move"
+_CONSEQUENCE = re.compile(
+    r"^\s*(?:[\u4e00-\u9fff]{1,4}了)?(?:我|我们|咱们)?就(?!是)|^\s*(?:and\s+)?then\s+(?:i|we)(?:'ll|\s+will|'d|\s+would)\b",
+    re.IGNORECASE,
+)
+
+
+def _goes_on_with_the_plan(clause: str) -> bool:
+    """Whether a clause after a plan in its sentence is part of it: what the plan leads to, or its details said
+    without a subject and without anything said done."""
+    return bool(_CONSEQUENCE.search(clause)) or (not names_a_subject(clause) and not _DONE.search(clause))
+
 
 # An "if" makes a plan of its own clause only; what follows it is left to _CONDITION ("if you…" conditions nothing)
 _IF = re.compile(r"\bif\b|如果|要是|假如|万一|" + _IF_ZH, re.IGNORECASE)
@@ -365,7 +409,7 @@ def continued_plans(clauses: list[str]) -> list[bool]:
     no subject and says nothing done ("下周我要换号了，新号是 177…" gives the number the user will have)."""
     continued, planned = [], False
     for clause in clauses:
-        goes_on = planned and not names_a_subject(clause) and not _DONE.search(clause)
+        goes_on = planned and _goes_on_with_the_plan(clause)
         continued.append(goes_on)
         moods = clauses_with_moods(clause)
         ahead = bool(moods) and moods[-1][1] == PLAN and not _IF.search(moods[-1][0])

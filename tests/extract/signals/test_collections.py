@@ -14,6 +14,9 @@ from pipelines.extract.signals.collections import asked_collection, stated_colle
         ("Signed up for a wheel-throwing pottery class on Thursdays and I'm obsessed.", "hobbies"),
         ("日语N2过了！现在跟日本客户开会基本不用翻译了", "skills"),
         ("I'm fluent in Portuguese since my year in Lisbon", "skills"),
+        ("N2 过了！！现在看日剧基本不用字幕了", "skills"),  # a language exam passed names no language
+        ("finally passed N2, celebrating tonight", "skills"),
+        ("雅思考了7.5，终于能申请了", "skills"),
     ],
 )
 def test_the_users_own_statement_adds_to_its_topic(text, topic):
@@ -28,6 +31,7 @@ def test_the_users_own_statement_adds_to_its_topic(text, topic):
         "my sister got a puppy",
         "thinking about getting a cat next year",  # a plan
         "thanks, that helps",
+        "大概多久能过N2",  # asked, not passed
     ],
 )
 def test_questions_plans_and_someone_elses_pets_add_nothing(text):

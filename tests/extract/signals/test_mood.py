@@ -12,6 +12,7 @@ from pipelines.extract.signals.mood import (
     THIRD_PARTY,
     clause_mood,
     clauses_with_moods,
+    continued_plans,
     continued_subjects,
     is_owned,
     split_clauses,
@@ -281,4 +282,73 @@ def test_telling_the_assistant_what_will_do_and_a_first_stretch_somewhere_speak_
     ],
 )
 def test_colleagues_insistence_temptations_candidacies_and_childhood(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("my trainer keeps pushing keto on me.", REPORTED),  # the advice of someone who serves the user
+        ("barista messed up my caramel latte AGAIN", THIRD_PARTY),  # ... and their deed
+        ("barista here, 5 years", ASSERTION),  # ... but a job named alone is the user's
+        ("my doctor moved to Denver", THIRD_PARTY),
+        ("she thinks I should go full keto", THIRD_PARTY),
+        ("honestly he thinks I should rest", REPORTED),  # what someone thinks the user should do
+        ("everyone keeps pushing keto", THIRD_PARTY),
+        ("it keeps pushing me to upgrade", REPORTED),
+        ("for the record I'm not doing it.", NEGATED),  # a change the user is not making
+        ("I'm not eating meat these days", ASSERTION),  # ... is not a state said in the negative
+        ("giving notice monday", PLAN),  # a deed in -ing on a bare weekday closing the clause
+        ("Timing works because Friday was my last day at Kestrel", ASSERTION),  # ... not any weekday after -ing
+        ("I'm pretty sure I'm taking it", PLAN),  # hedged future
+    ],
+)
+def test_people_serving_the_user_urging_refusals_and_hedged_plans(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+def test_what_a_plan_leads_to_is_planned_and_the_user_goes_on_after_advice():
+    assert [m for _, m in clauses_with_moods("下周腾讯三面，过了我就去深圳了，这边直接提离职")] == [PLAN, PLAN, PLAN]
+    assert [m for _, m in clauses_with_moods("next month I'm interviewing at Stripe, then I'll move to Seattle")] == [
+        PLAN,
+        PLAN,
+    ]
+    # 就 after a done deed is no consequence of a plan
+    assert dict(clauses_with_moods("上周搬到杭州了，我就住在西湖边"))["我就住在西湖边"] == ASSERTION
+    # after someone's advice to the user, what the user says next is the user's own ...
+    said = dict(clauses_with_moods("我妈劝我别吃素了，所以现在已经开始吃鱼和鸡肉了"))
+    assert said["所以现在已经开始吃鱼和鸡肉了"] == ASSERTION
+    # ... while someone's own news goes on as theirs
+    assert dict(clauses_with_moods("我表哥辞职了，上礼拜搬去三亚了"))["上礼拜搬去三亚了"] == THIRD_PARTY
+    assert continued_plans(["下周腾讯三面，", "过了我就去深圳了，", "这边直接提离职"]) == [False, True, True]
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("还有移动客服天天打电话让我携号转网到电信", REPORTED),  # someone serving the user, telling them what to do
+        ("医生搬去上海了", THIRD_PARTY),  # ... and their own news
+        ("Three weeks in at Umbrella Health and I'm drowning", ASSERTION),  # "hr" inside a word names no HR
+        ("还有我们科的张姐跳槽去私立医院了", THIRD_PARTY),  # someone of the user's unit, after a lead
+        ("张姐跳槽去私立医院了", THIRD_PARTY),  # a colleague by surname and title
+        ("好怀念在大理的日子", PAST),  # nostalgia
+        ("在大理住的那三个月每天晒太阳", PAST),  # a stay counted
+        ("I accepted an offer from Ledgerline", ASSERTION),  # an offer taken is no offer explored
+        ("got an offer from Northwind", PLAN),
+    ],
+)
+def test_people_who_serve_or_work_with_the_user_nostalgia_and_offers_taken(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("WE'RE GETTING A PUPPY", PLAN),  # on its way, not had yet
+        ("I'm getting a bit tired of tofu", ASSERTION),
+        ("brightwave did a round of layoffs and I was in it", ASSERTION),  # in the layoff, not in a place
+        ("I was in Tokyo last week", PAST),
+    ],
+)
+def test_things_on_their_way_and_being_in_a_layoff(clause, mood):
     assert clause_mood(clause) == mood

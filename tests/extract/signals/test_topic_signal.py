@@ -474,3 +474,61 @@ def test_a_feeling_asked_for_lends_no_topic_to_its_answer():
 def test_a_divorce_made_official_and_a_diet_given_up_are_statements(text, topic):
     signal = message_signal(text)
     assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("first week of my master's at Michigan done. Ann Arbor in January is cold", "school"),
+        ("开学第一周，紫金港也太大了", "school"),
+        ("研究生开学了，紫金港也太大了", "school"),
+        ("最后没续租。东西都打包寄存在朋友那了", "residence"),  # a lease not renewed ends the home
+    ],
+)
+def test_a_degree_begun_at_a_school_and_a_lease_not_renewed_are_statements(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("三句话那个规矩取消吧，有时候你讲得太简略", "answer_length"),  # a standing rule called off
+        ("表格那个要求取消吧", "output_format"),  # ... of whichever preference its clause names
+        ("ok forget that rule about bullet points", "output_format"),
+        ("望京那套月底到期我没续", "residence"),  # a lease run out and not renewed
+        ("东西寄存在朋友那了，落脚在哪还没想好", "residence"),  # nowhere settled yet
+        ("already done actually, I'm back in Ohio as of last weekend", "residence"),
+        ("Ledgerline! sending Brightwell my two weeks today", "employer"),
+        ("soooo I accepted the offer 🎉", "employer"),
+        ("the name change finally went through, so anything you draft is from Priya Okafor now", "name"),
+        ("honeymoon was unreal. now we file jointly", "relationship_status"),
+        ("蜜月回来了，累但开心", "relationship_status"),
+    ],
+)
+def test_rules_called_off_leases_run_out_moves_back_notices_and_new_names_are_statements(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("今天last day了，和team吃了散伙饭", "employer"),  # an English cue typed inside Chinese
+        ("first thing, the signature needs changing. I'm going by Hale now", "name"),
+        ("以后提醒都放到晚上9点以后吧", "contact_time"),
+        ("weird week. brightwave did a round of layoffs on thursday and I was in it", "employer"),
+        ("long story short ive started eatin fish again, salmon twice a week", "diet"),
+        ("嗯，朗逸上个月卖了，才卖了3万出头", "vehicle"),  # a car sold by its model's name
+    ],
+)
+def test_code_mixed_cues_new_names_layoffs_and_cars_sold_by_model_are_statements(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+def test_a_daily_summary_is_about_contact_time_and_the_school_run_about_no_school():
+    hits = cue_hits("can you send my daily to-do summary at 7:30am? I'm up early for the school run anyway")
+    assert hits.get("contact_time") and "school" not in hits
+    assert cue_hits("the summary hits right as I'm falling asleep").get("contact_time")
+    assert "employer" not in cue_hits("homework due friday")  # ... and an English cue still needs its word edges
