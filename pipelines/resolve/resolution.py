@@ -82,7 +82,7 @@ def _shows_its_value() -> pl.Expr:
 
 def _answers_a_question() -> pl.Expr:
     """Whether an episode replies to a question (its context, the turn before it, asks one)."""
-    return pl.col("context").str.contains(r"[?？]").fill_null(False)
+    return pl.col("context").cast(pl.String).str.contains(r"[?？]").fill_null(False)
 
 
 def _within(rows: pl.DataFrame, earlier: pl.DataFrame, group: list[str], hours: float, exact: bool) -> pl.Series:

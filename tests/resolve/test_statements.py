@@ -100,12 +100,18 @@ def test_talk_about_a_change_right_after_its_value_does_not_close_the_value():
     assert _current(resolved(renamed, later), "name") == [later["content"]]
 
 
+def said_later(text, topic, session="b", message="b:3", context=None):
+    """An asserting episode on `topic` said the same day, an hour after `episode(..., 5, session)`."""
+    return episode(text, 5, session, topic, "assertion") | {
+        "source_message_ids": [message],
+        "valid_from": MAR(5, 10),
+        "context": context,
+    }
+
+
 def test_talk_after_a_statement_in_its_conversation_does_not_close_it_unless_it_shows_the_value():
     promoted = episode("ever since the promotion to senior PM my calendar is chaos", 5, "b", "job_title", "assertion")
-    aside = episode("I have 4 direct reports now too", 5, "b", "job_title", "assertion") | {
-        "source_message_ids": ["b:3"],
-        "valid_from": MAR(5, 10),
-    }
+    aside = said_later("I have 4 direct reports now too", "job_title")
     history = resolved(promoted, aside)
     assert _current(history, "job_title") == [promoted["content"]]
     assert history.filter(pl.col("content") == aside["content"])["mood"].to_list() == ["tentative"]
@@ -116,26 +122,17 @@ def test_talk_after_a_statement_in_its_conversation_does_not_close_it_unless_it_
     assert _current(resolved(promoted, evening), "job_title") == [evening["content"]]
     # a reply that shows its topic's value is the value, not talk about the change: it closes the first
     lost = episode("so my phone took a swim in the lake on saturday. rip", 5, "b", "phone", "assertion")
-    number = episode("yeah it's 773 555 0192 now, the old one is gone", 5, "b", "phone", "assertion") | {
-        "source_message_ids": ["b:5"],
-        "valid_from": MAR(5, 10),
-    }
+    number = said_later("yeah it's 773 555 0192 now, the old one is gone", "phone")
     assert _current(resolved(lost, number), "phone") == [number["content"]]
     reminders = episode("最近调到夜班了，整个人都是懵的", 5, "b", "contact_time", "assertion")
-    window = episode("所以提醒时间也改一下，下午四点以后再发", 5, "b", "contact_time", "assertion") | {
-        "source_message_ids": ["b:3"],
-        "valid_from": MAR(5, 10),
-    }
+    window = said_later("所以提醒时间也改一下，下午四点以后再发", "contact_time")
     assert _current(resolved(reminders, window), "contact_time") == [window["content"]]
 
 
 def test_an_answer_to_the_assistants_question_in_that_conversation_is_the_value_not_talk():
     notice = episode("so I handed in my notice today. feels weird", 5, "b", "employer", "assertion")
-    answer = episode("lined up yeah, Tamsin Health, I start on the 15th", 5, "b", "employer", "assertion") | {
-        "source_message_ids": ["b:3"],
-        "valid_from": MAR(5, 10),
-        "context": "assistant: That's a big step! Do you have something lined up, or are you taking a break?",
-    }
+    asked = "assistant: That's a big step! Do you have something lined up, or are you taking a break?"
+    answer = said_later("lined up yeah, Tamsin Health, I start on the 15th", "employer", context=asked)
     assert _current(resolved(notice, answer), "employer") == [answer["content"]]
     told = answer | {"context": "assistant: Congratulations on the new job, that's a big step."}
     assert _current(resolved(notice, told), "employer") == [notice["content"]]

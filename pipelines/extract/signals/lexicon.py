@@ -34,7 +34,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "address", "house", "condo", "apt", "renting", "rowhouse", "townhouse", "duplex", "bungalow",
          "first (?:week|month|night)s? in (?-i:[A-Z])\\w+", "back (?:east|west)", "no fixed address", "city", "I'm in (?-i:[A-Z])\\w+",
          # people type place names in lower case too: "my whole life is here in columbus"
-         "here in \\w+", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes",
+         "here in \\w+", "(?-i:[A-Z])\\w+ (?:guy|girl|gal|dude|native|local|resident) here", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes",
          "hometown", "home town", "back home", "[0-9] ?br", "[0-9][- ]bedroom", "studio apartment", "couch ?surf\\w*",
          "house ?sitting", "storage unit", "unpack\\w*", "crashing (?:at|with|on|between)", "homeowner", "mortgage",
          "closing on (?:a|the|our|my) (?:house|place|condo)"),
@@ -95,14 +95,17 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "relationship_status": (
         ("relationship", "girlfriend", "boyfriend", "partner", "married", "marry", "wedding", "engaged", "proposal", "proposed",
          "said yes", "divorced?", "single", "honeymoon", "wife", "husband", "dating", "together"),
-        ("单身", "脱单", "对象", "结婚", "领证", "民政局", "婚礼", "离婚", "老公", "老婆", "男朋友", "女朋友",
+        ("单身", "脱单", "对象", "婚姻", "结婚", "领证", "民政局", "婚礼", "离婚", "老公", "老婆", "男朋友", "女朋友",
          "在一起", "订婚", "求婚", "婚戒", "感情", "红本本", "结婚证", "扯证", "分手", "恋爱", "表白", "单膝跪", "💍", "戒指"),
     ),
     "diet": (
         ("vegetarian", "vegan", "meat", "dairy", "eggs?", "spicy", "chill?i(?: crisp| oil| flakes)?", "hot sauce", "sriracha", "gluten", "allergic", "allergy", "keto",
          "diet", "dietary", "eat", "eating", "plant-based", "pescatarian", "halal", "kosher", "lactose", "carbs?",
-         "low-carb", "fasting", "seafood", "red meat"),
-        ("吃素", "素食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品", "碳水", "低碳", "生酮", "断食", "乳糖", "吃(?:什么|啥)", "能吃", "照吃", "红肉", "荤"),
+         "low-carb", "fasting", "seafood", "red meat",
+         "(?:low[- ])?fodmap", "paleo", "whole ?30", "carnivore", "dairy-free", "gluten-free", "sugar-free", "no sugar",
+         "mediterranean diet", "plant-forward", "flexitarian", "calorie deficit", "macros"),
+        ("吃素", "素食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品", "碳水", "低碳", "生酮", "断食", "乳糖", "吃(?:什么|啥)", "能吃", "照吃", "红肉", "荤",
+         "控糖", "戒糖", "减脂餐", "轻断食", "无麸质", "低脂", "低(?i:fodmap)", "生食"),
     ),
     "output_format": (
         ("tables?", "bullets?", "bullet points?", "lists?", "paragraphs?", "format\\w*", "markdown", "numbered",
@@ -114,7 +117,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("language", "reply in", "replies in", "answer in", "respond in", "write in", "talk to me in",
          "in (?:English|Chinese|Mandarin|Cantonese|Spanish|French|German|Japanese|Korean|Portuguese|Italian|Russian|"
          "Arabic|Hindi|Vietnamese|Thai|Dutch)", "(?:traditional|simplified) (?:chinese|characters)"),
-        ("(?:用|说|讲|回)(?:中文|英文|英语|汉语|日语|韩语|法语|德语|西班牙语)(?!名)", "(?:中文|英文|英语)(?:回答|回复|交流)", "语言", "繁体", "简体", "繁體", "粤语"),
+        ("(?:用|说|讲|回)(?:中文|英文|英语|汉语|日语|韩语|法语|德语|西班牙语)(?!名)", "用(?i:english|chinese|japanese|korean|french|german|spanish)(?:回|答|写|跟|和|说)", "(?:中文|英文|英语)(?:回答|回复|交流)", "语言", "繁体", "简体", "繁體", "粤语"),
     ),
     "answer_length": (
         # the length of answers, not of a run or a wait ("how long did I run?")
@@ -135,9 +138,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:remind|ping|text|message|call) me (?:in the |at )?(?:mornings?|afternoons?|evenings?|night|noon|lunch)",
          # when a daily message comes: "send my daily to-do summary at 7:30am", "the summary hits right as I'm asleep"
          "(?:send|sends|sent|get|deliver)s? (?:me )?(?:my |the )?(?:daily |weekly |morning |evening )?(?:[\\w-]+ )?(?:summary|summaries|briefing|digest|recap|check-?in)",
-         "(?:summary|briefing|digest|recap) (?:comes?|arrives?|hits?|lands?)"),
+         "(?:summary|briefing|digest|recap) (?:comes?|arrives?|hits?|lands?|(?:be |is |gets? )?sent)",
+         "(?:what time|when)\\b.{0,30}\\b(?:summary|summaries|digest|briefing|reminders?)"),
         ("早上", "上午", "下午", "晚上", "几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
-         "联系(?:用户|他|她)", "找我", "收到(?:提醒|消息|通知)", "(?:提醒|通知)(?:的)?时间", "发我", "什么时候[^，,。？?]{0,6}(?:联系|找|方便|发|提醒|通知|打电话)", "工作日", "午休",
+         "联系(?:用户|他|她)", "找我", "收到(?:提醒|消息|通知)", "(?:提醒|通知)(?:的)?时间", "发我", "(?:什么时候|什么时间|几点)[^，,。？?]{0,8}(?:联系|找|方便|发|提醒|通知|打电话|推送)", "工作日", "午休",
          # when reminders come, not what they are about: "以后提醒改成上午吧"
          "(?:提醒|消息|通知)(?:都)?(?:改|换|放|挪|调)(?:成|到|在)", "(?:早上|上午|中午|下午|晚上)(?:再)?(?:提醒|联系|通知)",
          # a window for them: "提醒别在早上十点前发", "消息只在晚上八点以后发"
@@ -153,7 +157,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "大二", "大三", "大四", "研三", "转学", "高[一二三]", "初[一二三]", "校区", "军训", "博[一二三四五]", "硕[一二三]",
          # universities as people name them
          "北大", "清华", "复旦", "交大", "南大", "武大", "中大", "川大", "厦大", "山大", "哈工大", "同济", "人大",
-         "北师大", "华科", "中科大", "港中文", "港科大", "北航", "南开", "天大", "专业课", "上课", "上学", "念书", "在读", "学籍", "复读", "留学", "退学", "休学"),
+         "北师大", "华科", "中科大", "港中文", "港科大", "北航", "南开", "天大", "专业课", "上课", "上学", "念书", "在读", "(?:在哪|哪所|哪个学校|在[^，,。？?]{1,8})读书", "学籍", "复读", "留学", "退学", "休学"),
     ),
     "vehicle": (
         ("car", "drive", "drives", "driving", "sold the", "bought a", "vehicle", "lease", "my (?:19|20)[0-9]{2}", "bike",
@@ -185,7 +189,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "residence": (("moved", "relocated", "(?:I'm|I am|im|we're|we are) back in (?-i:[A-Z])\\w+", "new apartment", "new place", "still (?:live|living|in|here|based)",
                    "staying put", "gave up (?:the|my|our) (?:room|apartment|flat|place|lease|house)", "signed for"),
                   ("搬家", "搬到", "搬去", "安顿", "退租", "还在[^，,。！？]{1,6}(?:住|待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
-                   "(?:房子|宿舍|公寓|房间)(?:已经)?退了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "(?:没有?|不)续租", "到期[^，,。]{0,3}(?:没续|不续)", "落脚", "居无定所", "(?:不打算|没打算|还没)定下来住", "迷你仓", "回老家(?:了|发展|定居|生活|工作)")),
+                   "(?:房子|宿舍|公寓|房间)(?:已经)?退了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "(?:没有?|不)续租", "到期[^，,。]{0,3}(?:没续|不续)", "落脚", "居无定所", "(?:不打算|没打算|还没)定下来住", "迷你仓", "回老家(?:了|发展|定居|生活|工作)", f"(?:又)?回到(?:了)?(?:{_CITIES_ZH})")),
     "employer": (("joined", "quit", "last day", "notice", "start(?:ed|ing)? at", "new job", "(?:changed|switched) jobs",
                   "(?:turned|handed) in my (?:badge|keys|laptop)", "layoffs?\\b.{0,40}\\bI was (?:in|part of|one of)",
                   "(?:sending|sent|send|gave|giving|handed|handing|put in|putting in) (?:\\w+ )?my two weeks",
@@ -210,7 +214,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                  f"(?:{_CAR_MODELS_ZH})[^，,。！？]{{0,6}}(?:卖了|卖掉了|出手了|转手了)")),
     "relationship_status": (("broke up", "split up", "got divorced", "got engaged", "got married", "tied the knot",
                              "back together", "divorce (?:is |got |was )?(?:final\\w*|through|done)", "separated", "seeing someone",
-                             "(?:officially|finally|now) (?:divorced|single|engaged|married)", "honeymoon"),
+                             "(?:officially|finally|now) (?:divorced|single|engaged|married)", "honeymoon",
+                             "courthouse", "eloped", "got hitched", "just married", "newlyweds?"),
                             ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "脱单了", "恢复单身",
                              "(?:我们|我俩|我们俩)(?:已经|早就)?分(?:开)?了",
                              "(?:去|跑)了?(?:一)?趟?民政局", "红本", "单膝跪", "蜜月")),

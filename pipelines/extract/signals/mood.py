@@ -52,7 +52,7 @@ _STATE_FOR_NOW = re.compile(
 _REQUEST = re.compile(
     # after a short lead-in ("random but can you…", "ok so could you…"), not after a question word ("what can you…")
     r"^\s*(?:(?!(?:what|where|when|why|who|which|how)\b)[\w']+[,\s]+){0,3}?(?:(?:can|could|would|will)\s+(?:you|u)\b|please\b|pls\b)"
-    r"|\bfrom now on\b|^\s*(?:请|麻烦|以后|能不能|可以|可不可以|从今天起|从现在起|今后)"
+    r"|\bfrom now on\b|^\s*(?:请|麻烦|以后|能不能|可以|可不可以|从今天起|从现在起|从现在开始|今后)"
     # how the assistant should talk to the user: "你给我解释的时候尽量详细一点", "你回我的时候简短点"
     r"|^\s*你(?:以后|之后|下次|再)?(?:给我|跟我|对我|回我|回复我|回答我)[^，,。]{0,8}(?:尽量|最好|别|不要|一点|点)"
     # ... or what will do for the user: "你也这么叫就行"
@@ -147,7 +147,8 @@ _PLAN = re.compile(
     # what something felt like is no state: "honestly it felt like living there", "简直像在那安家了"
     r"|\b(?:felt|feels|feel|feeling)\s+like\b|\bas\s+if\b|简直像|就像|好像|差点"
     # a request for today or this once sets no standing preference: "今天的先发我吧", "just this once, in French"
-    r"|今天的?先|这次先|这回先|\bjust\s+(?:this\s+once|for\s+today|this\s+time)\b|\bthis\s+time\s+only\b|\bfor\s+today\s+only\b"
+    r"|今天的?先|这次先|这回先|就这一次|\bjust\s+(?:this\s+once|for\s+today|this\s+time)\b|\bthis\s+time\s+only\b|\bfor\s+today\s+only\b"
+    r"|\bone[- ]off\b|\bexception\s*(?::|for\s+(?:today|this|now))|\b(?:this|that)\s+one\s+(?:as|in)\b"
     r"|考虑|打算|如果|要是|"
     + _IF_ZH
     + r"|念头|心里(?:有点|有些)?痒|心动|可能|准备|计划|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历"
@@ -163,7 +164,7 @@ _PAST = re.compile(
     r"|\bback\s+from\s+(?:a|an|one|two|three|a\s+few|a\s+couple\s+of|\d+)\s+(?:nights?|days?|weeks?|months?)\s+(?:in|at)\b"
     # a car hired for a while is no car of one's own: "租了台 Model 3 开了一周", "rented a jeep on Maui"
     r"|\brent(?:ed|ing)\s+(?:a|an)\s+(?:\w+\s+)?(?:car|van|suv|truck|jeep|convertible)\b|\brental\s+car\b|租了?(?:一)?(?:台|辆)|租车"
-    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|旅游|旅行|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一趟|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几\d]*整?(?:个)?(?:晚|天|周|星期|礼拜)"
+    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|旅游|旅行|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一趟|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几半\d]*整?(?:个)?(?:晚|天|周|星期|礼拜|月)"
     # going home is a visit at a holiday or for a few days, else often a move back ("辞职回老家了")
     r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
     re.IGNORECASE,

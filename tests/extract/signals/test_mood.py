@@ -352,3 +352,17 @@ def test_people_who_serve_or_work_with_the_user_nostalgia_and_offers_taken(claus
 )
 def test_things_on_their_way_and_being_in_a_layoff(clause, mood):
     assert clause_mood(clause) == mood
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("one-off, in French please", PLAN),  # this once sets no standing preference
+        ("small exception for today's report", PLAN),
+        ("this code throws an exception", ASSERTION),  # ... not any exception
+        ("I need this one as bullets because it's going onto a slide", PLAN),
+        ("在大理住了一个月刚回来", PAST),  # a stay of a month
+    ],
+)
+def test_this_once_and_a_months_stay(clause, mood):
+    assert clause_mood(clause) == mood

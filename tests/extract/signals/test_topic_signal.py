@@ -532,3 +532,74 @@ def test_a_daily_summary_is_about_contact_time_and_the_school_run_about_no_schoo
     assert hits.get("contact_time") and "school" not in hits
     assert cue_hits("the summary hits right as I'm falling asleep").get("contact_time")
     assert "employer" not in cue_hits("homework due friday")  # ... and an English cue still needs its word edges
+
+
+@pytest.mark.parametrize(
+    ("query", "topic"),
+    [
+        ("什么时间给用户发提醒最合适？", "contact_time"),
+        ("At what time did the user want the daily digest?", "contact_time"),
+        ("Does the morning summary get sent too early for the user?", "contact_time"),
+        ("用户现在在哪里读书？", "school"),
+        ("用户的婚姻状况是什么？", "relationship_status"),
+    ],
+)
+def test_questions_about_a_topic_in_everyday_words_name_it(query, topic):
+    assert message_signal(query).topic == topic
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("Toronto guy here, first time going to Portugal", "residence"),
+        ("still doing the fodmap thing, reintroduction phase now", "diet"),
+        ("从现在开始你全部用English回我吧", "language"),  # a language named in English inside Chinese
+    ],
+)
+def test_a_city_tag_a_diet_by_name_and_a_language_in_english_touch_their_topic(text, topic):
+    assert cue_hits(text).get(topic)
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("Jonah and I did the courthouse thing last Friday, only 12 people", "relationship_status"),
+        ("we eloped in Vegas last weekend", "relationship_status"),
+        ("officially newlyweds as of saturday", "relationship_status"),
+        ("got hitched at city hall on friday", "relationship_status"),
+        ("just married!! still in shock", "relationship_status"),
+        ("现在又回到北京的格子间了，落差好大", "residence"),
+    ],
+)
+def test_a_courthouse_wedding_and_a_return_to_a_city_are_statements(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "doing paleo since march",
+        "month two of whole30",
+        "went full carnivore, don't laugh",
+        "I'm dairy-free now",
+        "strictly gluten-free",
+        "sugar-free for lent",
+        "oat flat white, no sugar",
+        "trying the mediterranean diet",
+        "mostly plant-forward these days",
+        "flexitarian, meat maybe once a week",
+        "in a calorie deficit till summer",
+        "tracking macros again",
+        "最近在控糖",
+        "戒糖第三周",
+        "每天吃减脂餐",
+        "在做轻断食",
+        "只能吃无麸质的",
+        "低脂的就行",
+        "低FODMAP吃了一个月",
+        "最近开始生食",
+    ],
+)
+def test_diets_by_name_are_diet_words(text):
+    assert cue_hits(text).get("diet")
