@@ -433,8 +433,8 @@ LANGUAGE = TopicBook(
             r"\b(?:drop|stop|skip|ditch|pause|no\s+more|enough\s+with|done\s+with)\s+(?:the\s+|with\s+the\s+)?" + _LANG_EN
             + r"(?:\s+(?:replies|answers|responses|mode|thing|practice))?",
             r"\bstop\s+(?:replying|answering|writing|responding|talking)\s+(?:to\s+me\s+)?in\s+" + _LANG_EN,
-            # "the spanish immersion experiment is officially over"
-            _LANG_EN + r"\s+(?:\w+\s+)?(?:experiment|thing|mode|practice|replies|answers)\s+(?:is|are)\s+"
+            # "the spanish immersion experiment is officially over", "the spanish-only experiment is over"
+            _LANG_EN + r"(?:-\w+)?\s+(?:\w+\s+)?(?:experiment|thing|mode|practice|replies|answers)\s+(?:is|are)\s+"
             r"(?:officially\s+)?(?:over|done|finished)",
             r"\bno\s+(?:need|longer\s+need)\s+(?:for|to\s+(?:use|reply\s+in|answer\s+in))\s+" + _LANG_EN,
             r"\b(?:don't|dont|do\s+not)\s+(?:need|want)\s+(?:the\s+)?" + _LANG_EN + r"\s+(?:replies|answers|responses)\s+anymore",

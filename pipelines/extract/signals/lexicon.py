@@ -93,9 +93,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("邮箱", "邮件", _EMAIL_ADDRESS),
     ),
     "relationship_status": (
-        ("relationship", "girlfriend", "boyfriend", "partner", "married", "marry", "wedding", "engaged", "proposal", "proposed",
+        ("relationship", "anniversary", "girlfriend", "boyfriend", "partner", "married", "marry", "wedding", "engaged", "proposal", "proposed",
          "said yes", "divorced?", "single", "honeymoon", "wife", "husband", "dating", "together"),
-        ("单身", "脱单", "对象", "婚姻", "结婚", "领证", "民政局", "婚礼", "离婚", "老公", "老婆", "男朋友", "女朋友",
+        ("单身", "脱单", "对象", "婚姻", "结婚", "领证", "民政局", "婚礼", "纪念日", "离婚", "老公", "老婆", "男朋友", "女朋友",
          "在一起", "订婚", "求婚", "婚戒", "感情", "红本本", "结婚证", "扯证", "分手", "恋爱", "表白", "单膝跪", "💍", "戒指"),
     ),
     "diet": (
@@ -167,7 +167,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "forester", "rav4", "cr-v", "f-150", "jetta", "golf", "polo", "miata", "mustang", "wrangler", "model [3ysx]",
          "truck", "suv", "minivan", "van", "pickup", "motorcycle", "motorbike", "scooter", "mpg", "oil change", "dealership", "transmission", "car-free", "carfree",
          "car-?less", "without a car", "EVs?", "regen(?:erative)? braking", "(?:level 2|EV|home) charger", "Ioniq", "Rivian", "Polestar"),
-        ("我的车", "开车", "买车", "卖车", "新车", "二手车", "车贷", "驾照", "电动车", "那辆", "这辆", "提车", "4S店",
+        ("我的车", "开车", "买车", "卖车", "新车", "二手车", "车贷", "驾照", "电动车", "小米(?:SU7|YU7)", "(?:秦|汉|唐|宋|元)(?:PLUS|EV|DM)", "那辆", "这辆", "提车", "4S店",
          "什么车", "哪(?:辆|款)车", "的车", "(?:一|那|这|两|我的?)辆", "开了[一两三四五六七八九十几\\d]+年",
          "保养", "油耗", "续航", "电车", "油车", "车险", "过户", "置换", "充电桩", _CAR_MODELS_ZH, "开的是", "摩托"),
     ),
@@ -203,13 +203,13 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "job_title": (("promoted", "promotion", "promo", "new title", "new role"), ("升职", "升了", "升店长", "当上")),
     # ... and the words that start or end a value of the other topics: a retraction often names nothing else
     # ("sold it", "分手了", "不吃素了"), so its one cue would otherwise stay below a statement's strength
-    "diet": (("went (?:vegan|vegetarian|pescatarian|keto)", "stopped eating", "eat(?:ing)? meat again", "(?:started|start|starting|back to|went back to) eat(?:ing|in)? (?:\\w+ )?again",
+    "diet": (("went (?:vegan|vegetarian|pescatarian|keto)", "stopped eating", "eat(?:ing)? meat again", "(?:are|is|'re|'s) back on (?:my|the) (?:plate|menu)", "(?:started|start|starting|back to|went back to) eat(?:ing|in)? (?:\\w+ )?again",
               "no longer (?:vegan|vegetarian)", "gave up (?:meat|dairy|being vegan|being vegetarian)",
               "gave up on (?:the |being )?(?:vegan|vege?t[ae]rian|veggie|keto|pescatarian)", "eat(?:s|ing)? everything"),
              ("开始吃素", "不吃素了", "开荤", "改吃", "又吃肉", "(?:恢复|开始|重新)吃(?:肉|荤|鱼|鸡|蛋|奶|海鲜)", "不忌口了", "戒(?:了)?(?:肉|辣|糖|奶)")),
     "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "traded in", "new car",
                  "car-free now", "car-?less", "sold it for (?:parts|scrap)"),
-                ("车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了", "现在没车",
+                ("(?:新|刚)提的", "车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了", "现在没车",
                  "车[^，,。！？]{0,4}(?:处理掉|转手|出掉|报废)", "不开车了",
                  f"(?:{_CAR_MODELS_ZH})[^，,。！？]{{0,6}}(?:卖了|卖掉了|出手了|转手了)")),
     "relationship_status": (("broke up", "split up", "got divorced", "got engaged", "got married", "tied the knot",
@@ -232,7 +232,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               ("换个?号", "新号", "停机", "换手机号", "号码换了", "新手机号")),
     "email": (("new email", "changed my email", "new address is", "switched (?:my )?email"),
               ("换邮箱", "新邮箱", "邮箱换了", "邮箱改")),
-    "name": (("changed my name", "name change", "go(?:es|ing)? by \\w+ now", "started going by", "call me \\w+ from now on", "new name"), ("改名", "以后叫我", "改叫")),
+    # a full name to sign with, or to put on a page, is the user's: "Sign it Dana Kowalski", "名字写张婉婷"
+    "name": (("changed my name", "name change", "(?:took|take|taking|takes) (?:his|her|their|\\w+'s) (?:last )?name",
+              "sign(?:ed)? (?:it|off|them)(?: as| with)? (?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+", "go(?:es|ing)? by \\w+ now", "started going by", "call me \\w+ from now on", "new name"), ("改名", "以后叫我", "改叫", "名字(?:写|填|就写|用)")),
 }
 
 

@@ -430,6 +430,9 @@ def test_when_to_be_reminded_is_no_task_and_an_experiment_in_a_language_can_end(
     assert _stated("ok the spanish immersion experiment is officially over lol") == [
         ("language", "User no longer wants answers in spanish.", True)
     ]
+    assert _stated("ok the spanish-only experiment is officially over lol") == [
+        ("language", "User no longer wants answers in spanish.", True)
+    ]
 
 
 def test_a_hypothetical_question_and_a_complaint_are_no_tasks():

@@ -366,3 +366,15 @@ def test_things_on_their_way_and_being_in_a_layoff(clause, mood):
 )
 def test_this_once_and_a_months_stay(clause, mood):
     assert clause_mood(clause) == mood
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "spent all of March working remotely from a flat in Lisbon",
+        "spent two months in Lisbon",
+        "spent the summer in Maine",
+    ],
+)
+def test_a_stay_counted_in_months_or_named_by_its_season_is_a_trip(clause):
+    assert clause_mood(clause) == PAST

@@ -603,3 +603,25 @@ def test_a_courthouse_wedding_and_a_return_to_a_city_are_statements(text, topic)
 )
 def test_diets_by_name_are_diet_words(text):
     assert cue_hits(text).get("diet")
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("I'm taking Marco's last name, Ferreira. where do I even start", "name"),
+        ("Can you help me write an email to my kid's teacher? Sign it Dana Kowalski, mom of Leo", "name"),
+        ("帮我做个自我介绍的首页文案，名字写张婉婷", "name"),  # a name put on a page
+        ("Honestly I caved, so salmon y sardinas are back on my plate now", "diet"),
+        ("新提的小米SU7，第一次冬天开", "vehicle"),
+    ],
+)
+def test_a_name_to_sign_with_a_food_back_on_the_plate_and_a_new_car_are_statements(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+def test_an_anniversary_and_electric_car_models_are_words_of_their_topics():
+    assert cue_hits("anniversary dinner ideas? me and Nadia hit 4 years").get("relationship_status")
+    assert cue_hits("下周是我们的纪念日").get("relationship_status")
+    for car in ("秦PLUS真省", "小米SU7真香"):
+        assert cue_hits(car).get("vehicle")
