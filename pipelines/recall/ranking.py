@@ -245,11 +245,10 @@ def topic_focus(columns: RankColumns, visible: np.ndarray, topic: str, params: R
     # a weak reading said well after the topic's statement may be the change itself, in words no rule knows (in
     # the statement's own conversation it is talk about it: "导师让我读几篇论文" after "复旦研究生开学第一周了")
     stated_since = c.valid_from[visible & on_topic & c.single_slot]
-    later = (stated_since.max() if len(stated_since) else np.inf) + params.newer_tentative_after_hours * 3600.0
-    newer = on_topic & tentative & (c.valid_from > later)
-    focus[newer] = params.newer_tentative_boost
-    said_since = stated_since.max() if len(stated_since) else np.inf
-    focus[on_topic & tentative & (c.valid_from > said_since) & (c.valid_from <= later)] = params.afterword_boost
+    said_at = stated_since.max() if len(stated_since) else np.inf
+    later = said_at + params.newer_tentative_after_hours * 3600.0
+    focus[on_topic & tentative & (c.valid_from > later)] = params.newer_tentative_boost
+    focus[on_topic & tentative & (c.valid_from > said_at) & (c.valid_from <= later)] = params.afterword_boost
     focus[on_topic & c.single_slot] = params.topic_boost
     return focus
 

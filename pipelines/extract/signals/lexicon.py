@@ -9,12 +9,14 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from pipelines.core.topics import VALUE_SHAPES
+
 # Verbs whose result 住 is (忍不住, 记住, 顶不住): 住 after them, or after them and 不/得, is not "live".
 _HELD = "忍记顶挡抓守握保接拦站稳扛架靠撑止禁憋捂困盯堵按压绷扶拉拽揪咬卡锁留罩遮盖拴绑封扣挺"
 
 # An e-mail address, not any "@": a social handle ("add my instagram, @rosadraws") is no e-mail. One entry, among
 # the substring cues: an address is the same in either language, and whole-word matching misses "邮箱lin@x.cn".
-_EMAIL_ADDRESS = "[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+"
+_EMAIL_ADDRESS = VALUE_SHAPES["email"]
 # Cities people say they are still in or live in without a verb of living: "我还在广州", "家也在深圳".
 _CITIES_ZH = (
     "北京|上海|广州|深圳|杭州|成都|重庆|武汉|南京|苏州|西安|天津|长沙|郑州|青岛|厦门|昆明|大连|沈阳|济南|合肥|福州|"
