@@ -136,3 +136,14 @@ def test_an_answer_to_the_assistants_question_in_that_conversation_is_the_value_
     assert _current(resolved(notice, answer), "employer") == [answer["content"]]
     told = answer | {"context": "assistant: Congratulations on the new job, that's a big step."}
     assert _current(resolved(notice, told), "employer") == [notice["content"]]
+
+
+def test_what_follows_a_retraction_in_its_conversation_is_the_new_value_not_talk():
+    left = candidate("User no longer works at Halvorsen.", "employer", day=5, session="b", message_id="b:1") | {
+        "retraction": True
+    }
+    answer = said_later("Brightwater Health, the hospital network. analytics again", "employer")
+    assert _current(resolved(left, answer), "employer") == [answer["content"]]
+    # after a value, the same words are talk about it
+    joined = left | {"content": "User works at Halvorsen.", "retraction": False}
+    assert _current(resolved(joined, answer), "employer") == ["User works at Halvorsen."]

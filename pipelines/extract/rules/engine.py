@@ -90,8 +90,29 @@ def _keywords(base: tuple[str, ...], values: dict[str, str]) -> list[str]:
     return [*[k for k in base if k not in extra][: 5 - len(extra)], *extra]
 
 
+# Someone else's belief or word about the user, just before what it says: "我妈…以为我养狗了", "she thinks I quit"
+_BELIEVED_BY_ANOTHER = re.compile(
+    r"(?:以为|觉得|认为|说|听说|传)\s*$|\b(?:thinks?|thought|assumes?|assumed|believes?|believed|says?|said)\s+(?:that\s+)?$",
+    re.IGNORECASE,
+)
+
+
+# A state supposed, not had: "假如我搬到深圳前海那边住", "if I moved to Denver"
+_SUPPOSED = re.compile(r"\b(?:if|suppose|supposing|hypothetically)\b|假如|如果|要是|假设|万一", re.IGNORECASE)
+
+
+def _not_the_users(rule: Rule, text: str, match: re.Match) -> bool:
+    """Whether the words before a match in its clause make it someone else's belief or, but for a task ("if it
+    rains tomorrow remind me to…"), a supposition."""
+    speaker = clause_at(text, match.start())
+    believed = bool(_BELIEVED_BY_ANOTHER.search(speaker)) and clause_mood(speaker) == THIRD_PARTY
+    return believed or (rule.kind is not Kind.TASK and bool(_SUPPOSED.search(speaker)))
+
+
 def _stated(rule: Rule, clause: _Clause, text: str, match: re.Match) -> bool:
     """Whether the clause, up to the match, states the user's own value in a mood the rule accepts."""
+    if _not_the_users(rule, text, match):
+        return False
     if rule.moods is None:
         return True
     if (clause.someone_elses and THIRD_PARTY not in rule.moods) or (clause.planned and PLAN not in rule.moods):

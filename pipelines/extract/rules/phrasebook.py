@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from pipelines.core.schemas import Kind
 from pipelines.extract.rules.grammar import LANGUAGES_EN, LANGUAGES_ZH
+from pipelines.extract.signals.lexicon import CITIES_ZH
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,9 @@ EMPLOYER = TopicBook(
             Say(r"换到(?:了)?<ZV>(?:工作|上班)?<END>", unless=r"[早晚夜白中]班|班次|倒班"), r"跳槽(?:去|到)了?<ZV>(?:做|当)", r"入职(?:了)?<ZV>(?:做|当)",
             r"进了<ZV>(?:工作|上班)<END>", r"去<ZV>(?:上班|工作)了<END>", r"(?:现在|目前|如今)(?:人)?在<ZORG>",
             r"在<ZV>(?:干|做|待)了?(?:快|都|已经|有|差不多)?[一两二三四五六七八九十半几\d]+(?:个)?(?:多)?(?:月|年)",
-            r"来<ZV>(?:快|已经|都)?(?:[一两二三四五六七八九十半几\d]+个?(?:月|年|周|星期|礼拜))(?:多)?了", r"拿了<ZV>的offer(?:，|,)?(?:已经)?(?:入职|去了)",
+            # ... at a workplace, not in a city: "来成都半年了" is a stay there
+            Say(r"来<ZV>(?:快|已经|都)?(?:[一两二三四五六七八九十半几\d]+个?(?:月|年|周|星期|礼拜))(?:多)?了",
+                unless=f"来(?:{CITIES_ZH})"), r"拿了<ZV>的offer(?:，|,)?(?:已经)?(?:入职|去了)",
         ),
         sentences=(r"我的?(?:新)?(?:公司|单位|雇主|东家)(?:是|叫)<ZV><END>", r"新东家(?:是)?<ZP>"),
         ends=(

@@ -44,7 +44,7 @@ _STATED = {
         r"|\b(?:passed|cleared|got|aced)\b.*\b(?:HSK|IELTS|TOEFL|TOPIK|DELF|DALF|DELE|TestDaF)\b",
         rf"(?:会说|会讲|说得|讲得|母语|流利|过了|考过).*(?:{_LANGUAGES_ZH})|(?:{_LANGUAGES_ZH}).*(?:都ok|都行|都会|流利|过了|"
         rf"N[1-5]|等级|考试|母语)"
-        r"|(?<![A-Za-z])(?:JLPT\s*)?N[1-5](?![0-9])\s*(?:过了|考过了|拿下了|通过了)|(?:过了|考过了|拿下了|通过了)\s*(?:JLPT\s*)?N[1-5](?![0-9])"
+        r"|(?<![A-Za-z])(?:JLPT\s*)?N[1-5](?![0-9])\s*(?:考)?(?:过|拿下|通过)(?:了|啦|咯)|(?:考)?(?:过|拿下|通过)(?:了|啦)\s*(?:JLPT\s*)?N[1-5](?![0-9])"
         r"|(?:雅思|托福|(?i:HSK|TOPIK|IELTS|TOEFL))[^，,。]{0,6}(?:过了|考过了|考了|拿到|出分)",
     ),
 }
@@ -66,9 +66,9 @@ def asked_collection(query: str) -> str | None:
     return next((topic for topic, pattern in _ASKED_PATTERNS.items() if pattern.search(query)), None)
 
 
-# Keeping someone else's animal for a while: "帮朋友养两周猫", "dog-sitting for my neighbour"
+# Keeping someone else's animal for a while: "帮朋友养两周猫", "把她家柯基寄放在我这", "dog-sitting for my neighbour"
 _KEPT_FOR_SOMEONE = re.compile(
-    r"帮[^，,。]{0,6}(?:养|照顾|看)|代养|寄养|\b(?:pet|dog|cat|house)-?sitting\b|\blooking\s+after\s+\w+'s\b",
+    r"帮[^，,。]{0,6}(?:养|照顾|看)|代养|寄养|寄放|放在我这|\b(?:pet|dog|cat|house)-?sitting\b|\blooking\s+after\s+\w+'s\b",
     re.IGNORECASE,
 )
 

@@ -15,13 +15,14 @@ import polars as pl
 from pipelines.core.schemas import MESSAGE_KEY
 from pipelines.embed.passages import MAX_CHARS, embedding_texts
 from pipelines.extract.signals.collections import stated_collection
-from pipelines.extract.signals.mood import ASSERTION
+from pipelines.extract.signals.mood import ASSERTION, TENTATIVE
 from pipelines.extract.signals.prototypes import STATEMENTS, centroids
 from pipelines.extract.signals.topic_signal import (
     NO_SIGNAL,
     SignalParams,
     TopicSignal,
     answer_signal,
+    asks_the_user,
     message_signal,
 )
 
@@ -77,11 +78,17 @@ def label_statements(
         strict=True,
     ):
         exclude = covered.get((agent, user, message_ids[0]), frozenset())
-        signal = message_signal(content[:max_chars], vector, topic_centroids, params, exclude)
+        answering = bool(context) and asks_the_user(context.partition(": ")[2] or context)
+        signal = message_signal(content[:max_chars], vector, topic_centroids, params, exclude, answering)
         if signal.topic is None and context:
             signal = _answered(content, context, params, exclude)
-        if signal.topic is None:
-            signal = _added_to(content[:max_chars])
+        # the user's own statement of a pet or a language outweighs a single-valued topic said of no one ("passed
+        # JLPT N3!!! the university classes paid off" adds a language; it is no school), not a weak one of the
+        # user's own ("我和阿杰在一起了！就是之前常约我打羽毛球那个" is a relationship, not a hobby)
+        said_of_no_one = signal.mood == TENTATIVE and signal.strength >= params.min_strength
+        if signal.topic is None or said_of_no_one:
+            added = _added_to(content[:max_chars])
+            signal = added if added.topic else signal
         topics.append(signal.topic or "episode")
         moods.append(signal.mood if signal.topic else None)
     labels = pl.DataFrame({"_row": episodes["_row"], "_topic": topics, "_mood": pl.Series(moods, dtype=pl.String)})

@@ -18,7 +18,7 @@ _HELD = "忍记顶挡抓守握保接拦站稳扛架靠撑止禁憋捂困盯堵�
 # the substring cues: an address is the same in either language, and whole-word matching misses "邮箱lin@x.cn".
 _EMAIL_ADDRESS = VALUE_SHAPES["email"]
 # Cities people say they are still in or live in without a verb of living: "我还在广州", "家也在深圳".
-_CITIES_ZH = (
+CITIES_ZH = (
     "北京|上海|广州|深圳|杭州|成都|重庆|武汉|南京|苏州|西安|天津|长沙|郑州|青岛|厦门|昆明|大连|沈阳|济南|合肥|福州|"
     "宁波|无锡|东莞|佛山|珠海|南宁|贵阳|哈尔滨|长春|石家庄|太原|南昌|兰州|海口|三亚|香港|澳门|台北"
 )
@@ -26,6 +26,13 @@ _CITIES_ZH = (
 # Cars people name by brand or model: "我那辆朗逸", "朗逸上个月卖了".
 _CAR_MODELS_ZH = (
     "飞度|轩逸|朗逸|卡罗拉|雅阁|思域|凯美瑞|(?i:polo)|特斯拉|比亚迪|蔚来|小鹏|理想|宝马|奔驰|奥迪|大众|丰田|本田|捷达|桑塔纳|帕萨特|迈腾|速腾|宝来|途观|哈弗|吉利|长安|奇瑞|五菱|红旗|领克|问界|极氪|马自达|日产|起亚|福特|别克|雪佛兰|沃尔沃|路虎|保时捷"
+)
+
+# What people are at work, as they name it on a business card: "Associate Creative Director", "senior copywriter".
+_ROLES_EN = (
+    "engineer|developer|analyst|scientist|manager|director|designer|copywriter|editor|consultant|accountant|lawyer|"
+    "nurse|teacher|intern|lead|coordinator|specialist|associate|officer|supervisor|administrator|architect|producer|"
+    "strategist|technician|chef|therapist|researcher|VP|head of \\w+"
 )
 
 # topic -> (English cues, Chinese cues). Cues are regular expressions; keep them short and literal.
@@ -39,14 +46,19 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "here in \\w+", "(?-i:[A-Z])\\w+ (?:guy|girl|gal|dude|native|local|resident) here", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes",
          "hometown", "home town", "back home", "[0-9] ?br", "[0-9][- ]bedroom", "studio apartment", "couch ?surf\\w*",
          "house ?sitting", "storage unit", "unpack\\w*", "crashing (?:at|with|on|between)", "homeowner", "mortgage",
-         "closing on (?:a|the|our|my) (?:house|place|condo)"),
-        (f"(?<![{_HELD}])(?<![{_HELD}][不得])住(?!院)", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
-         "公寓", "居住证", "家(?:也|还|都|就|一直)?在", f"我(?:还|仍然|依然|一直|也)?在(?:{_CITIES_ZH})(?!出差|玩|旅|开会|转机)", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
-         "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?", "买房", "房贷", "新家", "[北沪深杭]漂"),
+         "closing on (?:a|the|our|my) (?:house|place|condo)",
+         # "I'm officially a Tucson resident", "sleeping on an air mattress in our Raleigh place"
+         "(?-i:[A-Z])\\w+ resident", "resident of", "(?:my|our) (?-i:[A-Z])\\w+ (?:place|apartment|flat|house|condo)"),
+        (f"(?<![{_HELD}])(?<![{_HELD}][不得])住(?!院|酒店|宾馆|旅馆)", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
+         "公寓", "居住证", "家(?:也|还|都|就|一直)?在", f"我(?:还|仍然|依然|一直|也)?在(?:{CITIES_ZH})(?!出差|玩|旅|开会|转机)", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
+         "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?", "买房", "房贷", "新家", "[北沪深杭]漂",
+         # "新租的房子就在科技园边上", "到深圳快一个月了", "北京朝阳这边杨柳絮太夸张了" (where the speaker is)
+         "新房子", "(?:房子)?租在",
+         f"^(?:{CITIES_ZH})[^，,。！？]{{0,6}}(?:这边|这儿|这里)"),
     ),
     "employer": (
         ("work", "works", "working", "worked", "job", "company", "employer", "joined", "hired",
-         "quit", "notice", "laid off", "fired", "last day", "first day", "start(?:ed|ing)? at", "offer",
+         "quit", "notice", "laid off", "fired", "last day", "first day", "start(?:ed|ing|in'?)? at", "offer",
          "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+",
          "(?:day|week|month) [0-9]+ at (?-i:[A-Z])\\w+",
          "(?:first|second|third|fourth|[0-9]+(?:st|nd|rd|th)) (?:day|week|month|year) at (?-i:[A-Z])\\w+",
@@ -71,10 +83,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "engineer", "developer", "dev", "lead", "analyst", "scientist", "nurse", "teacher", "intern",
          "for a living", "occupation", "profession", "line cook", "cook at", "barista", "bartender", "cashier", "(?:bus|truck|delivery|uber) driver",
          "electrician", "plumber", "carpenter", "paralegal", "receptionist", "pharmacist", "mechanic", "firefighter",
-         "paramedic", "clerk", "designer", "consultant", "accountant", "lawyer"),
+         "paramedic", "clerk", _ROLES_EN),
         ("升职", "升了", "升店长", "职位", "职务", "岗位", "title", "经理", "主任", "店长", "组长", "工程师",
          "老师", "助理", "分析", "运营", "测试", "后端", "前端", "从事", "文案", "职业", "(?:做|干)什么的", "转岗", "调岗", "助理", "主管", "总监", "专员", "设计师",
-         "程序员", "会计", "律师", "医生", "护士"),
+         "程序员", "会计", "律师", "医生", "护士", "副总", "合伙人", "主编", "编辑", "策划", "架构师", "研究员"),
     ),
     "name": (
         # the user's own name: "his name is Pretzel" (a puppy) and "its name" (a book) are not
@@ -96,9 +108,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "relationship_status": (
         ("relationship", "anniversary", "girlfriend", "boyfriend", "partner", "married", "marry", "wedding", "engaged", "proposal", "proposed",
-         "said yes", "divorced?", "single", "honeymoon", "wife", "husband", "dating", "together"),
+         "said yes", "divorced?", "single", "honeymoon", "wife", "husband", "dating", "together", "gf", "bf", "fianc[eé]e?",
+         "(?:\\w+ and I|we)(?:'re| are)? (?:hit|hitting) [0-9]+ (?:years|months)"),
         ("单身", "脱单", "对象", "婚姻", "结婚", "领证", "民政局", "婚礼", "纪念日", "离婚", "老公", "老婆", "男朋友", "女朋友",
-         "在一起", "订婚", "求婚", "婚戒", "感情", "红本本", "结婚证", "扯证", "分手", "恋爱", "表白", "单膝跪", "💍", "戒指"),
+         "在一起", "订婚", "求婚", "婚戒", "见家长", "感情", "红本本", "结婚证", "扯证", "分手", "恋爱", "表白", "单膝跪", "💍", "戒指"),
     ),
     "diet": (
         ("vegetarian", "vegan", "meat", "dairy", "eggs?", "spicy", "chill?i(?: crisp| oil| flakes)?", "hot sauce", "sriracha", "gluten", "allergic", "allergy", "keto",
@@ -107,7 +120,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:low[- ])?fodmap", "paleo", "whole ?30", "carnivore", "dairy-free", "gluten-free", "sugar-free", "no sugar",
          "mediterranean diet", "plant-forward", "flexitarian", "calorie deficit", "macros"),
         ("吃素", "素食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品", "碳水", "低碳", "生酮", "断食", "乳糖", "吃(?:什么|啥)", "能吃", "照吃", "红肉", "荤",
-         "控糖", "戒糖", "减脂餐", "轻断食", "无麸质", "低脂", "低(?i:fodmap)", "生食"),
+         "控糖", "戒糖", "减脂餐", "轻断食", "无麸质", "低脂", "低(?i:fodmap)", "生食", "清淡", "正常吃"),
     ),
     "output_format": (
         ("tables?", "bullets?", "bullet points?", "lists?", "paragraphs?", "format\\w*", "markdown", "numbered",
@@ -117,9 +130,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "language": (
         # the language answers come in, not one being learnt ("learning German", "学习英语")
         ("language", "reply in", "replies in", "answer in", "respond in", "write in", "talk to me in",
-         "in (?:English|Chinese|Mandarin|Cantonese|Spanish|French|German|Japanese|Korean|Portuguese|Italian|Russian|"
-         "Arabic|Hindi|Vietnamese|Thai|Dutch)", "(?:traditional|simplified) (?:chinese|characters)"),
-        ("(?:用|说|讲|回)(?:中文|英文|英语|汉语|日语|韩语|法语|德语|西班牙语)(?!名)", "用(?i:english|chinese|japanese|korean|french|german|spanish)(?:回|答|写|跟|和|说)", "(?:中文|英文|英语)(?:回答|回复|交流)", "语言", "繁体", "简体", "繁體", "粤语"),
+         "bilingual", "in (?:English|Chinese|Mandarin|Cantonese|Spanish|French|German|Japanese|Korean|Portuguese|Italian|Russian|"
+         "Arabic|Hindi|Vietnamese|Thai|Dutch)", "(?:traditional|simplified) (?:chinese|characters)",
+         "(?:English|Chinese|Mandarin|Spanish|French|German|Japanese|Korean|Portuguese|Italian)[- ]only"),
+        ("(?:用|说|讲|回)(?:中文|英文|英语|汉语|日语|韩语|法语|德语|西班牙语)(?!名)", "用(?i:english|chinese|japanese|korean|french|german|spanish)(?:回|答|写|跟|和|说)", "(?:中文|英文|英语)(?:回答|回复|交流)", "语言", "繁体", "简体", "繁體", "粤语", "双语", "中英(?:文)?(?:对照|混)"),
     ),
     "answer_length": (
         # the length of answers, not of a run or a wait ("how long did I run?")
@@ -127,13 +141,15 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "in detail", "detailed", "length", "walls? of text", "tl;?dr", "how long should (?:the )?(?:answers?|replies)", "(?:answers?|replies|responses) be",
          "word (?:limit|count)", "words? or less", "under [0-9]+ words", "one-liners?", "short and sweet", "long-winded"),
         ("简短", "简洁", "长度", "太长", "详细", "几句话", "句话以内", "啰嗦", "短一点", "该长就长", "字数", "字以内", "长篇大论",
-         "一句话", "多长(?!时间)", "篇幅", "长短", "多详细", "[一两二三四五六七八九十\\d]句话"),
+         "一句话", "多长(?!时间)", "篇幅", "长短", "多详细", "[一两二三四五六七八九十\\d]句话",
+         "(?:讲|说|写|答)(?:得)?(?:细|详细|长)(?:一)?点", "长一点"),
     ),
     "contact_time": (
         ("mornings? (?:are|is|work) best", "evenings? (?:are|is|work) best", "after [0-9]{1,2} ?(?:am|pm)",
          "before [0-9]{1,2} ?(?:am|pm)", "nights", "night shifts?", "day shifts?", "schedule", "best time",
          "reach me", "nudge", "contact me", "(?:be|get|being|getting) (?:contacted|reached|called|texted|messaged)", "mornings", "evenings", "afternoons", "weeknights", "weekends only",
-         "(?:weekday|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday) (?:mornings?|afternoons?|evenings?|nights?)", "when you (?:ping|text|message|call|remind|nudge) me", "shifts", "when to (?:reach|contact|call|text|message|ping)",
+         "(?:weekday|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday) (?:mornings?|afternoons?|evenings?|nights?)", "when you (?:ping|text|message|call|remind|nudge) me", "shifts", "when to (?:reach|contact|call|text|message|ping)", "(?:night|day|evening) rotation",
+         "push (?:everything|it|them|the reminders?|my reminders?) (?:back )?to",
          # "call the user" alone is naming as often as phoning ("what should I call the user?"): only with a when
          "(?:reach|contact|text|message|ping) (?:the user|them|him|her)", "(?:when|what time)\\b.{0,24}\\bcall\\b",
          "(?:receive|get|send)s? (?:the |my |their )?(?:reminders|notifications|check-ins|messages|texts|updates|digests?)",
@@ -141,7 +157,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # when a daily message comes: "send my daily to-do summary at 7:30am", "the summary hits right as I'm asleep"
          "(?:send|sends|sent|get|deliver)s? (?:me )?(?:my |the )?(?:daily |weekly |morning |evening )?(?:[\\w-]+ )?(?:summary|summaries|briefing|digest|recap|check-?in)",
          "(?:summary|briefing|digest|recap) (?:comes?|arrives?|hits?|lands?|(?:be |is |gets? )?sent)",
-         "(?:what time|when)\\b.{0,30}\\b(?:summary|summaries|digest|briefing|reminders?)"),
+         "(?:what time|when)\\b.{0,30}\\b(?:summary|summaries|digest|briefing|reminders?)",
+         "between [0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm)? and [0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm)",
+         "(?:reminders?|check-?ins?|notifications?|pings?)\\b[^.]{0,30}\\b(?:between|after|before|at) [0-9]"),
         ("早上", "上午", "下午", "晚上", "几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
          "联系(?:用户|他|她)", "找我", "收到(?:提醒|消息|通知)", "(?:提醒|通知)(?:的)?时间", "发我", "(?:什么时候|什么时间|几点)[^，,。？?]{0,8}(?:联系|找|方便|发|提醒|通知|打电话|推送)", "工作日", "午休",
          # when reminders come, not what they are about: "以后提醒改成上午吧"
@@ -153,7 +171,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("school(?! run| pick-?up| drop-?off| holidays?| bus)", "university", "college", "grad school", "PhD", "master'?s", "degree", "studying", "semester",
          "campus", "enrolled", "admitted", "student", "midterms?", "finals week", "quarter system",
          "major", "classes", "dorm", "transfer\\w*", "attend(?:s|ed|ing)?", "freshman", "sophomore", "junior year", "senior year", "professor", "community college",
-         "(?-i:CC)", "grad program", "bootcamp", "GPA", "tuition", "financial aid"),
+         "(?-i:CC)", "grad program", "bootcamp", "GPA", "tuition", "financial aid",
+         # degrees and schools by the names people use: "my MSc at UCL", "first week at UC Davis", "final year at Warwick"
+         "MSc", "BSc", "MPhil", "MBA", "dissertation", "thesis", "final year", "(?-i:UC(?:LA|SD|SB|L|I)?)(?: (?-i:[A-Z])\\w+)?",
+         "University of (?-i:[A-Z])\\w+", "(?-i:[A-Z])\\w+ (?:University|College|State|Tech)"),
         ("读研", "读博", "学校", "大学", "研究生", "博士", "导师", "报到", "入学", "毕业", "研二", "研一",
          "宿舍", "港大", "浙大", "学院", "期末", "考试周", "高数", "学分", "挂科", "绩点", "选课", "本科", "大一",
          "大二", "大三", "大四", "研三", "转学", "高[一二三]", "初[一二三]", "校区", "军训", "博[一二三四五]", "硕[一二三]",
@@ -179,8 +200,11 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 # A standing rule called off ("三句话那个规矩取消吧", "forget that rule"): a change of whichever preference the
 # clause names (its own topic word decides which).
 _RULE_CALLED_OFF = (
-    ("(?:drop|forget|scrap|cancel|lift|ditch) (?:that|the|this) (?:rule|limit|requirement)",),
-    ("(?:规矩|要求|规定|限制|那条)(?:就)?(?:取消|去掉|作废|不要了|算了)",),
+    ("(?:drop|forget|scrap|cancel|lift|ditch) (?:that|the|this) (?:[\\w-]+ ){0,3}?(?:rule|limit|requirement)",
+     "no (?:particular |real |hard )?(?:length |word )?limit",
+     # the thing called off is left to count for its own topic: "calling off the spanish-only thing"
+     "call(?:ing|ed)? off(?= (?:that|the|this) [\\w-]+ (?:thing|rule|experiment))", "no rules? any ?more"),
+    ("(?:规矩|要求|规定|限制|那条)(?:就|先|也)?(?:取消|去掉|作废|不要了|算了)",),
 )
 
 # Words that announce a change of the topic's value count once more: "跳槽了，入职美团, title 还是 analyst" is
@@ -189,38 +213,63 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # ... and so do words that say the value still holds after all ("still at pellucid", "我还在郑州待着"): they
     # restate it over a plan or an aside that came between
     "residence": (("moved", "relocated", "(?:I'm|I am|im|we're|we are) back in (?-i:[A-Z])\\w+", "new apartment", "new place", "still (?:live|living|in|here|based)",
-                   "staying put", "gave up (?:the|my|our) (?:room|apartment|flat|place|lease|house)", "signed for"),
-                  ("搬家", "搬到", "搬去", "安顿", "退租", "还在[^，,。！？]{1,6}(?:住|待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
-                   "(?:房子|宿舍|公寓|房间)(?:已经)?退了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "(?:没有?|不)续租", "到期[^，,。]{0,3}(?:没续|不续)", "落脚", "居无定所", "(?:不打算|没打算|还没)定下来住", "迷你仓", "回老家(?:了|发展|定居|生活|工作)", f"(?:又)?回到(?:了)?(?:{_CITIES_ZH})")),
+                   "staying put", "(?-i:[A-Z])\\w+ resident", "^back in (?-i:[A-Z])\\w+",
+                   "(?:we're|I'm|im|we are|I am) (?:officially |finally )?out of (?-i:[A-Z])\\w+", "gave up (?:the|my|our) (?:room|apartment|flat|place|lease|house)", "signed for"),
+                  ("搬家", "搬到", "搬去", "安顿", "退租", "还在[^，,。！？]{1,6}(?:住|待|呆)", "还是[^，,。！？]{0,6}在[^，,。！？]{1,6}住", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
+                   "(?:房子|宿舍|公寓|房间)(?:已经)?退了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "(?:没有?|不)续租", "到期[^，,。]{0,3}(?:没续|不续)", "落脚", "居无定所", "搬过来", "搬过去",
+                  # a stay counted up to now (the closing 了): "在北京住了六年了", not "在民宿住了一个月"
+                  "住了(?:快|有|差不多)?[一两三四五六七八九十半\\d]+(?:个)?多?(?:月|年)了",
+                  "(?:新)?租的(?:房子|房|公寓)",
+                  # the time since arriving: "到深圳快一个月了", "来成都半年了"
+                  f"(?:到|来)(?:{CITIES_ZH})[^，,。！？]{{0,3}}[一两三四五六七八九十半\\d]+(?:个)?(?:月|年|周)了", "(?:不打算|没打算|还没)定下来住", "迷你仓", "回老家(?:了|发展|定居|生活|工作)", f"(?:又)?回到(?:了)?(?:{CITIES_ZH})")),
     "employer": (("joined", "quit", "last day", "notice", "start(?:ed|ing)? at", "new job", "(?:changed|switched) jobs",
                   "(?:turned|handed) in my (?:badge|keys|laptop)", "layoffs?\\b.{0,40}\\bI was (?:in|part of|one of)",
+                  "layoffs?",
                   "(?:sending|sent|send|gave|giving|handed|handing|put in|putting in) (?:\\w+ )?my two weeks",
                   "accepted (?:the|an|their|a|his|her) (?:job )?offer", "laid off", "fired",
                   "still (?:at|with|working)", "staying at", "let go", "between jobs", "unemployed", "out of work",
                   "(?:not|no longer) (?:at|with|working (?:at|for)) (?-i:[A-Z])\\w+",
                   "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+ now",
-                  "been at (?-i:[A-Z])\\w+(?: \\w+)? (?:since|for)"),
+                  "been at (?-i:[A-Z])\\w+(?: \\w+)? (?:since|for)",
+                  # a move called off keeps the old employer: "Kestrel countered… I'm staying put", "called Dunmore and
+                  # withdrew", "turned the offer down"
+                  "counter-? ?offer\\w*", "countered", "withdr[ae]w\\w*", "(?:turned|turning|turn) (?:down )?(?:the|their|an?|that|this) (?:job )?offer(?: down)?",
+                  "declined (?:the|their|an?|that|this) (?:job )?offer"),
                  ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "没工作", "失业",
-                  "待业", "被裁", "被辞", "被开了", "丢了工作", "跳去", "跳到", "上岸")),
-    "job_title": (("promoted", "promotion", "promo", "new title", "new role"), ("升职", "升了", "升店长", "当上")),
+                  "待业", "被裁", "被辞", "被开了", "丢了工作", "跳去", "跳到", "上岸",
+                  "不跳了", "(?:决定)?留(?:在|下)(?:原|老)?(?:公司|单位|东家)", "(?:拒|推)(?:掉)?了[^，,。！？]{0,8}(?:offer|录用|聘用)", "挽留")),
+    # ... and a role said as what the user is now, or was moved up to: "I'm Associate Creative Director now", "they
+    # bumped me to senior copywriter", "new business cards", "转正了", "提拔成主管"
+    "job_title": (("promoted", "promotion", "promo", "new title", "new role", "new business cards?",
+                   f"(?:I'm|I am|im) (?:now )?(?:an? |the )?(?:[\\w-]+ ){{0,3}}(?:{_ROLES_EN})s? now",
+                   f"(?:bumped|moved|promoted|upgraded|made) me (?:up )?(?:to )?(?:an? |the )?(?:[\\w-]+ ){{0,3}}(?:{_ROLES_EN})"),
+                  ("升职", "升了", "升店长", "当上", "转正", "提拔", "升(?:为|成|到)", "(?:名片|头衔|title)(?:也)?(?:换|改)")),
     # ... and the words that start or end a value of the other topics: a retraction often names nothing else
     # ("sold it", "分手了", "不吃素了"), so its one cue would otherwise stay below a statement's strength
     "diet": (("went (?:vegan|vegetarian|pescatarian|keto)", "stopped eating", "eat(?:ing)? meat again", "(?:are|is|'re|'s) back on (?:my|the) (?:plate|menu)", "(?:started|start|starting|back to|went back to) eat(?:ing|in)? (?:\\w+ )?again",
               "no longer (?:vegan|vegetarian)", "gave up (?:meat|dairy|being vegan|being vegetarian)",
-              "gave up on (?:the |being )?(?:vegan|vege?t[ae]rian|veggie|keto|pescatarian)", "eat(?:s|ing)? everything"),
-             ("开始吃素", "不吃素了", "开荤", "改吃", "又吃肉", "(?:恢复|开始|重新)吃(?:肉|荤|鱼|鸡|蛋|奶|海鲜)", "不忌口了", "戒(?:了)?(?:肉|辣|糖|奶)")),
+              "gave up on (?:the |being )?(?:vegan|vege?t[ae]rian|veggie|keto|pescatarian)", "eat(?:s|ing)? everything",
+              "staying (?:vegan|vegetarian|veggie|pescatarian|keto)", "(?:vegan|vegetarian|veggie|pescatarian|keto) now",
+              "eating (?:\\w+ )?again"),
+             ("开始吃素", "不吃素了", "开荤", "改吃", "又吃肉", "(?:恢复|开始|重新)吃(?:肉|荤|鱼|鸡|蛋|奶|海鲜)", "不忌口了", "戒(?:了)?(?:肉|辣|糖|奶)",
+              # the way the user eats now, said as now: "现在我吃碗面不加两勺辣椒油都觉得没味道", "无辣不欢了"
+              "(?:现在|如今|这阵子|这半年)[^，,。！？]{0,12}(?:辣|吃素|素食|吃肉|荤)", "无辣不欢", "(?:能|敢)吃辣了",
+              # a diet by name given up: "生酮不搞了", "轻断食停了"
+              "(?:生酮|素食|吃素|断食|轻断食|低碳|控糖|减脂餐?)[^，,。！？]{0,6}(?:不搞了|不弄了|停了|放弃了|结束了|不做了|不坚持了)")),
     "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "traded in", "new car",
                  "car-free now", "car-?less", "sold it for (?:parts|scrap)"),
                 ("(?:新|刚)提的", "车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了", "现在没车",
-                 "车[^，,。！？]{0,4}(?:处理掉|转手|出掉|报废)", "不开车了",
+                 "车[^，,。！？]{0,4}(?:处理掉|转手|出掉|出手|卖掉|卖了|报废)", "不开车了",
                  f"(?:{_CAR_MODELS_ZH})[^，,。！？]{{0,6}}(?:卖了|卖掉了|出手了|转手了)")),
     "relationship_status": (("broke up", "split up", "got divorced", "got engaged", "got married", "tied the knot",
                              "back together", "divorce (?:is |got |was )?(?:final\\w*|through|done)", "separated", "seeing someone",
                              "(?:officially|finally|now) (?:divorced|single|engaged|married)", "honeymoon",
-                             "courthouse", "eloped", "got hitched", "just married", "newlyweds?"),
-                            ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "脱单了", "恢复单身",
+                             "courthouse", "eloped", "got hitched", "just married", "newlyweds?",
+                             "(?:she|he|they|I) (?:\\w+ ){0,3}said yes", "(?:got|get|getting|went) down on one knee"),
+                            ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "在一起了", "脱单了", "恢复单身",
                              "(?:我们|我俩|我们俩)(?:已经|早就)?分(?:开)?了",
-                             "(?:去|跑)了?(?:一)?趟?民政局", "红本", "单膝跪", "蜜月")),
+                             "(?:去|跑)了?(?:一)?趟?民政局", "红本", "单膝跪", "蜜月",
+                             "(?:拿出|掏出)(?:了)?戒指", "我(?:说了?|答应了?)(?:好|愿意|yes)")),
     "answer_length": (("(?:no|drop the|forget the|lift the) (?:length|word|sentence) limit", *_RULE_CALLED_OFF[0]),
                       ("(?:字数|长度|句话)?限制(?:就)?(?:取消|去掉|不要了)", *_RULE_CALLED_OFF[1])),
     "output_format": _RULE_CALLED_OFF,
@@ -229,14 +278,16 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "school": (("graduated", "dropped out", "transferr(?:ed|ing) to", "got into", "enrolled at",
                 "(?:my|a) (?:master'?s|bachelor'?s|ph\\.?d|mba|doctorate|degree) at (?-i:[A-Z])\\w+"),
                ("毕业了", "退学", "转学", "休学", "考上了", "录取了", "入学了", "录取通知书", "(?:研究生|博士|大学)开学", "开学第[一二三\\d]")),
-    "phone": (("new number", "changed my number", "number changed", "new phone number", "(?:whole |brand )?new line",
+    "phone": (("new number", "changed my number", "new (?:one|line) is \\+?\\(?[0-9][0-9 ().-]{6,}[0-9]", "number changed", "new phone number", "(?:whole |brand )?new line",
                "old (?:one|number|line) is (?:gone|dead|disconnected|cancell?ed)"),
               ("换个?号", "新号", "停机", "换手机号", "号码换了", "新手机号")),
     "email": (("new email", "changed my email", "new address is", "switched (?:my )?email"),
               ("换邮箱", "新邮箱", "邮箱换了", "邮箱改")),
     # a full name to sign with, or to put on a page, is the user's: "Sign it Dana Kowalski", "名字写张婉婷"
     "name": (("changed my name", "name change", "(?:took|take|taking|takes) (?:his|her|their|\\w+'s) (?:last )?name",
-              "sign(?:ed)? (?:it|off|them)(?: as| with)? (?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+", "go(?:es|ing)? by \\w+ now", "started going by", "call me \\w+ from now on", "new name"), ("改名", "以后叫我", "改叫", "名字(?:写|填|就写|用)")),
+              "sign(?:ed)? (?:it|off|them)(?: as| with)? (?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+",
+              "sign(?:ed|s)? (?:[\\w']+ ){1,7}?as (?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+", "go(?:es|ing)? by \\w+ now", "started going by", "call me \\w+ from now on", "new name",
+              "(?:everything|it|all)(?: else)? (?:is|'s) (?-i:[A-Z])[a-z]+ now"), ("改名", "以后叫我", "改叫", "名字(?:写|填|就写|用)(?!了)", "(?:用|叫)这个名字")),
 }
 
 

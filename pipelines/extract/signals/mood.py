@@ -39,7 +39,11 @@ _NEGATED = re.compile(
 )
 # ... unless a thing (not a deed: "not moving for now") is said to be absent now: "no meat at all", "no car anymore"
 _NONE_NOW = re.compile(
-    r"^\s*(?:and\s+|but\s+)?no\s+\w+(?:\s+\w+)?\s+(?:at\s+all|for\s+now|any\s?more|these\s+days)\b", re.IGNORECASE
+    # "no fish no eggs no dairy anymore" lists what the user no longer has
+    r"^\s*(?:and\s+|but\s+)?no\s+\w+(?:[\s,]+(?:no\s+|or\s+)?\w+){0,5}?\s+(?:at\s+all|for\s+now|any\s?more|these\s+days)\b"
+    # "没有固定住处了", "现在没车了": a thing had no more
+    r"|^\s*(?:也|就|现在|目前|已经)?没(?:有)?[^，,。！？没]{1,8}了[\s。！!]*$",
+    re.IGNORECASE,
 )
 
 # ... and neither is a state said to last from now: "gonna be carless for a while", "going to be remote for now"
@@ -52,6 +56,7 @@ _STATE_FOR_NOW = re.compile(
 _REQUEST = re.compile(
     # after a short lead-in ("random but can you…", "ok so could you…"), not after a question word ("what can you…")
     r"^\s*(?:(?!(?:what|where|when|why|who|which|how)\b)[\w']+[,\s]+){0,3}?(?:(?:can|could|would|will)\s+(?:you|u)\b|please\b|pls\b)"
+    r"|\b(?:can|could|may)\s+i\s+(?:ask\s+(?:you|u)\s+to|take\s+back)\b"
     r"|\bfrom now on\b|^\s*(?:请|麻烦|以后|能不能|可以|可不可以|从今天起|从现在起|从现在开始|今后)"
     # how the assistant should talk to the user: "你给我解释的时候尽量详细一点", "你回我的时候简短点"
     r"|^\s*你(?:以后|之后|下次|再)?(?:给我|跟我|对我|回我|回复我|回答我)[^，,。]{0,8}(?:尽量|最好|别|不要|一点|点)"
@@ -62,12 +67,12 @@ _REQUEST = re.compile(
 # Chinese ways of asking that the rules extractor reads too: 啥, unless it means "anything" or "and so on"
 # ("啥都得重新学", "水果啥的"), and any verb or adjective asked as A-not-A: "难不难", "去没去", "能不能" ("动不动就" is
 # "at every turn")
-ZH_SHA = "啥(?!都|也|的)"
+ZH_SHA = "(?<!没)啥(?!都|也|的)"  # "没啥特别的计划" asks nothing
 ZH_A_NOT_A = r"(?!动)(?P<asked>[\u4e00-\u9fff])[不没](?P=asked)"
 # A question asks; "Was in Tokyo last week." does not (an auxiliary at the start is not enough here), nor
 # does 着呢 ("我跟我老婆好着呢": it insists).
 _QUESTION = re.compile(
-    r"(?<![?？])[?？]\s*$|^\s*(?:what|what's|where|when|why|who|whom|whose|which|how)\b|(?:吗|么|(?<!着)呢)[\s。]*$|是不是|有没有|要不要"
+    r"(?<![?？])[?？]\s*$|^\s*(?:what|what's|where|when|why|who|whom|whose|which|how)\b|(?:吗|么|(?<!着)呢)[\s。，,]*$|是不是|有没有|要不要"
     # a Chinese question word asks even without a question mark: "青岛租房哪个区方便"
     r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋|" + ZH_SHA + "|" + ZH_A_NOT_A,
     re.IGNORECASE,
@@ -122,14 +127,14 @@ _SERVES_THE_USER = re.compile(
     rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|the)\s+(?:\w+\s+)?(?:{ROLES_EN})\b"
     rf"|(?:{ROLES_EN})s?\s+(?:\w+ed|is|was|says|said|thinks|keeps|wants|told|put|gave)\b)"
     # "还有移动客服天天打电话让我携号转网", "医生说我…"
-    rf"|^\s*(?:{_LEAD_IN_ZH})?[^，,。我]{{0,4}}(?:{ROLES_ZH})",
+    rf"|^\s*(?:{_LEAD_IN_ZH})?[^，,。我被]{{0,4}}(?:{ROLES_ZH})",  # not "被医生骂了一顿": that is the user
     re.IGNORECASE,
 )
 # ... who tell the user what to do: "客服天天打电话让我携号转网"
-_TELLS_ME_ZH = re.compile("(?:让|要|叫|逼)我(?!们)")
+_TELLS_ME_ZH = re.compile("(?:让|要|叫|逼)(?:我(?!们)|先|别|不要)")  # "医生让先别搞这些" tells the user
 _PLAN = re.compile(
     r"\b(?:might|maybe|perhaps|thinking\s+(?:about|of)|considering|consider|plan(?:ning)?\s+to|going\s+to|gonna|"
-    r"want\s+to|wanna|would|(?<!even\s)if(?!\s+(?:you|u)\b)|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|(?:pretty|fairly|almost|quite)\s+sure\s+(?:i'm|i\s+am|im|i'll|i\s+will)\b|tempted|should\s+i|"
+    r"want\s+to|wanna|would|(?:i|we)\s+(?:should|ought\s+to)\b|(?<!even\s)if(?!\s+(?:you|u)\b)|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|(?:pretty|fairly|almost|quite)\s+sure\s+(?:i'm|i\s+am|im|i'll|i\s+will)\b|tempted|should\s+i|"
     # a change being explored is not a change made
     r"recruiters?|interview(?:s|ing|ed)?|(?<!accepted\s)(?<!took\s)(?:job\s+offer|an\s+offer)|applying|applied|"
     # what is still to come is a plan, however sure: "next month", "we're moving to Oslo", "下个月搬"
@@ -149,7 +154,7 @@ _PLAN = re.compile(
     # a request for today or this once sets no standing preference: "今天的先发我吧", "just this once, in French"
     r"|今天的?先|这次先|这回先|就这一次|\bjust\s+(?:this\s+once|for\s+today|this\s+time)\b|\bthis\s+time\s+only\b|\bfor\s+today\s+only\b"
     r"|\bone[- ]off\b|\bexception\s*(?::|for\s+(?:today|this|now))|\b(?:this|that)\s+one\s+(?:as|in)\b"
-    r"|考虑|打算|如果|要是|"
+    r"|考虑|打算|如果|要是|假如|假设|"
     + _IF_ZH
     + r"|念头|心里(?:有点|有些)?痒|心动|可能|准备|计划|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历"
     r"|下个?月|下周|下礼拜|下星期|明年|下半年|(?:年|节)后(?![^，,。]*了)|过几天|过段时间|即将|快要|将要|要搬|"
@@ -192,9 +197,11 @@ _SINCE_A_TRIP = re.compile(
     re.IGNORECASE,
 )
 _REPORTED = re.compile(
-    r"\b(?:says|said|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+telling)\b"
+    r"\b(?:says|(?<!\bi\s)said|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+telling)\b"
+    # an answer to the user's proposal or confession ends someone else's words: "我跟小雯表白了，她说好"
+    r"|(?:她|他)(?:说好|说愿意|答应了)"
     r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
-    r"|(?<!跟你)(?<!和你)(?<!给你)(?:念叨|介绍|说)(?:让我|我)|^\s*(?:还|又|也)?(?:让|叫|逼)我"
+    r"|(?<!你)(?:念叨|介绍|说)(?:让我|我)|^\s*(?:还|又|也)?(?:让|叫|逼)我"
     # someone urging or advising the user: what they want, not what the user did
     r"|(?:劝|催|怂恿|撺掇|忽悠|建议)我|非(?:要|让|得)我|说什么|\b(?:advised|recommended|suggested)\s+(?:me|that\s+i)\b"
     r"|\b(?:keeps?|kept)\s+(?:pushing|urging|nagging)\b|\bwants?\s+me\s+to\b|\b(?:thinks?|says?)\s+(?:that\s+)?i\s+should\b"
@@ -207,9 +214,17 @@ _REPORTED = re.compile(
 )
 
 
+# What an employer or boss did to the user's job is the user's change: "they bumped me to senior", "老板把我提拔成主管"
+_DONE_TO_ME = re.compile(
+    r"\b(?:promoted|bumped|moved|made|named|appointed|hired|fired|transferred|poached)\s+me\b|\b(?:laid|let)\s+me\s+(?:off|go)\b"
+    r"|把我(?:提拔|升|调|开除|裁|辞退|外派|派)",
+    re.IGNORECASE,
+)
+
+
 def clause_mood(clause: str) -> str:
     """The mood of one clause; the first rule that applies wins (a third party's plan is a third party's)."""
-    if _THIRD_PARTY.search(clause):
+    if _THIRD_PARTY.search(clause) and not _DONE_TO_ME.search(clause):
         return THIRD_PARTY
     if _SERVES_THE_USER.search(clause):  # their advice to the user is their words; anything else is theirs
         return REPORTED if _REPORTED.search(clause) or _TELLS_ME_ZH.search(clause) else THIRD_PARTY
@@ -231,6 +246,9 @@ def clause_mood(clause: str) -> str:
 # Finer than the extractor's clauses: a mood changes at any punctuation, an emoji, or a space between Chinese.
 _CLAUSE_END = re.compile(
     r"(?<=[!?;。！？；，,\n])(?![!?！？])\s*|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    # ... and where the user comes in as a new subject: "Theo asked me yesterday | and I said YES", "my doctor said my
+    # iron is low | so I'm eating fish again" (not the user named beside someone: "Jonah and I broke up")
+    r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive)\b|(?i:and\s+i\s+(?:said|told|still|just|now|already|finally|then)\b))"
 )
 
 
@@ -238,11 +256,14 @@ _CLAUSE_END = re.compile(
 # is the friend's), a request about how to treat them, or a change said without its subject at the clause's start.
 _OWNED_EN = re.compile(
     rf"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd)\b|\bmy\s+(?!(?:\w+\s+)?(?:{PEOPLE_EN})\b)"
-    r"|\b(?:call|address|text|email|e-mail|reach|ping|remind)\s+me\b|^\s*guess\s+(?:who|what)\b"
+    r"|\b(?:call|address|text|email|e-mail|reach|ping|remind)\s+me\b|\bfor\s+me\b|^\s*guess\s+(?:who|what)\b"
+    # a self-description ending in "here": "total carnivore here, smoking a brisket", "Portland guy here."
+    r"|^\s*(?:[\w-]+\s+){0,2}[\w-]+\s+here\s*(?:[,.!]|$)"
     # a first stretch somewhere is the speaker's: "first month at UCLA after transferring", "first week in Columbus"
     r"|^\s*(?:my\s+)?first\s+(?:day|week|month|semester|quarter|year|night)s?\s+(?:at|in|of)\b"
     # the user's own detail without "my": "it's 312 555 0193 now", "the old one is gone"
-    r"|^\s*(?:and\s+)?it'?s\s+\S.{0,40}\s+now\b|^\s*the\s+old\s+(?:one|number|line|address|email|place)\b"
+    r"|^\s*(?:and\s+)?it'?s\s+\S.{0,40}\s+now\b"
+    r"|^\s*(?:oh\s+|so\s+)?(?:and\s+)?the\s+(?:old|new)\s+(?:one|number|line|address|email|place)\b"
     # "Gave up the lease", "Coming off night shifts", "Back from the honeymoon": the subject left out, at the
     # clause's start or after a dash ("the civic's gone — sold it last weekend")
     r"|(?:^|\s[\u2014\u2013-]+\s|\u2014)\s*(?:\w+\s+)?(?:just\s+|finally\s+|officially\s+)?(?:[a-z]{3,}ed|[a-z]{3,}ing|back|got|left|quit|became|sold|"
@@ -374,6 +395,16 @@ def _sentence_clauses(text: str) -> Iterator[tuple[str, int, bool]]:
         cursor = max(cursor, start)
         rest = text[start + len(clause) :] if start >= 0 else ""
         yield clause, start, not ends_sentence(clause[-1:]) and not ends_sentence(rest)
+
+
+def first_sentence_clauses(text: str) -> int:
+    """How many clauses (split_clauses) the first sentence of `text` holds."""
+    count = 0
+    for _, _, goes_on in _sentence_clauses(text):
+        count += 1
+        if not goes_on:
+            break
+    return count
 
 
 def owned_clauses(text: str) -> list[bool]:

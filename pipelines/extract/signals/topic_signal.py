@@ -18,10 +18,12 @@ from pipelines.extract.signals.mood import (
     PAST,
     PEOPLE_EN,
     QUESTION,
+    REPORTED,
     TENTATIVE,
     THIRD_PARTY,
     about_a_trip,
     clauses_with_moods,
+    first_sentence_clauses,
     is_owned,
     is_request,
     names_my_partner,
@@ -78,6 +80,10 @@ def _leading_mood(cues_by_mood: dict[str, int]) -> str:
 
 
 COUPLE_TOPIC = "relationship_status"  # the one topic a partner's news is the user's own
+# ... and so is the answer to the user's proposal: "she cried and said yes!!!"
+_SAID_YES = re.compile(
+    r"\b(?:she|he|they)\s+(?:\w+\s+){0,3}said\s+yes\b|(?:她|他)(?:[^，,。]{0,4})答应了", re.IGNORECASE
+)
 NAME_TOPIC = "name"
 _CALLED = re.compile(r"叫我|\bcalls?\s+me\b", re.IGNORECASE)
 TRIP_TOPIC = "residence"  # the topic a trip's stay is mistaken for
@@ -95,16 +101,20 @@ def message_signal(
     centroids: TopicCentroids | None = None,
     params: SignalParams = SignalParams(),
     exclude: frozenset[str] = frozenset(),
+    answering: bool = False,
 ) -> TopicSignal:
-    """The strongest single-valued topic `text` speaks to (not in `exclude`) and the mood it speaks in."""
+    """The strongest single-valued topic `text` speaks to (not in `exclude`) and the mood it speaks in; `answering`:
+    `text` replies to a question about the user (asks_the_user), so its first sentence is the user's."""
     cues: dict[str, int] = {}
     by_mood: dict[str, dict[str, int]] = {}
     said, owned = clauses_with_moods(text), owned_clauses(text)
+    answer = first_sentence_clauses(text) if answering else 0
     trip = _told_of_a_trip(said)
     for at, (clause, mood) in enumerate(said):
         # a clause about no one in particular ("rent is cheaper there", "深圳租房一般押一付三") may still be the
         # user's state said in passing ("Rent in Munich went up again"): recallable, but it closes nothing
-        if mood == ASSERTION and not owned[at] and not _commented_by_user(said[at + 1 : at + 2]):
+        mine = owned[at] or at < answer
+        if mood == ASSERTION and not mine and not _commented_by_user(said[at + 1 : at + 2]):
             mood = TENTATIVE
         for topic, count in cue_hits(clause).items():
             if topic in exclude:
@@ -112,7 +122,8 @@ def message_signal(
             cues[topic] = cues.get(topic, 0) + count
             # a partner's news is the couple's, and a partner named in passing is the user's own status
             couple = topic == COUPLE_TOPIC and (
-                (mood == THIRD_PARTY and partner_is_subject(clause)) or (mood == TENTATIVE and names_my_partner(clause))
+                (mood in (THIRD_PARTY, REPORTED) and (partner_is_subject(clause) or bool(_SAID_YES.search(clause))))
+                or (mood in (TENTATIVE, REPORTED) and names_my_partner(clause))
             )
             counts = by_mood.setdefault(topic, {})
             # what people call the user is the user's name, if only weakly ("公司里大家都叫我王总")
@@ -120,9 +131,12 @@ def message_signal(
             said_as = ASSERTION if couple else TENTATIVE if called else mood
             if trip and topic == TRIP_TOPIC and said_as == ASSERTION and not names_a_change(clause):
                 said_as = PAST  # a move said in it ("and we moved to Denver") is still a move
-            # a request is the point of its message ("…mornings are dead to me. do them after 7pm from now on")
-            weight = 2 if said_as == ASSERTION and is_request(clause) else 1
+            # a request is the point of its message ("…mornings are dead to me. do them after 7pm from now on"), and
+            # so is a change the user tells ("我现在居然无辣不欢了！！同事天天带我吃火锅，从微辣一路吃到中辣")
+            weight = 2 if said_as == ASSERTION and (is_request(clause) or names_a_change(clause)) else 1
             counts[said_as] = counts.get(said_as, 0) + weight * count
+            if said_as == ASSERTION and at < answer:
+                cues[topic] += count  # ... and so is the value a question about the user asked for
     if not cues:
         return NO_SIGNAL
     moods = {topic: _leading_mood(counts) for topic, counts in by_mood.items()}
@@ -152,15 +166,48 @@ _ASKED_OF_ANOTHER = re.compile(
 )
 
 
+# The user addressed: "where did you end up?", "你现在住哪"
+_ASKS_THE_USER = re.compile(r"\b(?:you|you're|you've|your)\b|你|您", re.IGNORECASE)
+# A value asked for without a question: "once you have the new number, tell me", "新地址发我一下"
+_INVITES_A_VALUE = re.compile(r"\b(?:tell|send|give|text)\s+me\b|\blet\s+me\s+know\b|告诉我|发我|发给我", re.IGNORECASE)
+
+
+def asks_the_user(turn: str) -> bool:
+    """Whether `turn` (the one before a reply) asks the user for a value of their own: the reply's first sentence
+    is then the user's even without "I" or "my" ("Where did you end up?" — "Brightwater Health, the hospital
+    network."; "tell me the new number" — "ya its 415 555 0192")."""
+    asks = bool(re.search(r"[?？]", turn)) and bool(_ASKS_FOR_A_VALUE.search(turn))
+    invited = asks or bool(_INVITES_A_VALUE.search(turn))
+    return invited and bool(_ASKS_THE_USER.search(turn)) and not _ASKED_OF_ANOTHER.search(turn)
+
+
+_FIRST_SENTENCE = re.compile(r"^.+?(?:[.!?](?=\s)|[。！？]|$)", re.DOTALL)
+# A short first sentence that names something: "Dana Moreno. same as Luis, already switched it at the bank", "王若宁。
+# 身份证还在补办…" (not "We love hiking. Every weekend…": a capitalised word past the first, a digit, or a Chinese name)
+_NAMES_SOMETHING = re.compile(r"^\S+\s+.*?\b[A-Z]\w+|\d|^[\u4e00-\u9fff]{2,8}[。！]?$")
+MAX_LEAD_CHARS = 40
+
+
+def _the_answer(reply: str) -> str | None:
+    """The part of a reply that answers the question before it: all of a short reply, or a longer reply's short
+    first sentence when it names something; None when neither."""
+    if len(reply) <= MAX_ANSWER_CHARS:
+        return reply
+    first = _FIRST_SENTENCE.match(reply.strip())
+    lead = first.group(0).strip() if first else ""
+    return lead if len(lead) <= MAX_LEAD_CHARS and _NAMES_SOMETHING.search(lead) else None
+
+
 def answer_signal(reply: str, question: str, params: SignalParams = SignalParams()) -> TopicSignal:
     """The topic a reply that names none takes from the question it answers: "新名字叫什么呀？" — "王若溪，以后都用
     这个" states the name; "where are you living now?" — "Fishtown, since January". The reply speaks in its own
     mood (an answer that is a plan or a question states nothing); a question about someone else lends nothing."""
-    if len(reply) > MAX_ANSWER_CHARS or not _ASKS_FOR_A_VALUE.search(question) or _ASKED_OF_ANOTHER.search(question):
+    answer = _the_answer(reply)
+    if answer is None or not _ASKS_FOR_A_VALUE.search(question) or _ASKED_OF_ANOTHER.search(question):
         return NO_SIGNAL
     asked = message_signal(question, params=params)
     if asked.topic is None or asked.mood != QUESTION:
         return NO_SIGNAL
-    moods = [mood for _, mood in clauses_with_moods(reply)]
+    moods = [mood for _, mood in clauses_with_moods(answer)]
     mood = next((m for m in moods if m != ASSERTION), ASSERTION)
     return TopicSignal(asked.topic, mood, params.min_strength) if moods else NO_SIGNAL

@@ -456,3 +456,22 @@ def test_any_a_not_a_asks_and_sha_asks_for_a_value():
     assert is_question("从内地过去难不难") and is_question("他去没去")
     assert not is_question("他动不动就搬家")
     assert WH_QUESTION.search("入职第一周要注意啥") and not WH_QUESTION.search("新环境啥都得重新学")
+
+
+def test_what_someone_else_believes_of_the_user_states_nothing():
+    assert _stated("我妈刷到朋友圈以为我养狗了，打电话念叨了半小时") == []
+    assert _stated("my mom thinks I have a dog now lol") == []
+    assert _stated("我养了一只猫") == [("pets", "用户养了一只猫", False)]
+    assert [m.topic for m in extract("my wife and I have two cats")] == ["pets"]  # the user among the subjects
+
+
+def test_a_supposed_state_is_no_value_but_a_conditional_task_is_a_task():
+    assert _stated("假如我搬到深圳前海那边住，每天去天河上班现实吗？") == []
+    assert _stated("if I moved to Denver I'd live in Capitol Hill") == []
+    assert [m.topic for m in extract("I live in Denver if that matters")] == ["residence"]
+    assert [m.kind for m in extract("if it rains tomorrow remind me to move the car")] == [Kind.TASK]
+
+
+def test_a_stay_in_a_city_is_no_workplace():
+    assert _stated("来成都半年了，给你汇报一下") == []
+    assert _stated("来字节三个月了，还在适应") == [("employer", "用户在字节工作", False)]

@@ -17,6 +17,7 @@ from pipelines.extract.signals.collections import asked_collection, stated_colle
         ("N2 过了！！现在看日剧基本不用字幕了", "skills"),  # a language exam passed names no language
         ("finally passed N2, celebrating tonight", "skills"),
         ("雅思考了7.5，终于能申请了", "skills"),
+        ("学了一年日语，上周 N3 过啦！现在点菜问路都没问题了", "skills"),
     ],
 )
 def test_the_users_own_statement_adds_to_its_topic(text, topic):
@@ -57,6 +58,7 @@ def test_a_question_about_an_accumulating_topic_is_recognised(query, topic):
 def test_an_animal_kept_for_someone_else_is_no_pet_of_the_users():
     assert stated_collection("帮朋友养两周猫，她出国了。家里突然多了只布偶") is None
     assert stated_collection("dog-sitting for my neighbour, the corgi is a menace") is None
+    assert stated_collection("邻居出差一周，把她家柯基寄放在我这，团子气得躲床底") is None
 
 
 def test_crying_like_a_dog_is_no_dog():

@@ -1,10 +1,11 @@
 """Episodes take the topic their message speaks to and its mood; a topic a fact of the message holds is left to it."""
 
+import numpy as np
 import polars as pl
 
 from pipelines.core.schemas import CANDIDATE_SCHEMA
 from pipelines.extract.signals.labelling import label_statements
-from pipelines.extract.signals.mood import ASSERTION, THIRD_PARTY
+from pipelines.extract.signals.mood import ASSERTION, TENTATIVE, THIRD_PARTY
 from tests.support.candidate_rows import candidate
 from tests.support.hashing_embedder import HashingEmbedder
 
@@ -77,3 +78,34 @@ def test_a_message_adding_to_an_accumulating_topic_is_labelled_with_it():
     )
     labelled = label_statements(candidates, HashingEmbedder().embed_passages)
     assert labelled.select("topic", "mood").rows() == [("pets", ASSERTION), ("episode", None)]
+
+
+def test_a_reply_to_a_question_about_the_user_states_the_value_it_gives():
+    reply = "Brightwater Health, the hospital network. analytics team again"
+    candidates = pl.DataFrame(
+        [
+            _row("episode", "episode", reply, "m2")
+            | {"context": "assistant: Congrats on week one! Where did you end up?"},
+            _row("episode", "episode", reply, "m4") | {"context": "assistant: Congrats on week one!"},
+        ],
+        schema=CANDIDATE_SCHEMA,
+    )
+    labelled = label_statements(candidates, HashingEmbedder().embed_passages)
+    assert labelled.select("topic", "mood").rows() == [("employer", ASSERTION), ("employer", TENTATIVE)]
+
+
+def test_a_language_or_a_pet_of_the_users_outweighs_a_topic_touched_in_passing():
+    # the school words stand in a clause said of no one: a tentative school reading, outweighed
+    exam = _row("episode", "episode", "passed JLPT N3!!! the university classes and the campus tutor paid off", "m1")
+    labelled = label_statements(pl.DataFrame([exam], schema=CANDIDATE_SCHEMA), HashingEmbedder().embed_passages)
+    assert labelled.select("topic", "mood").rows() == [("skills", ASSERTION)]
+
+
+def test_a_weak_statement_of_the_users_own_keeps_its_topic_over_a_hobby_named_beside_it():
+    home = _row("episode", "episode", "I live in Ballard now, and my whole life is the climbing gym", "m1")
+
+    def flat(texts):  # e5 prefers no topic: the cues alone decide
+        return np.ones((len(texts), 8), dtype=np.float32)
+
+    labelled = label_statements(pl.DataFrame([home], schema=CANDIDATE_SCHEMA), flat)
+    assert labelled.select("topic", "mood").rows() == [("residence", TENTATIVE)]

@@ -15,6 +15,7 @@ from pipelines.extract.signals.mood import (
     continued_plans,
     continued_subjects,
     is_owned,
+    owned_clauses,
     split_clauses,
 )
 
@@ -378,3 +379,54 @@ def test_this_once_and_a_months_stay(clause, mood):
 )
 def test_a_stay_counted_in_months_or_named_by_its_season_is_a_trip(clause):
     assert clause_mood(clause) == PAST
+
+
+def test_what_a_boss_or_an_employer_did_to_the_users_job_is_the_users():
+    assert clause_mood("but they bumped me to senior copywriter") == ASSERTION
+    assert clause_mood("my boss let me go on friday") == ASSERTION
+    assert clause_mood("老板把我提拔成主管了") == ASSERTION
+    # an offer is still theirs, and what they did to someone else too
+    assert clause_mood("they offered me a job at Globex") == THIRD_PARTY
+    assert clause_mood("my sister's boss fired her") == THIRD_PARTY
+
+
+def test_nothing_much_you_say_and_a_passive_are_said_by_the_user():
+    assert clause_mood("现在也没啥特别的饮食计划") != QUESTION  # 没啥 asks nothing
+    assert clause_mood("你说我要是搬去宝安住") != REPORTED  # the user asking the assistant, not someone's words
+    assert clause_mood("被医生骂了一顿") == ASSERTION  # the user was scolded: no one else's deed
+    assert clause_mood("医生让我辣的别碰了") == REPORTED
+
+
+def test_a_list_of_things_had_no_more_is_the_users_state_and_can_i_ask_you_to_is_a_request():
+    assert clause_mood("no fish no eggs no dairy anymore.") == ASSERTION
+    assert clause_mood("no, I don't eat fish") == NEGATED
+    assert clause_mood("can I ask you to stop with the bullet lists?") == ASSERTION
+    assert owned_clauses("oh and the new one is 312 555 0193. the 0148 one is dead") == [True, False]
+
+
+def test_a_question_before_a_comma_asks_and_a_doctors_orders_are_reported():
+    assert clause_mood("离职后社保断缴有影响吗，") == QUESTION
+    assert clause_mood("医生让先别搞这些，") == REPORTED
+    moods = [mood for _, mood in clauses_with_moods("医生让先别搞这些，现在就正常吃饭")]
+    assert moods == [REPORTED, ASSERTION]  # what the user does after the advice is the user's
+
+
+def test_the_user_coming_in_as_a_new_subject_starts_a_clause_of_their_own():
+    assert split_clauses("Theo asked me yesterday and I said YES") == ["Theo asked me yesterday", "and I said YES"]
+    assert clause_mood("and I said YES") == ASSERTION  # the user's own words are no one's report
+    assert clause_mood("she said yes") == THIRD_PARTY
+    assert clause_mood("total carnivore here,") == ASSERTION and is_owned("total carnivore here,")
+    assert not is_owned("rent here went up again")
+    assert is_owned("new email for anything you draft for me:")
+    assert clause_mood("hmm can I take back the bullets thing?") == ASSERTION
+    moods = [mood for _, mood in clauses_with_moods("我跟小雯表白了，她说好 今天开始算正式在一起了")]
+    assert moods[-1] == ASSERTION  # a yes to the user ends someone else's words
+
+
+def test_the_user_named_beside_someone_is_one_subject_and_a_should_is_no_deed():
+    assert split_clauses("my aunt told her Jonah and I broke up??") == ["my aunt told her Jonah and I broke up??"]
+    assert split_clauses("got promoted a month ago and I still feel like an imposter") == [
+        "got promoted a month ago",
+        "and I still feel like an imposter",
+    ]
+    assert clause_mood("and I should just move there") == PLAN

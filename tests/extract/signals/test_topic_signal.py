@@ -6,13 +6,21 @@ import pytest
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change
 from pipelines.extract.signals.mood import ASSERTION, PLAN, TENTATIVE, THIRD_PARTY
 from pipelines.extract.signals.prototypes import TopicCentroids
-from pipelines.extract.signals.topic_signal import NO_SIGNAL, SignalParams, answer_signal, message_signal
+from pipelines.extract.signals.topic_signal import (
+    NO_SIGNAL,
+    SignalParams,
+    TopicSignal,
+    answer_signal,
+    asks_the_user,
+    message_signal,
+)
 
 
 def test_a_resultative_zhu_is_no_home_but_not_living_there_is():
     assert "residence" not in cue_hits("导师太push了我有点顶不住")
     assert "residence" not in cue_hits("忍不住又点了外卖，记住了")
     assert "residence" not in cue_hits("我爸住院了")
+    assert "residence" not in cue_hits("被派到重庆驻场，天天住酒店")  # a stay away, not the home
     assert cue_hits("我现在不住那了") == {"residence": 1}
 
 
@@ -625,3 +633,234 @@ def test_an_anniversary_and_electric_car_models_are_words_of_their_topics():
     assert cue_hits("下周是我们的纪念日").get("relationship_status")
     for car in ("秦PLUS真省", "小米SU7真香"):
         assert cue_hits(car).get("vehicle")
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        (
+            "new year new business cards: I'm Associate Creative Director now, which mostly means more meetings",
+            "job_title",
+        ),
+        ("long week, but they bumped me to senior copywriter so at least I'm tired at a higher pay grade", "job_title"),
+        ("试用期熬完了，今天正式转正", "job_title"),
+        ("Kestrel countered with a raise and I took it, so I'm staying put. called Dunmore and withdrew", "employer"),
+        ("想了一晚上，决定留在原公司，不跳了", "employer"),
+        ("车已经出手了，现在每天骑车加地铁", "vehicle"),
+        ("说来好笑，现在我吃碗面不加两勺辣椒油都觉得没味道", "diet"),
+    ],
+)
+def test_a_role_named_as_now_a_move_called_off_a_car_let_go_and_a_taste_said_as_now_are_statements(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+def test_a_role_named_after_im_is_a_title_not_a_name():
+    hits = cue_hits("I'm Associate Creative Director now")
+    assert hits["job_title"] > hits.get("name", 0)
+
+
+@pytest.mark.parametrize(
+    ("turn", "reply", "topic"),
+    [
+        (
+            "Congrats on week one! Where did you end up?",
+            "Brightwater Health, the hospital network. it's all bed data",
+            "employer",
+        ),
+        (
+            "Once you have the new number, tell me and I'll use it.",
+            "ya its 415 555 0129. sorry still not used to it",
+            "phone",
+        ),
+    ],
+)
+def test_the_first_sentence_of_a_reply_to_a_question_about_the_user_is_the_users(turn, reply, topic):
+    assert asks_the_user(turn)
+    assert message_signal(reply) == TopicSignal(topic, TENTATIVE, 1.0)  # said of no one, alone
+    assert message_signal(reply, answering=True) == TopicSignal(topic, ASSERTION, 2.0)
+
+
+def test_a_question_about_someone_else_or_about_nothing_of_the_users_owns_no_reply():
+    assert not asks_the_user("Where is your sister moving?")
+    assert not asks_the_user("What's the weather like there?")
+    assert not asks_the_user("How did the first day feel?")
+    # only the first sentence answers: what follows it is said of no one, as before
+    later = message_signal("ok. rent in Denver is cheap though", answering=True)
+    assert (later.topic, later.mood) == ("residence", TENTATIVE)
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("life update: I'm officially a Tucson resident as of last weekend lol", "residence"),
+        ("到深圳快一个月了，南山这边房租真的离谱。你说我要是搬去宝安住，通勤会不会太远？", "residence"),
+        ("帮我查下怎么去机场？新租的房子就在科技园边上", "residence"),
+        ("体检血脂飙了，被医生骂了一顿，生酮不搞了。现在也没啥特别的饮食计划", "diet"),
+        ("慢性胃炎 医生让我辣的别碰了 以后推荐菜谱都按清淡的来吧", "diet"),
+        ("veganuary was a one month thing but im staying vegan. no fish no eggs no dairy anymore.", "diet"),
+        ("我现在居然无辣不欢了！！同事天天带我吃火锅，从微辣一路吃到中辣", "diet"),
+        ("麻烦讲细一点，长一点没关系，之前那个三句话的要求先作废", "answer_length"),
+        ("ok I'm calling off the spanish-only thing, no rule anymore, whatever's easiest", "language"),
+        ("first week of my MSc at UCL done and the stats module is brutal", "school"),
+        ("everything else is Lindqvist now, passport, bank, all of it", "name"),
+        ("王若宁。身份证还在补办，以后正式的东西都用这个名字哈", "name"),
+        ("oh and the new one is 312 555 0193. the 0148 one is dead", "phone"),
+        (
+            "I have 84 thank-you cards to write for wedding gifts and my wife says I'm doing half.",
+            "relationship_status",
+        ),
+    ],
+)
+def test_changes_and_states_in_everyday_words_are_statements(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+def test_a_hotel_a_stay_not_a_meeting_of_parents_and_school_names_touch_their_topics():
+    assert cue_hits("下周末第一次去他家见家长").get("relationship_status")
+    assert cue_hits("tonight we're sleeping on an air mattress in our Raleigh place").get("residence")
+    assert cue_hits("only between 1 and 3pm now").get("contact_time")
+    assert cue_hits("first week at UC Davis done").get("school")
+    assert cue_hits("final year at Warwick and my dissertation is due").get("school")
+    assert "residence" not in cue_hits("she's a second-year resident at Mass General")
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "mood"),
+    [
+        (
+            "I carried the ring for 3 weeks and tonight at the overlook she cried and said yes!!!",
+            "relationship_status",
+            ASSERTION,
+        ),
+        ("走到哪住到哪，没有固定住处了", "residence", ASSERTION),
+        ("那算了，太折腾了，我们还是老老实实在天河住着吧", "residence", ASSERTION),
+        ("please sign the formal letters you draft for me as Claire Donovan, not just Claire", "name", ASSERTION),
+        ("假如我搬到深圳前海那边住，每天去天河上班现实吗？", "residence", PLAN),
+    ],
+)
+def test_a_yes_to_a_proposal_a_home_had_no_more_a_stay_kept_and_a_supposed_move(text, topic, mood):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, mood)
+
+
+def test_schools_named_state_or_tech_are_schools():
+    assert cue_hits("transferring to Georgia Tech in the fall").get("school")
+    assert cue_hits("sophomore at Ohio State").get("school") == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm Associate Creative Director now",
+        "they bumped me to senior copywriter",
+        "新名片到了，new business cards look great",
+        "想了想还是不跳了",
+        "来成都半年了",
+        "生酮那个我已经停了",
+        "之前那个三句话的要求先作废",
+        "ok I'm calling off the spanish-only thing",
+        "im staying vegan",
+    ],
+)
+def test_words_that_start_or_end_a_value_name_a_change(text):
+    assert names_a_change(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("北京朝阳这边杨柳絮太夸张了", "residence"),
+        ("麻烦讲细一点", "answer_length"),
+        ("final year at Warwick", "school"),
+    ],
+)
+def test_where_the_speaker_is_how_long_to_answer_and_a_last_year_of_study_touch_their_topic(text, topic):
+    assert cue_hits(text).get(topic)
+
+
+def test_a_change_the_user_tells_outweighs_what_others_did_around_it():
+    signal = message_signal("我现在无辣不欢了，同事天天带我吃火锅，从微辣吃到中辣再到特辣")
+    assert (signal.topic, signal.mood) == ("diet", ASSERTION)
+
+
+def test_a_name_used_for_years_is_no_new_name():
+    assert not names_a_change("这名字用了快三十年谁改啊")
+    assert names_a_change("名字用张沐涵")
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        (
+            "we went up to the lookout and Ben got down on one knee??? I said yes obviously, still shaking.",
+            "relationship_status",
+        ),
+        ("跟你说个事！我跟小雯表白了，她说好😭😭 今天开始算正式在一起了。", "relationship_status"),
+        ("他今天在摩天轮上拿出戒指了，我说了好！！！", "relationship_status"),
+        ("ok. I caved: my doctor said my iron and omega-3 are low so I'm eating fish again.", "diet"),
+        ("she wants me eating eggs and dairy again. still not doing meat, so vegetarian now I guess", "diet"),
+        (
+            "hm. ok you can forget the 2-3 sentence rule I gave you, no particular limit, just use your judgement",
+            "answer_length",
+        ),
+        ("so I switched to the night rotation, 7p to 7a. push everything to like 5:30 in the evening", "contact_time"),
+        ("在北京住了六年了，每年四月的杨柳絮都让我崩溃", "residence"),
+        ("公司把我调到成都分部了，上周刚搬过来，房子租在高新区", "residence"),
+        ("back in Chicago and it's already cold, why do I live here", "residence"),
+        ("ok life update: we're officially out of Portland. truck got unloaded in Sacramento", "residence"),
+        ("got promoted from staff eng about a month ago and I still feel like an imposter.", "job_title"),
+        ("context: last day at halvorsen was friday, startin at Brightwater Analytics on monday", "employer"),
+    ],
+)
+def test_the_user_coming_in_after_someone_elses_words_and_more_everyday_changes_are_statements(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+def test_a_stay_counted_to_now_differs_from_a_stay_that_ended():
+    assert names_a_change("在北京住了六年了")
+    assert not names_a_change("在洱海边的民宿住了一个月")
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("valentine's dinner idea for my gf Mei?", "relationship_status"),
+        ("mei and I are hitting 2 years next month", "relationship_status"),
+        ("以后中英双语吧，先中文再附一段英文", "language"),
+        ("I grew up bilingual, english and french", "language"),
+    ],
+)
+def test_partners_by_short_names_years_together_and_two_languages_touch_their_topic(text, topic):
+    assert cue_hits(text).get(topic)
+
+
+def test_the_short_first_sentence_of_a_long_reply_answers_when_it_names_something():
+    asked = "Congrats!! What's your new name?"
+    named = answer_signal("Dana Moreno. same as Luis 🙂 already switched it at the bank and the DMV", asked)
+    assert (named.topic, named.mood) == ("name", ASSERTION)
+    # a long reply whose first sentence names nothing lends no topic
+    told = "We love hiking, honestly. Every weekend we drive up to the mountains and camp out"
+    assert answer_signal(told, "What else do you guys like doing together?") == NO_SIGNAL
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no particular limit, just use your judgement",
+        "上周刚搬过来",
+        "I said yes obviously",
+        "Ben got down on one knee",
+        "他今天在摩天轮上拿出戒指了",
+        "brightwave did a round of layoffs on thursday",
+    ],
+)
+def test_limits_lifted_moves_done_proposals_and_layoffs_name_a_change(text):
+    assert names_a_change(text)
+
+
+def test_where_the_flat_is_rented_and_a_typed_start_are_words_of_their_topics():
+    assert cue_hits("房子租在高新区").get("residence")
+    assert cue_hits("startin at Brightwater on monday").get("employer")
