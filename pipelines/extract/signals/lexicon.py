@@ -46,7 +46,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "here in \\w+", "(?-i:[A-Z])\\w+ (?:guy|girl|gal|dude|native|local|resident) here", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes",
          "hometown", "home town", "back home", "[0-9] ?br", "[0-9][- ]bedroom", "studio apartment", "couch ?surf\\w*",
          "house ?sitting", "storage unit", "unpack\\w*", "crashing (?:at|with|on|between)", "homeowner", "mortgage",
-         "closing on (?:a|the|our|my) (?:house|place|condo)",
+         "closing on (?:a|the|our|my) (?:house|place|condo)", "(?:got|found|bought|rented) (?:a|our|my|the) (?:new )?(?:place|flat|apartment|house)(?: together)?",
+         "(?:keys? (?:were |was )?handed over|got the keys)",
          # "I'm officially a Tucson resident", "sleeping on an air mattress in our Raleigh place"
          "(?-i:[A-Z])\\w+ resident", "resident of", "(?:my|our) (?-i:[A-Z])\\w+ (?:place|apartment|flat|house|condo)"),
         (f"(?<![{_HELD}])(?<![{_HELD}][不得])住(?!院|酒店|宾馆|旅馆)", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
@@ -234,16 +235,17 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   # a move called off keeps the old employer: "Kestrel countered… I'm staying put", "called Dunmore and
                   # withdrew", "turned the offer down"
                   "counter-? ?offer\\w*", "countered", "withdr[ae]w\\w*", "(?:turned|turning|turn) (?:down )?(?:the|their|an?|that|this) (?:job )?offer(?: down)?",
-                  "declined (?:the|their|an?|that|this) (?:job )?offer"),
+                  "declined (?:the|their|an?|that|this) (?:job )?offer", "contract signed", "signed (?:the |my )?(?:employment )?contract"),
                  ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "没工作", "失业",
                   "待业", "被裁", "被辞", "被开了", "丢了工作", "跳去", "跳到", "上岸",
                   "不跳了", "(?:决定)?留(?:在|下)(?:原|老)?(?:公司|单位|东家)", "(?:拒|推)(?:掉)?了[^，,。！？]{0,8}(?:offer|录用|聘用)", "挽留")),
     # ... and a role said as what the user is now, or was moved up to: "I'm Associate Creative Director now", "they
     # bumped me to senior copywriter", "new business cards", "转正了", "提拔成主管"
     "job_title": (("promoted", "promotion", "promo", "new title", "new role", "new business cards?",
+                   "(?:changed|updated|bumped) my title", "(?:org chart|title|email signature) (?:now )?says",
                    f"(?:I'm|I am|im) (?:now )?(?:an? |the )?(?:[\\w-]+ ){{0,3}}(?:{_ROLES_EN})s? now",
                    f"(?:bumped|moved|promoted|upgraded|made) me (?:up )?(?:to )?(?:an? |the )?(?:[\\w-]+ ){{0,3}}(?:{_ROLES_EN})"),
-                  ("升职", "升了", "升店长", "当上", "转正", "提拔", "升(?:为|成|到)", "(?:名片|头衔|title)(?:也)?(?:换|改)")),
+                  ("升职", "升了", "升店长", "当上", "转正", "提拔", "升(?:为|成|到)", "升(?:了)?[^，,。]{0,4}(?:主管|经理|总监|组长|店长)", "(?:名片|头衔|title)(?:也)?(?:换|改)")),
     # ... and the words that start or end a value of the other topics: a retraction often names nothing else
     # ("sold it", "分手了", "不吃素了"), so its one cue would otherwise stay below a statement's strength
     "diet": (("went (?:vegan|vegetarian|pescatarian|keto)", "stopped eating", "eat(?:ing)? meat again", "(?:are|is|'re|'s) back on (?:my|the) (?:plate|menu)", "(?:started|start|starting|back to|went back to) eat(?:ing|in)? (?:\\w+ )?again",
@@ -265,7 +267,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                              "back together", "divorce (?:is |got |was )?(?:final\\w*|through|done)", "separated", "seeing someone",
                              "(?:officially|finally|now) (?:divorced|single|engaged|married)", "honeymoon",
                              "courthouse", "eloped", "got hitched", "just married", "newlyweds?",
-                             "(?:she|he|they|I) (?:\\w+ ){0,3}said yes", "(?:got|get|getting|went) down on one knee"),
+                             "(?:she|he|they|I) (?:\\w+ ){0,3}said yes", "(?:got|get|getting|went) down on one knee", "engagement (?:dinner|party|ring|photos)",
+                             "(?:he|she|(?-i:[A-Z])\\w+) proposed"),
                             ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "在一起了", "脱单了", "恢复单身",
                              "(?:我们|我俩|我们俩)(?:已经|早就)?分(?:开)?了",
                              "(?:去|跑)了?(?:一)?趟?民政局", "红本", "单膝跪", "蜜月",

@@ -127,11 +127,13 @@ _SERVES_THE_USER = re.compile(
     rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|the)\s+(?:\w+\s+)?(?:{ROLES_EN})\b"
     rf"|(?:{ROLES_EN})s?\s+(?:\w+ed|is|was|says|said|thinks|keeps|wants|told|put|gave)\b)"
     # "还有移动客服天天打电话让我携号转网", "医生说我…"
-    rf"|^\s*(?:{_LEAD_IN_ZH})?[^，,。我被]{{0,4}}(?:{ROLES_ZH})",  # not "被医生骂了一顿": that is the user
+    # not "被医生骂了一顿" nor "升客服主管之后": that is the user
+    rf"|^\s*(?:{_LEAD_IN_ZH})?[^，,。我被升当做任]{{0,4}}(?:{ROLES_ZH})",
     re.IGNORECASE,
 )
 # ... who tell the user what to do: "客服天天打电话让我携号转网"
 _TELLS_ME_ZH = re.compile("(?:让|要|叫|逼)(?:我(?!们)|先|别|不要)")  # "医生让先别搞这些" tells the user
+_TELLS_ME_EN = re.compile(r"\b(?:told|asked|want(?:s|ed)?)\s+me\s+to\b", re.IGNORECASE)
 _PLAN = re.compile(
     r"\b(?:might|maybe|perhaps|thinking\s+(?:about|of)|considering|consider|plan(?:ning)?\s+to|going\s+to|gonna|"
     r"want\s+to|wanna|would|(?:i|we)\s+(?:should|ought\s+to)\b|(?<!even\s)if(?!\s+(?:you|u)\b)|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|(?:pretty|fairly|almost|quite)\s+sure\s+(?:i'm|i\s+am|im|i'll|i\s+will)\b|tempted|should\s+i|"
@@ -217,6 +219,7 @@ _REPORTED = re.compile(
 # What an employer or boss did to the user's job is the user's change: "they bumped me to senior", "老板把我提拔成主管"
 _DONE_TO_ME = re.compile(
     r"\b(?:promoted|bumped|moved|made|named|appointed|hired|fired|transferred|poached)\s+me\b|\b(?:laid|let)\s+me\s+(?:off|go)\b"
+    r"|\b(?:changed|updated|bumped)\s+my\s+(?:title|role)\b"
     r"|把我(?:提拔|升|调|开除|裁|辞退|外派|派)",
     re.IGNORECASE,
 )
@@ -248,7 +251,7 @@ _CLAUSE_END = re.compile(
     r"(?<=[!?;。！？；，,\n])(?![!?！？])\s*|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
     # ... and where the user comes in as a new subject: "Theo asked me yesterday | and I said YES", "my doctor said my
     # iron is low | so I'm eating fish again" (not the user named beside someone: "Jonah and I broke up")
-    r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive)\b|(?i:and\s+i\s+(?:said|told|still|just|now|already|finally|then)\b))"
+    r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we)\b|(?i:and\s+i\s+(?:said|told|still|just|now|already|finally|then)\b))"
 )
 
 
@@ -355,7 +358,10 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         moods.append((clause, mood))
         # ... unless the other person's words were about the user: what the user says next is the user's own
         # ("医生建议我恢复吃肉，所以现在已经开始吃鱼了")
-        carried = mood == THIRD_PARTY and goes_on and not _REPORTED.search(clause)
+        # ... or told the user to do something: what follows is the user's ("老板让我带新来的三个同事，title 也改成
+        # 算法组长了")
+        told_me = _TELLS_ME_ZH.search(clause) or _TELLS_ME_EN.search(clause)
+        carried = mood == THIRD_PARTY and goes_on and not _REPORTED.search(clause) and not told_me
         condition = (condition or bool(_CONDITION.search(clause))) and goes_on
         planned = mood == PLAN and goes_on and not _IF.search(clause)
     return moods

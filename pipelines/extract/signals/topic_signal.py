@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pipelines.core.topics import VALUE_SHAPES
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change
 from pipelines.extract.signals.mood import (
     ASSERTION,
@@ -65,6 +66,11 @@ def _vector_preference(vector: np.ndarray | None, centroids: TopicCentroids | No
     return {topic: (score - mean) / spread for topic, score in scores.items()}
 
 
+def _shows_a_value(clause: str) -> bool:
+    """Whether a clause has the shape of a value of a topic (VALUE_SHAPES: a phone number, an e-mail, a time)."""
+    return any(re.search(shape, clause) for shape in VALUE_SHAPES.values())
+
+
 def _commented_by_user(following: list[tuple[str, str]]) -> bool:
     """Whether the clause after a topic is the user's comment on it, naming no topic of its own: "吃素那个，现在不
     坚持了", "the civic's gone, sold it last weekend" (a topic, then what the user did about it)."""
@@ -80,9 +86,10 @@ def _leading_mood(cues_by_mood: dict[str, int]) -> str:
 
 
 COUPLE_TOPIC = "relationship_status"  # the one topic a partner's news is the user's own
-# ... and so is the answer to the user's proposal: "she cried and said yes!!!"
+# ... and so is the answer to the user's proposal, or the partner's proposal: "she cried and said yes!!!", "he proposed"
 _SAID_YES = re.compile(
-    r"\b(?:she|he|they)\s+(?:\w+\s+){0,3}said\s+yes\b|(?:她|他)(?:[^，,。]{0,4})答应了", re.IGNORECASE
+    r"\b(?:she|he|they)\s+(?:\w+\s+){0,3}said\s+yes\b|\b(?:she|he)\s+proposed\b|(?:她|他)(?:[^，,。]{0,4})答应了",
+    re.IGNORECASE,
 )
 NAME_TOPIC = "name"
 _CALLED = re.compile(r"叫我|\bcalls?\s+me\b", re.IGNORECASE)
@@ -113,7 +120,9 @@ def message_signal(
     for at, (clause, mood) in enumerate(said):
         # a clause about no one in particular ("rent is cheaper there", "深圳租房一般押一付三") may still be the
         # user's state said in passing ("Rent in Munich went up again"): recallable, but it closes nothing
-        mine = owned[at] or at < answer
+        # an answer's value is the user's wherever it stands: "yes pls. 312-555-0193. the 0148 one is dead"
+        answered = at < answer or (answering and _shows_a_value(clause))
+        mine = owned[at] or answered
         if mood == ASSERTION and not mine and not _commented_by_user(said[at + 1 : at + 2]):
             mood = TENTATIVE
         for topic, count in cue_hits(clause).items():
@@ -122,7 +131,8 @@ def message_signal(
             cues[topic] = cues.get(topic, 0) + count
             # a partner's news is the couple's, and a partner named in passing is the user's own status
             couple = topic == COUPLE_TOPIC and (
-                (mood in (THIRD_PARTY, REPORTED) and (partner_is_subject(clause) or bool(_SAID_YES.search(clause))))
+                (mood in (THIRD_PARTY, REPORTED) and partner_is_subject(clause))
+                or (mood in (TENTATIVE, THIRD_PARTY, REPORTED) and bool(_SAID_YES.search(clause)))
                 or (mood in (TENTATIVE, REPORTED) and names_my_partner(clause))
             )
             counts = by_mood.setdefault(topic, {})
@@ -135,7 +145,7 @@ def message_signal(
             # so is a change the user tells ("我现在居然无辣不欢了！！同事天天带我吃火锅，从微辣一路吃到中辣")
             weight = 2 if said_as == ASSERTION and (is_request(clause) or names_a_change(clause)) else 1
             counts[said_as] = counts.get(said_as, 0) + weight * count
-            if said_as == ASSERTION and at < answer:
+            if said_as == ASSERTION and answered:
                 cues[topic] += count  # ... and so is the value a question about the user asked for
     if not cues:
         return NO_SIGNAL

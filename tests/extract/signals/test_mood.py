@@ -430,3 +430,15 @@ def test_the_user_named_beside_someone_is_one_subject_and_a_should_is_no_deed():
         "and I still feel like an imposter",
     ]
     assert clause_mood("and I should just move there") == PLAN
+
+
+def test_a_role_the_user_rose_to_is_no_one_elses_and_what_follows_an_order_is_the_users():
+    assert clause_mood("升客服主管之后第一次要给组员做绩效面谈") != THIRD_PARTY
+    assert clause_mood("客服天天打电话") == THIRD_PARTY
+    moods = [mood for _, mood in clauses_with_moods("老板让我带新来的三个同事，title 也改成算法组长了")]
+    assert moods == [THIRD_PARTY, ASSERTION]
+    assert split_clauses("no extra money yet BUT they changed my title") == [
+        "no extra money yet",
+        "BUT they changed my title",
+    ]
+    assert clause_mood("BUT they changed my title") == ASSERTION

@@ -864,3 +864,48 @@ def test_limits_lifted_moves_done_proposals_and_layoffs_name_a_change(text):
 def test_where_the_flat_is_rented_and_a_typed_start_are_words_of_their_topics():
     assert cue_hits("房子租在高新区").get("residence")
     assert cue_hits("startin at Brightwater on monday").get("employer")
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("老板让我带新来的三个同事，title 也改成算法组长了，说实话压力好大", "job_title"),
+        ("升客服主管之后第一次要给组员做绩效面谈，手下8个人", "job_title"),
+        ("no extra money yet BUT they changed my title to Senior Product Designer, effective this month.", "job_title"),
+        (
+            "help me write a thank-you note to my future mother-in-law?? Eli proposed on the hike Saturday",
+            "relationship_status",
+        ),
+        ("new chapter: me and Callum finally got a place together, keys handed over last friday", "residence"),
+        (
+            "ok pues... I did it. contract signed w/ Koto Labs this morning, I start monday as product analyst.",
+            "employer",
+        ),
+    ],
+)
+def test_what_follows_an_order_a_title_changed_a_proposal_and_a_place_got_are_statements(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+def test_an_answers_value_is_the_users_wherever_it_stands():
+    reply = "yes pls. 312-555-0193. the 0148 one is dead as of yesterday"
+    assert message_signal(reply, answering=True).mood == ASSERTION
+    assert message_signal(reply).mood == TENTATIVE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "they changed my title to Senior Designer",
+        "the org chart says Analytics Lead next to my name",
+        "Sami's parents are throwing us an engagement dinner on saturday",
+    ],
+)
+def test_a_title_changed_on_paper_and_an_engagement_celebrated_name_a_change(text):
+    assert names_a_change(text)
+
+
+def test_a_partners_proposal_is_the_couples_news():
+    signal = message_signal("need a toast. he proposed in september on the hike where we had our first date")
+    assert (signal.topic, signal.mood) == ("relationship_status", ASSERTION)
