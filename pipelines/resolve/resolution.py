@@ -54,9 +54,9 @@ def _afterwords_tentative(memories: pl.DataFrame, hours: float) -> pl.DataFrame:
     """An episode statement that follows a statement on its topic within `hours` becomes tentative: a distilled
     value's (not a retraction's), or an earlier episode statement's of the same session (the first says the change,
     what follows in that conversation talks about it: "I have 4 direct reports now too" after "since the promotion
-    to senior PM"),
-    unless it shows a value of its topic ("phone's gone, rip", then "it's 773 555 0192 now") or answers a question
-    ("handed in my notice today" — "Do you have something lined up?" — "lined up yeah, Tamsin Health")."""
+    to senior PM"), unless it shows a value of its topic ("phone's gone, rip", then "it's 773 555 0192 now") or
+    answers a question ("handed in my notice today" — "Do you have something lined up?" — "lined up yeah, Tamsin
+    Health")."""
     statement = on_timeline() & (pl.col("kind") == "episode")
     talk = memories.filter(statement).sort("valid_from")
     if talk.is_empty():

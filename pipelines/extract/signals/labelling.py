@@ -41,10 +41,9 @@ def _covered_topics(candidates: pl.DataFrame) -> dict[tuple[str, str, str], froz
     return {(agent, user, message): frozenset(topics) for agent, user, message, topics in held.iter_rows()}
 
 
-def _answered(reply: str, context: str, params: SignalParams, exclude: frozenset[str]) -> TopicSignal:
-    """The signal a reply takes from the turn before it (its context, "speaker: text") when that asked about a
-    topic."""
-    signal = answer_signal(reply, context.partition(": ")[2] or context, params)
+def _answered(reply: str, turn: str, params: SignalParams, exclude: frozenset[str]) -> TopicSignal:
+    """The signal a reply takes from the turn before it when that asked about a topic."""
+    signal = answer_signal(reply, turn, params)
     return signal if signal.topic not in exclude else NO_SIGNAL
 
 
@@ -78,10 +77,11 @@ def label_statements(
         strict=True,
     ):
         exclude = covered.get((agent, user, message_ids[0]), frozenset())
-        answering = bool(context) and asks_the_user(context.partition(": ")[2] or context)
+        turn = (context.partition(": ")[2] or context) if context else ""  # the context is "speaker: text"
+        answering = bool(turn) and asks_the_user(turn)
         signal = message_signal(content[:max_chars], vector, topic_centroids, params, exclude, answering)
-        if signal.topic is None and context:
-            signal = _answered(content, context, params, exclude)
+        if signal.topic is None and turn:
+            signal = _answered(content, turn, params, exclude)
         # the user's own statement of a pet or a language outweighs a single-valued topic said of no one ("passed
         # JLPT N3!!! the university classes paid off" adds a language; it is no school), not a weak one of the
         # user's own ("我和阿杰在一起了！就是之前常约我打羽毛球那个" is a relationship, not a hobby)

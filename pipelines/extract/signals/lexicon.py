@@ -48,8 +48,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "house ?sitting", "storage unit", "unpack\\w*", "crashing (?:at|with|on|between)", "homeowner", "mortgage",
          "closing on (?:a|the|our|my) (?:house|place|condo)", "(?:got|found|bought|rented) (?:a|our|my|the) (?:new )?(?:place|flat|apartment|house)(?: together)?",
          "(?:keys? (?:were |was )?handed over|got the keys)",
-         # "I'm officially a Tucson resident", "sleeping on an air mattress in our Raleigh place"
-         "(?-i:[A-Z])\\w+ resident", "resident of", "(?:my|our) (?-i:[A-Z])\\w+ (?:place|apartment|flat|house|condo)"),
+         # "a resident of Tucson", "sleeping on an air mattress in our Raleigh place"
+         "resident of", "(?:my|our) (?-i:[A-Z])\\w+ (?:place|apartment|flat|house|condo)"),
         (f"(?<![{_HELD}])(?<![{_HELD}][不得])住(?!院|酒店|宾馆|旅馆)", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
          "公寓", "居住证", "家(?:也|还|都|就|一直)?在", f"我(?:还|仍然|依然|一直|也)?在(?:{CITIES_ZH})(?!出差|玩|旅|开会|转机)", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
          "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?", "买房", "房贷", "新家", "[北沪深杭]漂",
@@ -214,6 +214,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # ... and so do words that say the value still holds after all ("still at pellucid", "我还在郑州待着"): they
     # restate it over a plan or an aside that came between
     "residence": (("moved", "relocated", "(?:I'm|I am|im|we're|we are) back in (?-i:[A-Z])\\w+", "new apartment", "new place", "still (?:live|living|in|here|based)",
+                   # "I'm officially a Tucson resident" (a change cue counts as a word of its topic too)
                    "staying put", "(?-i:[A-Z])\\w+ resident", "^back in (?-i:[A-Z])\\w+",
                    "(?:we're|I'm|im|we are|I am) (?:officially |finally )?out of (?-i:[A-Z])\\w+", "gave up (?:the|my|our) (?:room|apartment|flat|place|lease|house)", "signed for"),
                   ("搬家", "搬到", "搬去", "安顿", "退租", "还在[^，,。！？]{1,6}(?:住|待|呆)", "还是[^，,。！？]{0,6}在[^，,。！？]{1,6}住", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",

@@ -66,9 +66,12 @@ def _vector_preference(vector: np.ndarray | None, centroids: TopicCentroids | No
     return {topic: (score - mean) / spread for topic, score in scores.items()}
 
 
+_VALUE_SHAPES = tuple(re.compile(shape) for shape in VALUE_SHAPES.values())
+
+
 def _shows_a_value(clause: str) -> bool:
     """Whether a clause has the shape of a value of a topic (VALUE_SHAPES: a phone number, an e-mail, a time)."""
-    return any(re.search(shape, clause) for shape in VALUE_SHAPES.values())
+    return any(shape.search(clause) for shape in _VALUE_SHAPES)
 
 
 def _commented_by_user(following: list[tuple[str, str]]) -> bool:
@@ -102,6 +105,20 @@ def _told_of_a_trip(said: list[tuple[str, str]]) -> bool:
     return any(mood == PAST and about_a_trip(clause) for clause, mood in said)
 
 
+def _said_as(topic: str, clause: str, mood: str, in_a_trip: bool) -> str:
+    """The mood a clause speaks of `topic` in: a partner's news is the couple's and a partner named in passing is the
+    user's own status; what people call the user is the user's name, if only weakly ("公司里大家都叫我王总"); a stay
+    told in a trip is past, unless a move is said in it ("and we moved to Denver")."""
+    couple = topic == COUPLE_TOPIC and (
+        (mood in (THIRD_PARTY, REPORTED) and partner_is_subject(clause))
+        or (mood in (TENTATIVE, THIRD_PARTY, REPORTED) and bool(_SAID_YES.search(clause)))
+        or (mood in (TENTATIVE, REPORTED) and names_my_partner(clause))
+    )
+    called = topic == NAME_TOPIC and mood == THIRD_PARTY and bool(_CALLED.search(clause))
+    said_as = ASSERTION if couple else TENTATIVE if called else mood
+    return PAST if in_a_trip and topic == TRIP_TOPIC and said_as == ASSERTION else said_as
+
+
 def message_signal(
     text: str,
     vector: np.ndarray | None = None,
@@ -118,33 +135,24 @@ def message_signal(
     answer = first_sentence_clauses(text) if answering else 0
     trip = _told_of_a_trip(said)
     for at, (clause, mood) in enumerate(said):
+        hits = {topic: count for topic, count in cue_hits(clause).items() if topic not in exclude}
+        if not hits:
+            continue
         # a clause about no one in particular ("rent is cheaper there", "深圳租房一般押一付三") may still be the
         # user's state said in passing ("Rent in Munich went up again"): recallable, but it closes nothing
         # an answer's value is the user's wherever it stands: "yes pls. 312-555-0193. the 0148 one is dead"
         answered = at < answer or (answering and _shows_a_value(clause))
-        mine = owned[at] or answered
-        if mood == ASSERTION and not mine and not _commented_by_user(said[at + 1 : at + 2]):
+        if mood == ASSERTION and not (owned[at] or answered) and not _commented_by_user(said[at + 1 : at + 2]):
             mood = TENTATIVE
-        for topic, count in cue_hits(clause).items():
-            if topic in exclude:
-                continue
+        changes = names_a_change(clause)
+        # a request is the point of its message ("…mornings are dead to me. do them after 7pm from now on"), and
+        # so is a change the user tells ("我现在居然无辣不欢了！！同事天天带我吃火锅，从微辣一路吃到中辣")
+        point = changes or is_request(clause)
+        for topic, count in hits.items():
             cues[topic] = cues.get(topic, 0) + count
-            # a partner's news is the couple's, and a partner named in passing is the user's own status
-            couple = topic == COUPLE_TOPIC and (
-                (mood in (THIRD_PARTY, REPORTED) and partner_is_subject(clause))
-                or (mood in (TENTATIVE, THIRD_PARTY, REPORTED) and bool(_SAID_YES.search(clause)))
-                or (mood in (TENTATIVE, REPORTED) and names_my_partner(clause))
-            )
+            said_as = _said_as(topic, clause, mood, trip and not changes)
             counts = by_mood.setdefault(topic, {})
-            # what people call the user is the user's name, if only weakly ("公司里大家都叫我王总")
-            called = topic == NAME_TOPIC and mood == THIRD_PARTY and bool(_CALLED.search(clause))
-            said_as = ASSERTION if couple else TENTATIVE if called else mood
-            if trip and topic == TRIP_TOPIC and said_as == ASSERTION and not names_a_change(clause):
-                said_as = PAST  # a move said in it ("and we moved to Denver") is still a move
-            # a request is the point of its message ("…mornings are dead to me. do them after 7pm from now on"), and
-            # so is a change the user tells ("我现在居然无辣不欢了！！同事天天带我吃火锅，从微辣一路吃到中辣")
-            weight = 2 if said_as == ASSERTION and (is_request(clause) or names_a_change(clause)) else 1
-            counts[said_as] = counts.get(said_as, 0) + weight * count
+            counts[said_as] = counts.get(said_as, 0) + (2 if said_as == ASSERTION and point else 1) * count
             if said_as == ASSERTION and answered:
                 cues[topic] += count  # ... and so is the value a question about the user asked for
     if not cues:
