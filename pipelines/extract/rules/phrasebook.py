@@ -78,7 +78,7 @@ RESIDENCE = TopicBook(
             r"live\s+in\s+<PLACE>", r"reside\s+in\s+<PLACE>", r"am\s+(?:living|based|settled|located)\s+in\s+<PLACE>",
             r"am\s+based\s+out\s+of\s+<PLACE>", r"have\s+been\s+(?:living|based)\s+in\s+<PLACE>",
             r"call\s+<PLACE>\s+home", r"am\s+a\s+(?:resident|local)\s+of\s+<PLACE>",
-            r"am\s+(?:now\s+)?in\s+<PLACE>\s+(?:now|these\s+days|full[- ]time|for\s+good)\b",
+            r"am\s+(?:now\s+)?in\s+(?![\w\s-]*\bat\s+(?-i:[A-Z]))<PLACE>\s+(?:now|these\s+days|full[- ]time|for\s+good)\b",
         ),
         changes=(
             r"moved\s+(?:from\s+.+?\s+)?(?:back\s+|over\s+|out\s+|down\s+|up\s+|across\s+|all\s+the\s+way\s+)?"
@@ -93,7 +93,7 @@ RESIDENCE = TopicBook(
         ),
         sentences=(
             Say(r"\bmy\s+(?:new\s+)?(?:home\s+)?address\s+is(?:\s+now)?:?\s+<T>", content="User's address is {v}."),
-            r"\bhome\s+is\s+(?:now\s+)?<PLACE>(?:\s+now)?$", r"\bmy\s+new\s+(?:home|place|apartment|flat)\s+is\s+in\s+<PLACE>",
+            r"(?<!from\s)(?<!at\s)\bhome\s+is\s+(?:now\s+)?<PLACE>(?:\s+now)?$", r"\bmy\s+new\s+(?:home|place|apartment|flat)\s+is\s+in\s+<PLACE>",
         ),
         ends=(
             r"(?:no\s+longer|don't|dont|do\s+not)\s+live\s+in\s+<PLACE>", r"am\s+(?:no\s+longer|not)\s+(?:living|based)\s+in\s+<PLACE>",
@@ -134,6 +134,8 @@ EMPLOYER = TopicBook(
             r"work\s+(?:at|for)\s+<WORK>", r"am\s+(?:working\s+(?:at|for)|employed\s+(?:at|by))\s+<WORK>",
             r"have\s+been\s+working\s+(?:at|for)\s+<WORK>", r"am\s+(?:now\s+)?with\s+<ORG>(?=\s+now|\s*$)",
             r"am\s+an?\s+<JOB:x>\s+(?:at|for|with)\s+<WORK>", r"am\s+on\s+the\s+\w+\s+team\s+at\s+<ORG>",
+            # the field named first: "I work in regulatory affairs at Medtronic"
+            r"(?:work|am)\s+in\s+(?:[\w&-]+\s+){1,3}at\s+<ORG>",
         ),
         changes=(
             r"joined\s+<ORG>", r"started\s+(?:a\s+new\s+job\s+|working\s+|my\s+new\s+job\s+|work\s+)?(?:at|with|for)\s+<ORG>",
@@ -142,6 +144,7 @@ EMPLOYER = TopicBook(
             r"(?:got|was)\s+hired\s+(?:at|by)\s+<WORK>", r"moved\s+(?:over\s+)?to\s+<ORG>(?=\s+(?:as|last|this)\b)",
             r"left\s+.+?\s+for\s+<ORG>", r"switched\s+(?:jobs\s+|companies\s+)?to\s+<ORG>(?=.*\b(?:job|role|work|team|as)\b)",
             r"switched\s+(?:jobs|companies)\s+to\s+<WORK>", r"signed\s+(?:on\s+)?with\s+<ORG>",
+            r"signed\s+(?:the|my|an|their)\s+(?:job\s+)?offer(?:\s+letter)?\s+(?:from|with|at)\s+<ORG>",
         ),
         sentences=(
             r"\bmy\s+(?:manager|boss|team|coworkers?|colleagues?|team\s*lead|supervisor|director|skip[\s-]level)\s+(?:at|over\s+at)\s+<ORG>",

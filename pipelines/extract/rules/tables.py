@@ -186,7 +186,7 @@ RULES: tuple[Rule, ...] = (
     en(r"\bremind\s+me\s+(?:about|of)\s+<T>", TASK, "reminder", "User wants a reminder about {v}.",
        "reminder todo task deadline", transform=third_person_en),
     # ("提醒我的话尽量晚上" says when to remind, not what)
-    zh(r"(?:记得|别忘了|不要忘了|别忘记|不要忘记|提醒我(?!的话|时|的时候)|提醒一下我|帮我记着)(?:要|去)?<ZV><END>",
+    zh(r"(?:记得|别忘了|不要忘了|别忘记|不要忘记|提醒我(?!的话|时|的时候|的(?:东西|消息|事情?|内容|通知))|提醒一下我|帮我记着)(?:要|去)?<ZV><END>",
        TASK, "reminder", "用户需要{v}", "提醒 待办 任务 截止", transform=third_person_zh),
     # decisions and plans (topic "plan")
     en(r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:finally\s+|just\s+)?decided\s+(?P<v>(?:to|on|that)\s+.+?)\s*$", DECISION,

@@ -31,8 +31,13 @@ CHANGE_WITHOUT_VALUE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "phone": (
         (r"\bmy\s+(?:phone\s+|cell\s+|mobile\s+)?number\s+(?:has\s+)?changed",
          r"\bI(?:'ve|\s+have)?\s+(?:got\s+|gotten\s+)?(?:a\s+)?new\s+(?:phone\s+|cell\s+|mobile\s+)?number",
-         r"\bI\s+changed\s+(?:my\s+)?(?:phone\s+)?numbers?"),
-        (r"我?(?:换号|换了?(?:个|新)?(?:手机)?号(?:码)?)", r"(?:我的?)?(?:手机号|手机号码|电话|电话号码|号码)(?:变|换|改)了",
+         r"\bI\s+changed\s+(?:my\s+)?(?:phone\s+)?numbers?",
+         # a number lost with the phone: "new phone, new number", "they couldn't port the old number"
+         r"^\s*(?:(?:and|plus|so)\s+)?(?:a\s+|my\s+)?new\s+(?:phone\s+|cell\s+)?(?:number|#)(?!\s+(?:for|of)\b)",
+         r"\b(?:couldn't|could\s+not|can't|cannot|didn't|wouldn't)\s+(?:port|keep|transfer|save|get\s+back|recover)\s+"
+         r"(?:my\s+|the\s+)?old\s+(?:number|one)",
+         r"\bget\s+(?:my\s+|the\s+)?old\s+(?:number|one)\s+back\b"),
+        (r"我?(?:换号|换了?(?:个|新)?(?:手机)?号(?:码)?)", r"(?:旧|原来的|以前的)号码?(?:没|不能|没法|没能)(?:保留|转过来|要回来|找回来|保住)", r"(?:我的?)?(?:手机号|手机号码|电话|电话号码|号码)(?:变|换|改)了",
          r"新(?:手机)?号码?是"),
     ),
     "email": (

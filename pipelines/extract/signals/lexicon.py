@@ -125,7 +125,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "output_format": (
         ("tables?", "bullets?", "bullet points?", "lists?", "paragraphs?", "format\\w*", "markdown", "numbered",
-         "prose", "walls? of text", "(?:answer|reply|response|writing) style"),
+         "prose", "walls? of text", "(?:answer|reply|response|writing) style", "(?:normal|full|plain|complete) sentences"),
         ("表格", "分点", "列表", "段落", "格式", "一条一条", "列一二三", "要点", "markdown", "(?:回答|回复|答复)[^，,。？?]{0,5}风格"),
     ),
     "language": (
@@ -236,9 +236,10 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   # a move called off keeps the old employer: "Kestrel countered… I'm staying put", "called Dunmore and
                   # withdrew", "turned the offer down"
                   "counter-? ?offer\\w*", "countered", "withdr[ae]w\\w*", "(?:turned|turning|turn) (?:down )?(?:the|their|an?|that|this) (?:job )?offer(?: down)?",
-                  "declined (?:the|their|an?|that|this) (?:job )?offer", "contract signed", "signed (?:the |my )?(?:employment )?contract"),
+                  "declined (?:the|their|an?|that|this) (?:job )?offer", "contract signed", "signed (?:the |my )?(?:employment )?contract",
+                  "(?:got|been|finished|finally) onboarded"),
                  ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "没工作", "失业",
-                  "待业", "被裁", "被辞", "被开了", "丢了工作", "跳去", "跳到", "上岸",
+                  "待业", "被裁", "被辞", "被开了", "丢了工作", "跳去", "跳到", "上岸", "(?i:onboard)\\s*(?:了|完)",
                   "不跳了", "(?:决定)?留(?:在|下)(?:原|老)?(?:公司|单位|东家)", "(?:拒|推)(?:掉)?了[^，,。！？]{0,8}(?:offer|录用|聘用)", "挽留")),
     # ... and a role said as what the user is now, or was moved up to: "I'm Associate Creative Director now", "they
     # bumped me to senior copywriter", "new business cards", "转正了", "提拔成主管"
@@ -269,7 +270,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                              "(?:officially|finally|now) (?:divorced|single|engaged|married)", "honeymoon",
                              "courthouse", "eloped", "got hitched", "just married", "newlyweds?",
                              "(?:she|he|they|I) (?:\\w+ ){0,3}said yes", "(?:got|get|getting|went) down on one knee", "engagement (?:dinner|party|ring|photos)",
-                             "(?:he|she|(?-i:[A-Z])\\w+) proposed"),
+                             "(?:he|she|(?-i:[A-Z])\\w+) proposed", "made it official", "(?:it's|we're) official"),
                             ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "在一起了", "脱单了", "恢复单身",
                              "(?:我们|我俩|我们俩)(?:已经|早就)?分(?:开)?了",
                              "(?:去|跑)了?(?:一)?趟?民政局", "红本", "单膝跪", "蜜月",

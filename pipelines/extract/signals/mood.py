@@ -58,6 +58,8 @@ _REQUEST = re.compile(
     r"^\s*(?:(?!(?:what|where|when|why|who|which|how)\b)[\w']+[,\s]+){0,3}?(?:(?:can|could|would|will)\s+(?:you|u)\b|please\b|pls\b)"
     r"|\b(?:can|could|may)\s+i\s+(?:ask\s+(?:you|u)\s+to|take\s+back)\b"
     r"|\bfrom now on\b|^\s*(?:请|麻烦|以后|能不能|可以|可不可以|从今天起|从现在起|从现在开始|今后)"
+    # how to write to the user, said as an order: "just write normal sentences", "stick to English"
+    r"|^\s*(?:just\s+|and\s+)?(?:write|answer|reply|respond|keep\s+(?:it|them|answers|replies)|stick\s+to|go\s+back\s+to)\b"
     # how the assistant should talk to the user: "你给我解释的时候尽量详细一点", "你回我的时候简短点"
     r"|^\s*你(?:以后|之后|下次|再)?(?:给我|跟我|对我|回我|回复我|回答我)[^，,。]{0,8}(?:尽量|最好|别|不要|一点|点)"
     # ... or what will do for the user: "你也这么叫就行"
@@ -89,7 +91,10 @@ ROLES_EN = (
     r"trainer|coach|doctor|doc|therapist|dentist|physio|nutritionist|dietitian|teacher|professor|prof|advisor|adviser|"
     r"mentor|tutor|lawyer|accountant|recruiter|barista|waiter|waitress|cashier|realtor|vet|pharmacist|nurse|mechanic"
 )
-ROLES_ZH = "客服|销售|推销|中介|猎头|医生|大夫|教练|私教|营养师|咨询师|律师|(?<![A-Za-z])HR(?![A-Za-z])"
+ROLES_ZH = (
+    "客服|销售|推销|中介|猎头|医生|大夫|教练|私教|营养师|咨询师|律师|"
+    "小哥|小姐姐|营业员|店员|工作人员|(?<![A-Za-z])HR(?![A-Za-z])"
+)
 KIN_ZH = (
     r"爸|妈|老公|老婆|哥|姐|弟|妹|儿子|女儿|家人|朋友|同事|老板|领导|室友|舍友|男朋友|女朋友|对象|闺蜜|舅|姨|叔|婶|"
     r"爷|奶|外公|外婆|表|堂|侄|外甥|发小|邻居|同学|师兄|师姐|师弟|师妹|导师|老师|上司|组长|家里人|父母|岳|公公|婆婆|孩子"
@@ -115,7 +120,8 @@ _THIRD_PARTY = re.compile(
     # a relative or acquaintance of the user's, whoever it is: "我表妹被复旦录取了", "我发小搬去成都了"
     rf"|^\s*我(?:{KIN_ZH})|^[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:我们|我)(?:组|部门|公司|团队|班|宿舍|科室|科|院|系|所|实验室|办公室|单位|店|厂|车间)(?:里)?的"
-    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:[老小](?:{_SURNAMES})(?![了过子])|(?:{_SURNAMES})(?:姐|哥|总|工|老师|阿姨|叔|师傅|经理|主任)(?![们]))"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:我们|我)?(?:组|部门|公司|团队|班|宿舍|科室|实验室|办公室|单位)(?:里|的)?)?"
+    rf"(?:[老小](?:{_SURNAMES})(?![了过子])|(?:{_SURNAMES})(?:姐|哥|总|工|老师|阿姨|叔|师傅|经理|主任)(?![们]))"
     # a deed done for someone else is theirs: "那是帮我表弟搬家", "helping my brother move out"
     # someone else's contact detail, wherever in the clause: "put my wife's new number in", "存一下我老婆的新号码"
     rf"|\b(?:my|our)\s+(?:\w+\s+)?(?:{PEOPLE_EN})(?:'s|\u2019s|s')\s+(?:new\s+|old\s+|work\s+)?(?:cell|phone|number|e-?mail|address|name|surname)\b"
@@ -138,7 +144,13 @@ _PLAN = re.compile(
     r"\b(?:might|maybe|perhaps|thinking\s+(?:about|of)|considering|consider|plan(?:ning)?\s+to|going\s+to|gonna|"
     r"want\s+to|wanna|would|(?:i|we)\s+(?:should|ought\s+to)\b|(?<!even\s)if(?!\s+(?:you|u)\b)|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|(?:pretty|fairly|almost|quite)\s+sure\s+(?:i'm|i\s+am|im|i'll|i\s+will)\b|tempted|should\s+i|"
     # a change being explored is not a change made
-    r"recruiters?|interview(?:s|ing|ed)?|(?<!accepted\s)(?<!took\s)(?:job\s+offer|an\s+offer)|applying|applied|"
+    r"recruiters?|interview(?:s|ing|ed)?|\boffered\s+me\b|\bpitched\s+me\b|"
+    # looking is no move: "scrolling apartment listings", "test-drove a Model 3", "看房", "试驾"
+    r"listings?|(?:house|apartment|flat|home)[- ]hunting|test[- ]?dr(?:ive|ove|iving)|"
+    # a deposit orders what is not had yet: "put a deposit down on a Model Y", "定金交了"
+    r"\b(?:put|paid|placed|left)\s+(?:down\s+)?(?:a\s+|the\s+)?deposit\b|\bdeposit\s+(?:down\s+)?on\b|"
+    # a decision said as a guess: "I think I'm taking the offer"
+    r"(?:\bi\s+think|\bprobably)\s+(?:i'm|im|i\s+am)\s+\w+ing\b|(?<!accepted\s)(?<!took\s)(?:job\s+offer|an\s+offer)|applying|applied|"
     # what is still to come is a plan, however sure: "next month", "we're moving to Oslo", "下个月搬"
     # ("年后正式入职了" is done: after a holiday that may have passed, 了 says it happened)
     r"next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|"
@@ -156,7 +168,7 @@ _PLAN = re.compile(
     # a request for today or this once sets no standing preference: "今天的先发我吧", "just this once, in French"
     r"|今天的?先|这次先|这回先|就这一次|\bjust\s+(?:this\s+once|for\s+today|this\s+time)\b|\bthis\s+time\s+only\b|\bfor\s+today\s+only\b"
     r"|\bone[- ]off\b|\bexception\s*(?::|for\s+(?:today|this|now))|\b(?:this|that)\s+one\s+(?:as|in)\b"
-    r"|考虑|打算|如果|要是|假如|假设|"
+    r"|考虑|打算|如果|要是|假如|假设|(?:交|付|下)了?[^，,。]{0,6}?(?:定金|订金)|(?:定金|订金)(?:都|也|已经)?(?:交|付)|下定|试驾|看房|找房|看车|给我推(?:荐)?了?|"
     + _IF_ZH
     + r"|念头|心里(?:有点|有些)?痒|心动|可能|准备|计划|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历"
     r"|下个?月|下周|下礼拜|下星期|明年|下半年|(?:年|节)后(?![^，,。]*了)|过几天|过段时间|即将|快要|将要|要搬|"
@@ -166,6 +178,11 @@ _PLAN = re.compile(
 _PAST = re.compile(
     r"\b(?:was|were)\s+in\b(?!\s+(?:it|them|that|the\s+(?:cut|layoffs?|first\s+round)))|\btrip\b|\bvisit(?:ed|ing)?\b|\bvacation\b|\bholiday\b|\bconference\b|"
     r"\btravel(?:l?ed|ling|ing)?\b|\bback\s+from\s+(?!the\s+honeymoon)"
+    # days or weeks somewhere are a stay: "three weeks here and…", "two weeks in Lisbon" (not "two weeks in and…")
+    r"|\b(?:a|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d+)\s+(?:days|weeks)\s+(?:here|in\s+(?-i:[A-Z])\w+)\b"
+    # a stay for a while is no home, a car for a while no car of one's own: "这几周我一直住在我爸妈那儿"
+    r"|\btemporarily\b|\b(?:staying|crashing|living)\s+(?:with|at)\b.{0,30}\bfor\s+(?:a\s+few|a\s+couple\s+of|the\s+next|"
+    r"two|three|\d+)\s+(?:days|weeks)\b|(?:这几周|这几天|这阵子|这段时间|暂时|临时)[^，,。]{0,8}(?:住|待|借住|开的是|开着)"
     # a stay counted in days or weeks is a trip: "stayed two weeks in Lisbon", "在洱海边住了两周"
     r"|\b(?:stayed|spent)\s+(?:for\s+)?(?:a|an|one|two|three|four|five|a\s+few|a\s+couple\s+of|\d+)\s+(?:nights?|days?|weeks?|months?)\b"
     r"|\bspent\s+(?:all\s+of\s+|most\s+of\s+)?(?:january|february|march|april|may|june|july|august|september|october|"
@@ -181,7 +198,7 @@ _PAST = re.compile(
 # A state that held once and no longer does: "back when I was at Oracle", "my old job", "以前在阿里的时候".
 _FORMER = re.compile(
     # ("got used to it" is a habit formed, not a former state)
-    r"\bback\s+when\b|(?<!get\s)(?<!got\s)(?<!gets\s)(?<!getting\s)(?<!be\s)(?<!am\s)(?<!'m\s)(?<!is\s)(?<!are\s)\bused\s+to\b|\bformerly\b|\bback\s+in\s+(?:the\s+day|my\b)"
+    r"\bback\s+when\b|\bwhen\s+i\s+(?:lived|worked|was\s+(?:living|working|based|studying))\b|(?<!get\s)(?<!got\s)(?<!gets\s)(?<!getting\s)(?<!be\s)(?<!am\s)(?<!'m\s)(?<!is\s)(?<!are\s)\bused\s+to\b|\bformerly\b|\bback\s+in\s+(?:the\s+day|my\b)"
     r"|\bmy\s+(?:old|former|previous|last|ex-?)\s*(?:job|company|employer|workplace|office|place|apartment|flat|house|"
     r"school|team|boss|manager|number|phone|email|address|car|title|role)\b"
     r"|以前|之前在|原来在|曾经|当年|那时候|小时候|小的时候|那会儿|上一家|前公司|前东家|老东家|老公司|旧号|老号码|旧邮箱",
@@ -190,7 +207,8 @@ _FORMER = re.compile(
 # ... unless the clause says the former value is gone now: "my old number doesn't work anymore", "旧号停机了"
 _GONE_NOW = re.compile(
     r"\bany\s?more\b|\bno\s+longer\b|\bdoesn't\s+work\b|\bis\s+dead\b|\bdeactivated\b|\bshut\s+down\b"
-    r"|不再|停机|停用|注销|不用了|没了|作废",
+    r"|\b(?:couldn't|could\s+not|can't)\s+(?:port|keep|get\s+back)\b"
+    r"|不再|停机|停用|注销|不用了|没了|作废|没能保留|没保留|没保住|保不住|要不回来|找不回来",
     re.IGNORECASE,
 )
 # ... but a state that began with a trip is a state now: "ever since the chengdu trip I put chili on everything"
@@ -211,7 +229,19 @@ _REPORTED = re.compile(
     r"|(?:传|谣传|造谣|听说|以为)(?:说)?我|^\s*(?:还|又|也)?说(?!实话|真的|起来|到|好|定|不定)"
     # what the user heard or a notice said is hearsay: "听说港大有直博项目", "群里通知说邮箱要迁", "I heard Acme…"
     r"|听说|据说|听人说|(?:通知|公告|邮件|群里)(?:里)?说|\bi\s+(?:heard|hear)\b|\bheard\s+(?:that|from)\b"
+    r"|\bapparently\b|\btelling\s+(?:our\s+|my\s+)?(?:friends|people|everyone|everybody)\b"
     r"|\brumou?r(?:s|ed)?\b|\bgossip\w*|\b(?:people|someone|somebody|everyone)\s+(?:think|thinks|thought|assumes?|assumed)\b",
+    re.IGNORECASE,
+)
+
+
+# Reminding the assistant of something said or done before asks nothing: "remember when i asked for bullet points?"
+_RECALLED = re.compile(
+    r"^\s*(?:(?:ok|okay|so|hey|and|oh)[\s,]+)*(?:do\s+you\s+|you\s+)?remember\b|^\s*(?:你)?还?记得", re.IGNORECASE
+)
+# ... and what is compared with an earlier time is said of now: "研究生宿舍比本科那会儿差多了"
+_COMPARED = re.compile(
+    r"比[^，,。]{0,8}(?:那会儿|那时候?|以前|之前)|\bthan\s+(?:back\s+)?(?:when|before|at\s+my\s+(?:old|last))\b",
     re.IGNORECASE,
 )
 
@@ -235,12 +265,14 @@ def clause_mood(clause: str) -> str:
         return NEGATED
     if _REPORTED.search(clause):
         return REPORTED
+    if _RECALLED.search(clause):
+        return PAST
     if _QUESTION.search(clause) and not _REQUEST.search(clause):
         return QUESTION
     if _PLAN.search(clause) and not _STATE_FOR_NOW.search(clause):
         return PLAN
     if (_PAST.search(clause) and not _SINCE_A_TRIP.search(clause)) or (
-        _FORMER.search(clause) and not _GONE_NOW.search(clause)
+        _FORMER.search(clause) and not _GONE_NOW.search(clause) and not _COMPARED.search(clause)
     ):
         return PAST
     return ASSERTION
@@ -259,7 +291,7 @@ _CLAUSE_END = re.compile(
 # is the friend's), a request about how to treat them, or a change said without its subject at the clause's start.
 _OWNED_EN = re.compile(
     rf"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd)\b|\bmy\s+(?!(?:\w+\s+)?(?:{PEOPLE_EN})\b)"
-    r"|\b(?:call|address|text|email|e-mail|reach|ping|remind)\s+me\b|\bfor\s+me\b|^\s*guess\s+(?:who|what)\b"
+    r"|\b(?:call|address|text|email|e-mail|reach|ping|remind)\s+me\b|\bfor\s+me\b|^\s*guess\s+(?:who|what)\b|^\s*as\s+an?\s"
     # a self-description ending in "here": "total carnivore here, smoking a brisket", "Portland guy here."
     r"|^\s*(?:[\w-]+\s+){0,2}[\w-]+\s+here\s*(?:[,.!]|$)"
     # a first stretch somewhere is the speaker's: "first month at UCLA after transferring", "first week in Columbus"
@@ -312,8 +344,17 @@ def is_owned(clause: str) -> bool:
     return bool(_OWNED_EN.search(clause) or _OWNED_ZH.search(clause) or _REQUEST.search(clause))
 
 
+# "as a senior engineer how much time should i spend on reviews": who the user is, then what they ask
+_AS_A = re.compile(
+    r"^\s*as\s+an?\s+(?:[\w-]+\s+){0,4}?[\w-]+(?=\s+(?:how|what|which|where|when|why|should|do|does|is|are|can|could|would|any)\b)",
+    re.IGNORECASE,
+)
+
+
 def split_clauses(text: str) -> list[str]:
-    return [piece.strip() for piece in _CLAUSE_END.split(text) if piece and piece.strip(" .,!?;。，！？；")]
+    role = _AS_A.match(text)
+    head, text = ([role.group(0)], text[role.end() :]) if role else ([], text)
+    return head + [piece.strip() for piece in _CLAUSE_END.split(text) if piece and piece.strip(" .,!?;。，！？；")]
 
 
 def clause_at(text: str, at: int) -> str:
@@ -344,7 +385,7 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
     """The message's clauses, each with its mood; a clause inside quotes is reported speech, and one that names
     no subject goes on with a third party's ("我爸妈退休了，上礼拜搬去三亚了" is the parents' move)."""
     quoted = [match.span() for match in _QUOTED.finditer(text)]
-    moods, carried, condition, planned = [], False, False, False
+    moods, carried, condition, planned, framed = [], False, False, False, False
     for clause, start, goes_on in _sentence_clauses(text):
         inside = start >= 0 and any(begin <= start < end for begin, end in quoted)
         mood = REPORTED if inside else clause_mood(clause)
@@ -355,6 +396,8 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         # a plan's details go on without a subject until something is said done: "下周我要换号了，新号是 177…"
         if planned and mood == ASSERTION and _goes_on_with_the_plan(clause):
             mood = PLAN
+        if framed and mood == ASSERTION:  # "上个月去广州出差那周，我都是早上七点才有空看消息"
+            mood = PAST
         moods.append((clause, mood))
         # ... unless the other person's words were about the user: what the user says next is the user's own
         # ("医生建议我恢复吃肉，所以现在已经开始吃鱼了")
@@ -364,8 +407,15 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         carried = mood == THIRD_PARTY and goes_on and not _REPORTED.search(clause) and not told_me
         condition = (condition or bool(_CONDITION.search(clause))) and goes_on
         planned = mood == PLAN and goes_on and not _IF.search(clause)
+        framed = mood == PAST and goes_on and bool(_TIME_FRAME.search(clause))
     return moods
 
+
+# A clause that sets the time of what follows: "…那周，", "…的时候，", "when I was in Lisbon,"
+_TIME_FRAME = re.compile(
+    r"(?:那周|那几天|那段时间|那阵子|那会儿|那时候?|的时候|期间)\s*[，,]?\s*$|^\s*(?:back\s+)?(?:when|while|during)\b",
+    re.IGNORECASE,
+)
 
 # What says a deed is done or a state holds now: "最后还是搬到了杭州", "finally moved", "现在在家"
 _DONE = re.compile(r"了|已经|终于|现在|目前|\b(?:already|finally|now|\w{3,}ed)\b", re.IGNORECASE)

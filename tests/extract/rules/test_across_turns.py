@@ -73,6 +73,29 @@ def facts(*turns: tuple[str, str]) -> list[tuple[str, str, list[str]]]:
             [("user", "My number changed, it's (555) 010-4477")],
             [("phone", "User's phone number is (555) 010-4477.", ["s1:1"])],
         ),
+        # a number lost with the phone, given two user turns later
+        (
+            [
+                ("user", "dropped my phone in the lake. new phone, new number, ugh"),
+                ("assistant", "Oh no! Tell me the new number when you have it."),
+                ("user", "hang on, it's in my other tab"),
+                ("assistant", "No rush."),
+                ("user", "628-555-0193"),
+            ],
+            [("phone", "User's phone number is 628-555-0193.", ["s1:1", "s1:5"])],
+        ),
+        (
+            [
+                ("user", "new sim and they couldn't port the old number"),
+                ("assistant", "Sorry!"),
+                ("user", "ok it's 503 555 0187"),
+            ],
+            [("phone", "User's phone number is 503 555 0187.", ["s1:1", "s1:3"])],
+        ),
+        (
+            [("user", "手机掉水里了，旧号码没能保留"), ("assistant", "新号是多少？"), ("user", "138 0000 5521")],
+            [("phone", "用户的电话是138 0000 5521", ["s1:1", "s1:3"])],
+        ),
         # "there" / "那边" is the place or company named just before, by either speaker
         (
             [

@@ -84,6 +84,17 @@ def _on(text: str, topic: str) -> list[str]:
         ("yeah new phone new carrier. use 724-555-0198 from now on", "phone", "User's phone number is 724-555-0198."),
         ("signed for a 1br in Richmond last week, boxes everywhere", "residence", "User lives in Richmond."),
         ("new lease started in may, I'm in Columbus now", "residence", "User lives in Columbus."),
+        ("home is denver now", "residence", "User lives in denver."),
+        (
+            "I work in regulatory affairs at Medtronic, mostly 510(k) submissions",
+            "employer",
+            "User works at Medtronic.",
+        ),
+        (
+            "so i did the thing. signed the offer letter from Brightwater Health this morning",
+            "employer",
+            "User works at Brightwater Health.",
+        ),
     ],
 )
 def test_a_change_said_naturally_gives_the_new_value(text, topic, content):
@@ -133,6 +144,12 @@ def test_a_change_said_naturally_gives_the_new_value(text, topic, content):
         ("换到夜班了，好困", "employer"),
         ("我现在在北京", "employer"),
         ("叫着叫着我自己也习惯了", "name"),
+        # "from home" and "at home" say where something happens, not where home is
+        ("coffee from home is cute, doing that", "residence"),
+        ("I'm in sales at Oracle now", "residence"),  # a field at a company is no place
+        # a number a shop's staff pitched, a stay at the parents' for a few weeks
+        ("营业厅小哥给我推了个靓号 186 0000 8888，每个月多三十块", "phone"),
+        ("这几周我一直住在镇江我爸妈那儿，我爸做了个小手术", "residence"),
     ],
 )
 def test_what_is_not_the_users_own_change_states_nothing(text, topic):

@@ -427,6 +427,9 @@ def test_a_question_with_sha_states_nothing():
 
 def test_when_to_be_reminded_is_no_task_and_an_experiment_in_a_language_can_end():
     assert [m for m in extract("有事提醒我的话尽量工作日晚上8点以后") if m.kind == Kind.TASK] == []
+    # "提醒我的东西" are the reminders themselves: when to send them is no task
+    assert [m for m in extract("提醒我的东西都放晚上八点以后发吧，白天上班看不了手机") if m.kind == Kind.TASK] == []
+    assert [m.kind for m in extract("提醒我明天交房租")] == [Kind.TASK]
     assert _stated("ok the spanish immersion experiment is officially over lol") == [
         ("language", "User no longer wants answers in spanish.", True)
     ]

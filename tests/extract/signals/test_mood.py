@@ -442,3 +442,73 @@ def test_a_role_the_user_rose_to_is_no_one_elses_and_what_follows_an_order_is_th
         "BUT they changed my title",
     ]
     assert clause_mood("BUT they changed my title") == ASSERTION
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        # looking, ordering and being offered are no change made
+        ("I spent an hour on Denver apartment listings last night lol", PLAN),
+        ("we've been house-hunting in Leeds all month", PLAN),
+        ("我顺便试驾了下Model 3，", PLAN),
+        ("周末去看房了，", PLAN),
+        ("今天去4S店把理想L6的定金交了，", PLAN),
+        ("put a deposit down on a Model Y today", PLAN),
+        ("交了五千定金，", PLAN),
+        ("got most of my deposit back", ASSERTION),  # a deposit returned orders nothing
+        ("定金退了。", ASSERTION),
+        ("Corvid Labs offered me a senior role.", PLAN),
+        ("营业厅小哥给我推了个靓号 186 0000 8888，", THIRD_PARTY),  # a shop's staff: their pitch
+        ("I think I'm taking the offer from Dunmore Legal.", PLAN),
+        ("I took the offer from Dunmore Legal.", ASSERTION),
+        # hearsay and a colleague named after the team
+        ("apparently Marcus has been telling our friends we're getting back together??", REPORTED),
+        ("我们组老李跳槽去蚂蚁了，", THIRD_PARTY),
+        ("部门小王搬去杭州了", THIRD_PARTY),
+        ("我们组搬到新楼了", ASSERTION),
+        # a stay for a while and a state looked back on
+        ("three weeks here and I'm loving the food", PAST),
+        ("two weeks in Lisbon was not enough", PAST),
+        ("two weeks in and I love the new job", ASSERTION),
+        ("这几周我一直住在镇江我爸妈那儿，", PAST),
+        ("这阵子开的是理想L7，", PAST),
+        ("I'm staying with my parents for a few weeks", PAST),
+        ("I keep remembering when I lived in Lisbon", PAST),
+    ],
+)
+def test_looking_ordering_offers_hearsay_colleagues_and_stays_for_a_while(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+def test_a_time_in_the_past_holds_what_follows_it_in_its_sentence():
+    moods = [m for _, m in clauses_with_moods("上个月去广州出差那周，我都是早上七点才有空看消息，累死了")]
+    assert moods[:2] == [PAST, PAST]
+    # a trip told in its own sentence frames nothing after it
+    after = [m for _, m in clauses_with_moods("上个月去广州出差了。我现在都是晚上九点以后才有空看消息")]
+    assert after[-1] == ASSERTION
+
+
+def test_reminding_the_assistant_of_the_past_asks_nothing_and_a_comparison_with_then_is_said_of_now():
+    assert clause_mood("remember when i asked for bullet points?") == PAST
+    assert clause_mood("你还记得我之前说要学法语吗？") == PAST
+    assert clause_mood("do you remember my old address?") == PAST
+    assert clause_mood("研究生宿舍比本科那会儿差多了，") == ASSERTION
+    assert clause_mood("本科那会儿宿舍是四人间") == PAST
+    assert clause_mood("the commute is way shorter than back when I was at Initech") == ASSERTION
+
+
+def test_a_role_said_before_a_question_is_the_users_own_clause():
+    said = clauses_with_moods("as a senior software engineer how much time should i spend reviewing PRs")
+    assert said == [
+        ("as a senior software engineer", ASSERTION),
+        ("how much time should i spend reviewing PRs", QUESTION),
+    ]
+    assert owned_clauses("as a senior software engineer how much time should i spend reviewing PRs") == [True, True]
+    assert split_clauses("as soon as possible please") == ["as soon as possible please"]
+
+
+def test_how_to_write_to_the_user_said_as_an_order_is_the_users_request():
+    assert owned_clauses("just write normal sentences") == [True]
+    assert owned_clauses("the essay has normal sentences") == [False]
+    assert is_owned("stick to English from here")
+    assert not is_owned("the writer stuck to English")

@@ -271,6 +271,16 @@ def test_a_new_name_and_a_new_line_said_without_my_are_the_users_statements():
         ),
         ("上周下雨被追尾，车直接定损报废了，保险赔了一些", "vehicle"),
         ("新工作第一周，在蓝鲸物流做数据分析，天天写SQL", "employer"),  # the subject left out, a new job named
+        # a request recalled, taken back and replaced by an order
+        (
+            "remember when i asked for bullet points? i take it back lol. just write normal sentences",
+            "output_format",
+        ),
+        ("i met someone at the climbing gym. Julián. we made it official on friday", "relationship_status"),
+        ("as a senior software engineer how much time should i spend reviewing PRs", "job_title"),
+        ("复旦开学一个多月了，研究生宿舍比本科那会儿差多了", "school"),
+        ("finally onboarded at Stripe, week one done", "employer"),
+        ("终于 onboard 了，节奏好快", "employer"),
     ],
 )
 def test_changes_said_the_way_people_type_them_are_statements(text, topic):
