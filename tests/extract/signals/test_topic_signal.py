@@ -339,6 +339,7 @@ def test_a_partners_news_after_a_lead_in_is_still_the_couples():
         ("用户希望什么时候收到提醒？", "contact_time"),
         ("用户希望回答是什么风格？", "output_format"),
         ("What answer style does the user like?", "output_format"),
+        ("用户现在的婚恋状况是什么？", "relationship_status"),
     ],
 )
 def test_questions_asked_in_other_words_find_their_topic(query, topic):
