@@ -235,9 +235,12 @@ _REPORTED = re.compile(
 )
 
 
-# Reminding the assistant of something said or done before asks nothing: "remember when i asked for bullet points?"
+# Reminding the assistant of something said or done before asks nothing: "remember when i asked for bullet points?",
+# "还记得我之前说要学法语吗？" (not an order to remember: "remember that I'm vegan now", "记得明天交房租")
 _RECALLED = re.compile(
-    r"^\s*(?:(?:ok|okay|so|hey|and|oh)[\s,]+)*(?:do\s+you\s+|you\s+)?remember\b|^\s*(?:你)?还?记得", re.IGNORECASE
+    r"^\s*(?:(?:ok|okay|so|hey|and|oh)[\s,]+)*(?:(?:do\s+you\s+|you\s+)?remember\s+when\b|(?:do\s+you\s+|you\s+)?remember\b.*\?\s*$)"
+    r"|^\s*你?还记得.*(?:吗|[？?])\s*$",
+    re.IGNORECASE,
 )
 # ... and what is compared with an earlier time is said of now: "研究生宿舍比本科那会儿差多了"
 _COMPARED = re.compile(

@@ -492,6 +492,10 @@ def test_reminding_the_assistant_of_the_past_asks_nothing_and_a_comparison_with_
     assert clause_mood("remember when i asked for bullet points?") == PAST
     assert clause_mood("你还记得我之前说要学法语吗？") == PAST
     assert clause_mood("do you remember my old address?") == PAST
+    # an order to remember is no question about the past
+    assert clause_mood("Remember that I'm vegan now") == ASSERTION
+    assert clause_mood("记得明天交房租") == ASSERTION
+    assert clause_mood("remember to call my mom on sunday") == ASSERTION
     assert clause_mood("研究生宿舍比本科那会儿差多了，") == ASSERTION
     assert clause_mood("本科那会儿宿舍是四人间") == PAST
     assert clause_mood("the commute is way shorter than back when I was at Initech") == ASSERTION
