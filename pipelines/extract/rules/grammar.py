@@ -65,8 +65,11 @@ _ZH_JOBS = (
 _ZH_ORGS = (
     r"阿里巴巴|阿里|腾讯|字节跳动|字节|百度|华为|小米|美团|京东|拼多多|网易|蚂蚁集团|蚂蚁|滴滴|快手|携程|哔哩哔哩|B站|"
     r"小红书|大疆|比亚迪|宁德时代|联想|中兴|荣耀|米哈游|商汤|蔚来|小鹏|微软|谷歌|苹果公司|亚马逊|特斯拉|"
-    r"[\u4e00-\u9fffA-Za-z]{1,10}?(?:公司|集团|银行|科技|医院|研究院|研究所|事务所|工作室|律所)"
+    r"[\u4e00-\u9fffA-Za-z]{1,10}?(?:公司|集团|银行|科技|医院|研究院|研究所|事务所|工作室|律所|物流|医疗|传媒|资本|证券|保险|地产|制药|能源)"
 )
+# What a Chinese place or organisation never starts with: a description ("入职的一家私募") or how long ago
+# ("入职刚满一个月"; 快手 and 满洲里 are names)
+_NOT_A_NAME_ZH = r"的|一家|一个|刚|才|已经|没多久|不久|满(?!洲)|快(?!手)|第[一二三四五六七八九十\d]"
 _MACROS = {
     "V": r"(?P<{g}>.+?)" + _EN_TERM,
     "T": r"(?P<{g}>.+?)\s*$",
@@ -88,8 +91,8 @@ _MACROS = {
     "WORK": rf"(?P<{{g}}>{_NO_DETERMINER}(?:an?\s+|the\s+)?{_EN_WORDS}){_EN_VALUE_END}",
     "ROLE": rf"(?:an?\s+|the\s+|their\s+|our\s+)?(?P<{{g}}>[\w'/-]+(?:\s+[\w'/-]+){{0,4}}?){_EN_VALUE_END}",
     # a place or an organisation, not what is said of it ("入职的一家私募" names none)
-    "ZP": rf"(?!的|一家|一个)(?P<{{g}}>[^，,。！？!?\s]{{1,14}}?){_ZH_VALUE_END}",
-    "ZORG": rf"(?P<{{g}}>{_ZH_ORGS})(?=[，,。！!？?\s]|$|了|啦|呀|吧|呢|上班|工作|做)",
+    "ZP": rf"(?!{_NOT_A_NAME_ZH})(?P<{{g}}>[^，,。！？!?\s]{{1,14}}?){_ZH_VALUE_END}",
+    "ZORG": rf"(?P<{{g}}>{_ZH_ORGS})(?=[，,。！!？?\s]|$|了|啦|呀|吧|呢|上班|工作|做|报到)",
 }
 
 # Languages answers may come in.

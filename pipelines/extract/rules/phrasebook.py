@@ -149,6 +149,8 @@ EMPLOYER = TopicBook(
         sentences=(
             r"\bmy\s+(?:manager|boss|team|coworkers?|colleagues?|team\s*lead|supervisor|director|skip[\s-]level)\s+(?:at|over\s+at)\s+<ORG>",
                         r"\b(?:my\s+)?(?:new\s+)?(?:employer|company)\s+is\s+(?:now\s+)?<ORG>", r"\b(?P<v>(?-i:[A-Z])[\w'.&+-]*(?:\s+(?-i:[A-Z])[\w'.&+-]*){0,3})\s+is\s+where\s+I\s+(?:now\s+)?work\b", r"\b(?:started|starting)\s+at\s+<ORG>\s+(?:on|this|next)\b",
+            # a time counted since starting: "one month in at Tidewell Energy and wow"
+            r"^(?:\w+\s+)?(?:one|a|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?)\s+in\s+at\s+<ORG>",
         ),
         ends=(
             r"(?:no\s+longer|don't|dont|do\s+not)\s+work\s+(?:at|for)\s+<WORK>",
@@ -166,7 +168,7 @@ EMPLOYER = TopicBook(
             r"在<ZV>(?:做|当|担任)<ZJOB:x>", r"是<ZV>的员工<END>",
         ),
         changes=(
-            r"(?:已经)?入职(?:了)?<ZP>", r"跳槽(?:去|到)了?<ZP>", r"去了<ZV>(?:工作|上班)<END>", r"加入(?:了)?<ZP>",
+            r"(?:已经)?入职(?:了)?<ZP>", r"(?:去|到)<ZORG>报到", r"跳槽(?:去|到)了?<ZP>", r"去了<ZV>(?:工作|上班)<END>", r"加入(?:了)?<ZP>",
             Say(r"换到(?:了)?<ZV>(?:工作|上班)?<END>", unless=r"[早晚夜白中]班|班次|倒班"), r"跳槽(?:去|到)了?<ZV>(?:做|当)", r"入职(?:了)?<ZV>(?:做|当)",
             r"进了<ZV>(?:工作|上班)<END>", r"去<ZV>(?:上班|工作)了<END>", r"(?:现在|目前|如今)(?:人)?在<ZORG>",
             r"在<ZV>(?:干|做|待)了?(?:快|都|已经|有|差不多)?[一两二三四五六七八九十半几\d]+(?:个)?(?:多)?(?:月|年)",
@@ -322,6 +324,9 @@ RELATIONSHIP = TopicBook(
         sentences=(
             Say(r"\b(?:she|he)\s+said\s+yes\b", "engaged"), Say(r"\bwe(?:'re|\s+are)\s+engaged\b", "engaged"),
             Say(r"\bwe(?:'re|\s+are)\s+(?:now\s+)?married\b", "married"),
+            # the wedding's aftermath is the couple's: "back from our honeymoon", "thank-you cards for the wedding gifts"
+            Say(r"\b(?:back\s+from|on|after)\s+(?:our|my)\s+honeymoon\b", "married"),
+            Say(r"\bthank[- ]?you\s+(?:cards|notes)\s+for\s+(?:all\s+)?(?:the\s+|our\s+|my\s+)?wedding\b", "married"),
         ),
     ),
     zh=Ways(
@@ -330,7 +335,10 @@ RELATIONSHIP = TopicBook(
             Say(r"(?:结婚|领证|登记结婚)(?:了)?<END>", "已婚"), Say(r"订婚(?:了)?<END>", "已订婚"),
             Say(r"(?:离婚|离了)(?:了)?<END>", "已离婚"), Say(r"(?:分手|分了)(?:了)?<END>", "单身"), Say(r"脱单(?:了)?<END>", "恋爱中"),
         ),
-        sentences=(Say(r"(?:我们|我俩|咱俩)(?:已经)?(?:领证|结婚)了", "已婚"), Say(r"把(?:结婚)?证(?:给)?领了", "已婚")),
+        sentences=(
+            Say(r"(?:我们|我俩|咱俩)(?:已经)?(?:领证|结婚)了", "已婚"), Say(r"把(?:结婚)?证(?:给)?领了", "已婚"),
+            Say(r"(?:度完|度了|刚度完)?蜜月(?:旅行)?(?:回来|归来|结束)了?", "已婚"),
+        ),
     ),
     holds=("User is {v}.", "用户{v}"),
     ends=("User is no longer {v}.", "用户不再{v}"),
@@ -372,6 +380,11 @@ DIET = TopicBook(
     confidence=0.85,
 )
 
+# a school's programme, named after it with "'s": "DePaul's part-time MBA"
+_ITS_PROGRAMME = (
+    r"(?P<v>(?-i:[A-Z])[\w.&+-]*(?:\s+(?-i:[A-Z])[\w.&+-]*){0,2})['’]s\s+(?:[\w-]+\s+){0,2}"
+    r"(?:MBA|program(?:me)?|PhD|master'?s|MSc|degree|cohort)\b"
+)
 SCHOOL = TopicBook(
     "school",
     Kind.FACT,
@@ -380,10 +393,14 @@ SCHOOL = TopicBook(
             r"(?:study|studying)\s+at\s+<ORG>", r"am\s+(?:studying|enrolled)\s+(?:at|in)\s+<ORG>",
             r"am\s+(?:a|an)\s+(?:\w+\s+)?(?:student|freshman|sophomore|junior|senior|undergrad|grad\s+student|PhD\s+student|master'?s\s+student)\s+at\s+<ORG>",
             r"go\s+to\s+<ORG>(?=.*\b(?:school|university|college|class|semester)\b)",
+            # a programme named by its school: "I'm in Loyola's part-time MBA"
+            r"am\s+in\s+" + _ITS_PROGRAMME,
         ),
         changes=(
             r"started\s+(?:grad\s+school|my\s+(?:masters?|master's|PhD|degree)|uni|college|university|school)\s+at\s+<ORG>",
-            r"enrolled\s+(?:at|in)\s+<ORG>", r"transferred\s+to\s+<ORG>(?=.*\b(?:school|university|college|semester|credits?)\b)",
+            r"enrolled\s+(?:at|in)\s+<ORG>",
+            r"transferred\s+to\s+<ORG>(?=.*\b(?:school|university|college|semester|credits?)\b)",
+            r"transferred\s+(?:in)?to\s+" + _ITS_PROGRAMME,
         ),
         ends=(Say(r"graduated\s+from\s+<ORG>", content="User graduated from {v}."), Say(r"(?:dropped\s+out\s+of|left)\s+<ORG>(?=.*\b(?:school|university|college|program)\b)", content="User no longer studies at {v}.")),
     ),

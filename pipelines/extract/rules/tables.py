@@ -22,6 +22,11 @@ from pipelines.extract.rules.grammar import (
     zh,
 )
 from pipelines.extract.rules.text import third_person_en, third_person_zh, tool_only
+from pipelines.extract.signals.mood import ASSERTION, PAST, PLAN
+
+# A wish about how the assistant answers may be put as a wish ("I'd like you to reply in Japanese") or in passing,
+# but not in someone else's words ("my tandem partner says I should make you answer only in German")
+_WISHED = frozenset({ASSERTION, PLAN, PAST})
 
 # The single-valued topics said as states, changes and endings come from the phrasebook; what follows are the
 # topics whose values are preferences and the accumulating ones.
@@ -38,6 +43,9 @@ _FORMAT_CUE_EN = (r"^(?=.*\b(?:answers?|responses?|replies|reply|respond|output|
 _FORMAT_CUE_ZH = r"^(?=.*(?:用|以|偏好|喜欢|希望|请|输出|回答|回复|格式|展示|列出|整理成|做成))"
 _LENGTH_CUE_EN = r"^(?=.*\b(?:keep|be|answers?|responses?|replies|reply|respond|output|explanations?)\b)"
 _LENGTH_CUE_ZH = r"^(?=.*(?:偏好|喜欢|希望|请|以后|回答|回复|输出|说|写|一点|一些|些))"
+_FEW = r"(?:[1-9]|one|two|three|four|five|six)"
+# "短一点" is about the answer unless it describes a thing: "发表周期短一点的期刊"
+_SHORTER_ZH = r"短一[点些](?!的(?!回答|回复|答案|解释|就|吧|好))"
 # A length named to drop it or to say what it got wrong is no preference for it: "forget the short answers rule",
 # "the short answers kept leaving stuff out", "别再那么简短了"
 _LENGTH_DROPPED_EN = (
@@ -106,19 +114,25 @@ RULES: tuple[Rule, ...] = (
     # "write to me in", not "when I write in English" (how the user writes is not how they want answers)
     en(r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|write\s+(?:to\s+me|back)|communicate|use|prefer|(?:talk|speak)\s+to\s+me)\b"
        rf"(?:\s+[\w']+){{0,3}}?\s+(?:in\s+)?(?P<v>{LANGUAGES_EN})\b", PREF, "language",
-       "User wants answers in {v}.", "language reply answer"),
+       "User wants answers in {v}.", "language reply answer", moods=_WISHED),
     zh(rf"(?:用|使用|以|说|讲)(?P<v>{LANGUAGES_ZH})(?:来)?(?:回答|回复|交流|沟通|跟我说|和我说|对话|聊|输出|写|回我)",
-       PREF, "language", "用户希望用{v}回答", "语言 回答 回复"),
+       PREF, "language", "用户希望用{v}回答", "语言 回答 回复", moods=_WISHED),
+    # said from now on, or with the English verb typed in: "以后 reply 中文就好", "以后中文就行"
+    zh(rf"(?:以后|之后|今后|从现在起|从今天起|(?i:reply|answer|respond))[^，,。！？]{{0,8}}?(?P<v>{LANGUAGES_ZH})"
+       r"(?:就好|就行|就可以|吧|回复|回答)", PREF, "language", "用户希望用{v}回答", "语言 回答 回复", moods=_WISHED),
     zh(rf"我(?:更|比较)?(?:偏好|习惯|希望用)(?P<v>{LANGUAGES_ZH})<END>", PREF, "language", "用户希望用{v}回答",
        "语言 回答 回复"),
     # answer layout (tables, bullets, ...): one English and one Chinese rule per format
     *_format_rules(),
     # answer length
-    en(_LENGTH_CUE_EN + r".*\b(?:short|shorter|brief|briefer|concise|succinct|terse|to\s+the\s+point)\b", PREF,
+    en(_LENGTH_CUE_EN + r".*\b(?:short|shorter|brief|briefer|concise|succinct|terse|to\s+the\s+point"
+       # a count of sentences or lines as the ceiling: "keep your replies to 3 sentences max", "two lines tops"
+       rf"|{_FEW}[- ](?:sentences?|lines?)\s+(?:max\w*|tops|or\s+(?:less|fewer)|at\s+most)"
+       rf"|(?:to|under|within)\s+{_FEW}\s+(?:sentences?|lines?))\b", PREF,
        "answer_length", "User prefers concise answers.", "length concise short brief", 0.8, unless=_LENGTH_DROPPED_EN),
     en(_LENGTH_CUE_EN + r".*\b(?:detailed|in\s+detail|thorough|in\s+depth|in-depth|longer)\b", PREF,
        "answer_length", "User prefers detailed answers.", "length detailed thorough long", 0.8, unless=_ONE_ANSWER_EN),
-    zh(_LENGTH_CUE_ZH + r".*(?:简洁|简短|简明|精简|言简意赅|短一点|短一些|别太长|不要太长|少点废话)", PREF,
+    zh(_LENGTH_CUE_ZH + r".*(?:简洁|简短|简明|精简|言简意赅|" + _SHORTER_ZH + r"|别太长|不要太长|少点废话)", PREF,
        "answer_length", "用户偏好简洁的回答", "长度 简洁 简短 回答", 0.8, unless=_LENGTH_DROPPED_ZH),
     # as long as it takes: the length follows the question
     en(r"\b(?:however\s+long\s+(?:it\s+)?(?:needs|has)\s+to\s+be|as\s+long\s+as\s+(?:it\s+)?(?:needs|needed|necessary|it\s+takes))\b",

@@ -130,7 +130,7 @@ def value_keywords(value: str) -> list[str]:
 # before an English "and/but/so" that starts a new first-person clause.
 # Chinese typed in chat puts a space where a comma would be: "房子退了 现在没有固定的住处" is two clauses.
 _SPLIT = re.compile(
-    r"(?<=[!?;。！？；\n，])|(?<=,)(?!\s*\d)|(?<=\.)(?=\s|$)|\s+(?:and|but|so)\s+(?=(?:I|my|we)\b)"
+    r"(?<=[!?;。！？；\n，])|(?<=,)(?!\s*\d)|(?<=\.)(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)|\s+(?:and|but|so)\s+(?=(?:I|my|we)\b)"
     r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
 )
 _QUESTION_START = re.compile(
@@ -153,9 +153,27 @@ MAX_CLAUSE_CHARS = 500
 EDGE_PUNCT = re.compile(r"^[\s.,!?;:。，！？；：、~～…]+|[\s.,!?;:。，！？；：、~～…]+$")
 
 
+# A person named before "and I" is the subject's first half, not a clause: "if Theo and I split up" is one
+# supposition, "Maya and I moved to Porto" one move.
+_HALF_A_SUBJECT = re.compile(
+    r"(?:(?:if|when|once|unless|whether|after|before|until|since|and|but|so)\s+)?(?:[A-Z][\w'-]*|my\s+[\w'-]+)"
+)
+
+
+def _joins_a_subject(before: str) -> bool:
+    return bool(_HALF_A_SUBJECT.fullmatch(re.split(r"[,.!?;]", before)[-1].strip()))
+
+
 def split_clauses(text: str) -> list[str]:
     """Sentence-ish pieces of a message; each keeps its closing punctuation for question detection."""
-    return [piece.strip() for piece in _SPLIT.split(text) if piece and piece.strip()]
+    pieces, start = [], 0
+    for cut in _SPLIT.finditer(text):
+        if cut.group(0).strip().lower() == "and" and _joins_a_subject(text[start : cut.start()]):
+            continue
+        pieces.append(text[start : cut.start()])
+        start = cut.end()
+    pieces.append(text[start:])
+    return [piece.strip() for piece in pieces if piece and piece.strip()]
 
 
 def is_question(clause: str) -> bool:

@@ -58,7 +58,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          f"^(?:{CITIES_ZH})[^，,。！？]{{0,6}}(?:这边|这儿|这里)"),
     ),
     "employer": (
-        ("work", "works", "working", "worked", "job", "company", "employer", "joined", "hired",
+        # "works"/"worked" of a thing is no job: "works, thanks!!", "that worked"
+        ("work", "works (?:at|for|as|in|with)", "working", "worked (?:at|for|as|in|with)", "job", "company", "employer", "joined", "hired",
          "quit", "notice", "laid off", "fired", "last day", "first day", "start(?:ed|ing|in'?)? at", "offer",
          "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+",
          "(?:day|week|month) [0-9]+ at (?-i:[A-Z])\\w+",
@@ -134,14 +135,17 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "bilingual", "in (?:English|Chinese|Mandarin|Cantonese|Spanish|French|German|Japanese|Korean|Portuguese|Italian|Russian|"
          "Arabic|Hindi|Vietnamese|Thai|Dutch)", "(?:traditional|simplified) (?:chinese|characters)",
          "(?:English|Chinese|Mandarin|Spanish|French|German|Japanese|Korean|Portuguese|Italian)[- ]only"),
-        ("(?:用|说|讲|回)(?:中文|英文|英语|汉语|日语|韩语|法语|德语|西班牙语)(?!名)", "用(?i:english|chinese|japanese|korean|french|german|spanish)(?:回|答|写|跟|和|说)", "(?:中文|英文|英语)(?:回答|回复|交流)", "语言", "繁体", "简体", "繁體", "粤语", "双语", "中英(?:文)?(?:对照|混)"),
+        ("(?:用|说|讲|回)(?:中文|英文|英语|汉语|日语|韩语|法语|德语|西班牙语)(?!名)", "用(?i:english|chinese|japanese|korean|french|german|spanish)(?:回|答|写|跟|和|说)", "(?:中文|英文|英语)(?:回答|回复|交流|就好|就行)", "(?i:reply|answer|respond)\\s*(?:用)?(?:中文|英文|英语)", "语言", "繁体", "简体", "繁體", "粤语", "双语", "中英(?:文)?(?:对照|混)"),
     ),
     "answer_length": (
         # the length of answers, not of a run or a wait ("how long did I run?")
         ("(?:short|long)(?:er)? (?:answers?|replies|responses|explanations)", "(?:too|so) long", "concise", "brief",
          "in detail", "detailed", "length", "walls? of text", "tl;?dr", "how long should (?:the )?(?:answers?|replies)", "(?:answers?|replies|responses) be",
-         "word (?:limit|count)", "words? or less", "under [0-9]+ words", "one-liners?", "short and sweet", "long-winded"),
-        ("简短", "简洁", "长度", "太长", "详细", "几句话", "句话以内", "啰嗦", "短一点", "该长就长", "字数", "字以内", "长篇大论",
+         "word (?:limit|count)", "words? or less", "under [0-9]+ words", "one-liners?", "short and sweet", "long-winded",
+         # a count of sentences as the ceiling, or the rule named by it: "3 sentences max", "drop the 3 sentence thing"
+         "(?:[1-9]|one|two|three|four|five)[- ]sentences?(?= (?:max|tops|or less|or fewer|at most|thing|rule|limit))",
+         "(?:to|under|within) (?:[1-9]|one|two|three|four|five) sentences"),
+        ("简短", "简洁", "长度", "太长", "详细", "几句话", "句话以内", "啰嗦", "短一点(?!的)", "该长就长", "字数", "字以内", "长篇大论",
          "一句话", "多长(?!时间)", "篇幅", "长短", "多详细", "[一两二三四五六七八九十\\d]句话",
          "(?:讲|说|写|答)(?:得)?(?:细|详细|长)(?:一)?点", "长一点"),
     ),
@@ -215,9 +219,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # restate it over a plan or an aside that came between
     "residence": (("moved", "relocated", "(?:I'm|I am|im|we're|we are) back in (?-i:[A-Z])\\w+", "new apartment", "new place", "still (?:live|living|in|here|based)",
                    # "I'm officially a Tucson resident" (a change cue counts as a word of its topic too)
-                   "staying put", "(?-i:[A-Z])\\w+ resident", "^back in (?-i:[A-Z])\\w+",
+                   "staying put(?! (?:at|with) (?-i:[A-Z]))", "(?-i:[A-Z])\\w+ resident", "^back in (?-i:[A-Z])\\w+",
                    "(?:we're|I'm|im|we are|I am) (?:officially |finally )?out of (?-i:[A-Z])\\w+", "gave up (?:the|my|our) (?:room|apartment|flat|place|lease|house)", "signed for"),
-                  ("搬家", "搬到", "搬去", "安顿", "退租", "还在[^，,。！？]{1,6}(?:住|待|呆)", "还是[^，,。！？]{0,6}在[^，,。！？]{1,6}住", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
+                  ("搬家", "搬到", "搬去", "安顿", "退租", "还在[^，,。！？]{1,6}(?:住|待|呆)", "还是[^，,。！？]{0,6}在[^，,。！？]{1,6}住", f"还是[^，,。！？]{{0,6}}在(?:{CITIES_ZH})[^，,。！？]{{0,4}}(?:待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
                    "(?:房子|宿舍|公寓|房间)(?:已经)?退了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "(?:没有?|不)续租", "到期[^，,。]{0,3}(?:没续|不续)", "落脚", "居无定所", "搬过来", "搬过去",
                   # a stay counted up to now (the closing 了): "在北京住了六年了", not "在民宿住了一个月"
                   "住了(?:快|有|差不多)?[一两三四五六七八九十半\\d]+(?:个)?多?(?:月|年)了",
@@ -229,7 +233,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   "layoffs?",
                   "(?:sending|sent|send|gave|giving|handed|handing|put in|putting in) (?:\\w+ )?my two weeks",
                   "accepted (?:the|an|their|a|his|her) (?:job )?offer", "laid off", "fired",
-                  "still (?:at|with|working)", "staying at", "let go", "between jobs", "unemployed", "out of work",
+                  "still (?:at|with|working)", "staying at", "staying (?:put )?(?:at|with) (?-i:[A-Z])\\w+", "let go", "between jobs", "unemployed", "out of work",
                   "(?:not|no longer) (?:at|with|working (?:at|for)) (?-i:[A-Z])\\w+",
                   "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+ now",
                   "been at (?-i:[A-Z])\\w+(?: \\w+)? (?:since|for)",

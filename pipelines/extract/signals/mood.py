@@ -70,13 +70,16 @@ _REQUEST = re.compile(
 # ("啥都得重新学", "水果啥的"), and any verb or adjective asked as A-not-A: "难不难", "去没去", "能不能" ("动不动就" is
 # "at every turn")
 ZH_SHA = "(?<!没)啥(?!都|也|的)"  # "没啥特别的计划" asks nothing
+# 什么 asks as 啥 does ("有什么整理收件箱的好办法"), unless it means "nothing", "anything" or "and so on" ("没什么",
+# "什么都行", "水果什么的", "不是什么大事", "不刻意控制什么了")
+ZH_SHENME = "(?<![没不])(?<!不是)(?<!没有)(?<![不没].)(?<![不没]..)(?<![不没]...)(?<![不没]....)什么(?!都|也|的|了)"
 ZH_A_NOT_A = r"(?!动)(?P<asked>[\u4e00-\u9fff])[不没](?P=asked)"
 # A question asks; "Was in Tokyo last week." does not (an auxiliary at the start is not enough here), nor
 # does 着呢 ("我跟我老婆好着呢": it insists).
 _QUESTION = re.compile(
     r"(?<![?？])[?？]\s*$|^\s*(?:what|what's|where|when|why|who|whom|whose|which|how)\b|(?:吗|么|(?<!着)呢)[\s。，,]*$|是不是|有没有|要不要"
     # a Chinese question word asks even without a question mark: "青岛租房哪个区方便"
-    r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋|" + ZH_SHA + "|" + ZH_A_NOT_A,
+    r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋|如何|" + ZH_SHA + "|" + ZH_SHENME + "|" + ZH_A_NOT_A,
     re.IGNORECASE,
 )
 PEOPLE_EN = (
@@ -116,7 +119,8 @@ _THIRD_PARTY = re.compile(
     # a person named without "my" still is someone else: "husband's company is relocating"
     rf"|^\s*(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s"
     r"|^\s*(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
-    r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东|中介|客户|师傅|店员|咖啡师)|大家都|别人都|everyone\s+(?:says|uses|calls)"
+    r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东|中介|客户|师傅|店员|咖啡师|闺蜜|发小|哥们|舍友|同学|邻居|"
+    r"男朋友|女朋友|对象)|大家都|别人都|everyone\s+(?:says|uses|calls)"
     # a relative or acquaintance of the user's, whoever it is: "我表妹被复旦录取了", "我发小搬去成都了"
     rf"|^\s*我(?:{KIN_ZH})|^[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:我们|我)(?:组|部门|公司|团队|班|宿舍|科室|科|院|系|所|实验室|办公室|单位|店|厂|车间)(?:里)?的"
@@ -151,6 +155,8 @@ _PLAN = re.compile(
     r"\b(?:put|paid|placed|left)\s+(?:down\s+)?(?:a\s+|the\s+)?deposit\b|\bdeposit\s+(?:down\s+)?on\b|"
     # a decision said as a guess: "I think I'm taking the offer"
     r"(?:\bi\s+think|\bprobably)\s+(?:i'm|im|i\s+am)\s+\w+ing\b|(?<!accepted\s)(?<!took\s)(?:job\s+offer|an\s+offer)|applying|applied|"
+    # an offer had is not yet taken: "got a verbal offer from Kestrel", "waiting on the written one"
+    r"(?:got|received|getting|have|had)\s+(?:an?\s+|the\s+)?(?:verbal|written|official|formal|job)\s+offer|"
     # what is still to come is a plan, however sure: "next month", "we're moving to Oslo", "下个月搬"
     # ("年后正式入职了" is done: after a holiday that may have passed, 了 says it happened)
     r"next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|"
@@ -168,11 +174,11 @@ _PLAN = re.compile(
     # a request for today or this once sets no standing preference: "今天的先发我吧", "just this once, in French"
     r"|今天的?先|这次先|这回先|就这一次|\bjust\s+(?:this\s+once|for\s+today|this\s+time)\b|\bthis\s+time\s+only\b|\bfor\s+today\s+only\b"
     r"|\bone[- ]off\b|\bexception\s*(?::|for\s+(?:today|this|now))|\b(?:this|that)\s+one\s+(?:as|in)\b"
-    r"|考虑|打算|如果|要是|假如|假设|(?:交|付|下)了?[^，,。]{0,6}?(?:定金|订金)|(?:定金|订金)(?:都|也|已经)?(?:交|付)|下定|试驾|看房|找房|看车|给我推(?:荐)?了?|"
+    r"|考虑|打算|如果|要是|假如|假设|要不是|(?:交|付|下)了?[^，,。]{0,6}?(?:定金|订金)|(?:定金|订金)(?:都|也|已经)?(?:交|付)|下定|试驾|看房|找房|看车|给我推(?:荐)?了?|"
     + _IF_ZH
     + r"|念头|心里(?:有点|有些)?痒|心动|可能|准备|计划|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历"
     r"|下个?月|下周|下礼拜|下星期|明年|下半年|(?:年|节)后(?![^，,。]*了)|过几天|过段时间|即将|快要|将要|要搬|"
-    r"会变成|会改成|会换成|将会|[一二三四五六七八九十\d]{1,2}月份?(?:就|要|会)?(?:搬|去|入职|开始)(?![^，,。]*了)",
+    r"会变成|会改成|会换成|将会|[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中旬?|末)?(?:就|要|会)?(?:搬|去|入职|开始)(?![^，,。]*了)",
     re.IGNORECASE,
 )
 _PAST = re.compile(
@@ -223,7 +229,9 @@ _REPORTED = re.compile(
     r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
     r"|(?<!你)(?:念叨|介绍|说)(?:让我|我)|^\s*(?:还|又|也)?(?:让|叫|逼)我"
     # someone urging or advising the user: what they want, not what the user did
-    r"|(?:劝|催|怂恿|撺掇|忽悠|建议)我|非(?:要|让|得)我|说什么|\b(?:advised|recommended|suggested)\s+(?:me|that\s+i)\b"
+    r"|(?:劝|催|喊|怂恿|撺掇|忽悠|建议)我|非(?:要|让|得)我|说什么|\b(?:advised|recommended|suggested)\s+(?:me|that\s+i)\b"
+    # someone's announcement about the user: "my khala announced to a table of ten people that I'm engaged"
+    r"|^\s*(?:\w+\s+){0,3}my\s+\w+\s+(?:announced|claimed|insisted|told\s+(?:everyone|everybody|people))\b"
     r"|\b(?:keeps?|kept)\s+(?:pushing|urging|nagging)\b|\bwants?\s+me\s+to\b|\b(?:thinks?|says?)\s+(?:that\s+)?i\s+should\b"
     # a rumour about the user is someone's words: "群里有人传我离婚了", "说看见我…", "people think I quit"
     r"|(?:传|谣传|造谣|听说|以为)(?:说)?我|^\s*(?:还|又|也)?说(?!实话|真的|起来|到|好|定|不定)"
@@ -304,6 +312,8 @@ _OWNED_EN = re.compile(
     r"|^\s*(?:oh\s+|so\s+)?(?:and\s+)?the\s+(?:old|new)\s+(?:one|number|line|address|email|place)\b"
     # "Gave up the lease", "Coming off night shifts", "Back from the honeymoon": the subject left out, at the
     # clause's start or after a dash ("the civic's gone — sold it last weekend")
+    # the assistant let off a rule the user set: "ok you can drop the 3 sentence thing", "feel free to skip the tables"
+    r"|^\s*(?:\w+\s+)?(?:you\s+can|feel\s+free\s+to)\s+(?:now\s+)?(?:drop|forget|stop|ditch|skip|quit|go\s+back)\b"
     r"|(?:^|\s[\u2014\u2013-]+\s|\u2014)\s*(?:\w+\s+)?(?:just\s+|finally\s+|officially\s+)?(?:[a-z]{3,}ed|[a-z]{3,}ing|back|got|left|quit|became|sold|"
     r"bought|went|gave|going|doing|been|did|had|"
     r"took|made|began|found|put|came|ran)\b",
@@ -441,7 +451,7 @@ _IF = re.compile(r"\bif\b|如果|要是|假如|万一|" + _IF_ZH, re.IGNORECASE)
 
 # "if you ever need to call me, evenings are best" conditions the assistant's deed, not the user's state
 _CONDITION = re.compile(
-    r"(?<!even\s)\bif\b(?!\s+(?:you|u)\b)|\bunless\b|\bin\s+case\b|(?:要是|如果|假如|万一)(?!你|您)|" + _IF_ZH,
+    r"(?<!even\s)\bif\b(?!\s+(?:you|u)\b)|\bunless\b|\bin\s+case\b|(?:要是|如果|假如|万一)(?!你|您)|要不是|" + _IF_ZH,
     re.IGNORECASE,
 )
 

@@ -478,3 +478,76 @@ def test_a_supposed_state_is_no_value_but_a_conditional_task_is_a_task():
 def test_a_stay_in_a_city_is_no_workplace():
     assert _stated("来成都半年了，给你汇报一下") == []
     assert _stated("来字节三个月了，还在适应") == [("employer", "用户在字节工作", False)]
+
+
+def test_a_person_named_before_and_i_is_half_of_one_subject():
+    # "if Theo and I split up" is one supposition, not "if Theo" and a break-up
+    assert split_clauses("purely hypothetically, if Theo and I split up, who keeps the apartment?")[1] == (
+        "if Theo and I split up,"
+    )
+    assert _stated("purely hypothetically, if Theo and I split up, who keeps the apartment?") == []
+    assert split_clauses("I quit my job and I moved to Denver") == ["I quit my job", "I moved to Denver"]
+    assert split_clauses("I love Paris and I moved there") == ["I love Paris", "I moved there"]
+    assert split_clauses("sorry, Maya but I can't come") == ["sorry,", "Maya", "I can't come"]  # only "and" joins
+
+
+def test_a_language_someone_else_wants_the_assistant_to_answer_in_is_no_preference():
+    assert _stated("my tandem partner says I should make you answer only in German so I'm forced to practice") == []
+    assert _stated("我同事说你应该用英文回复我") == []
+    assert _stated("I would like you to reply in Japanese") == [("language", "User wants answers in Japanese.", False)]
+
+
+def test_a_language_said_from_now_on_or_with_the_verb_in_english():
+    assert _stated("雅思考完了 以后 reply 中文就好，英文看多了脑壳疼") == [("language", "用户希望用中文回答", False)]
+    assert _stated("以后中文就行") == [("language", "用户希望用中文回答", False)]
+    assert _stated("我以后想去中文系") == []
+
+
+def test_a_count_of_sentences_is_a_length_and_a_short_thing_is_no_answer():
+    assert _stated("from now on keep your replies to 3 sentences max, I read these on my watch") == [
+        ("answer_length", "User prefers concise answers.", False)
+    ]
+    assert _stated("two sentences tops for your answers please") == [
+        ("answer_length", "User prefers concise answers.", False)
+    ]
+    assert _stated("有什么发表周期短一点的期刊类型") == []
+    assert _stated("回答短一点的就行") == [("answer_length", "用户偏好简洁的回答", False)]
+
+
+def test_a_programme_named_by_its_school_is_the_school():
+    assert _stated("finally did it, transferred into DePaul's part-time MBA") == [
+        ("school", "User studies at DePaul.", False)
+    ]
+    assert _stated("I'm in Loyola's part-time MBA, evening cohort") == [("school", "User studies at Loyola.", False)]
+    assert _stated("I'm in Maria's class") == []
+
+
+def test_an_abbreviated_saint_is_part_of_the_name():
+    assert ("employer", "User works at St. Brigid's.", False) in _stated(
+        "night shift brain rn. I'm an ICU nurse at St. Brigid's and I have three 12s in a row"
+    )
+
+
+def test_time_since_starting_names_the_workplace_and_is_no_workplace_itself():
+    assert _stated("one month in at Tidewell Energy and wow, they jira everything") == [
+        ("employer", "User works at Tidewell Energy.", False)
+    ]
+    assert ("employer", "用户在蓝鲸物流工作", False) in _stated("我从星河出来了，现在在蓝鲸物流，入职刚满一个月")
+    assert all(topic != "employer" or "刚" not in content for topic, content, _ in _stated("入职刚满一个月"))
+    assert _stated("我入职快手了") == [("employer", "用户在快手工作", False)]
+    assert ("employer", "用户在远景医疗工作", False) in _stated("我上周去远景医疗报到了")
+
+
+def test_the_weddings_aftermath_is_the_users_marriage():
+    assert _stated("just got back from our honeymoon in Bali") == [("relationship_status", "User is married.", False)]
+    assert ("relationship_status", "User is married.", False) in _stated(
+        "best trip of my life, and yes the thank you cards for the wedding guests are still unwritten"
+    )
+    assert _stated("度完蜜月回来了，累死") == [("relationship_status", "用户已婚", False)]
+    assert _stated("my sister is back from her honeymoon") == []
+    assert _stated("I need thank you cards for my cousin's wedding") == []
+
+
+def test_an_announcement_about_the_user_by_someone_else_states_nothing():
+    assert _stated("my khala announced to a table of ten people that I'm engaged to a doctor") == []
+    assert _stated("we're engaged!!") == [("relationship_status", "User is engaged.", False)]

@@ -516,3 +516,47 @@ def test_how_to_write_to_the_user_said_as_an_order_is_the_users_request():
     assert owned_clauses("the essay has normal sentences") == [False]
     assert is_owned("stick to English from here")
     assert not is_owned("the writer stuck to English")
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("邮件太多了 有什么整理收件箱的好办法", QUESTION),
+        ("如何整理收件箱", QUESTION),
+        ("没什么特别的", NEGATED),
+        ("什么都行", ASSERTION),
+        ("水果什么的都可以", ASSERTION),
+        ("不是什么大事", ASSERTION),
+        ("现在就正常吃，不刻意控制什么了", ASSERTION),
+        # what would have been, but for something: a supposition
+        ("要不是孩子在这儿上学", PLAN),
+    ],
+)
+def test_shenme_asks_unless_it_means_anything_and_yaobushi_supposes(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+def test_what_would_have_been_but_for_something_is_no_move():
+    moods = [mood for _, mood in clauses_with_moods("要不是孩子在这儿上学，我早就搬去大理躺平了")]
+    assert moods == [PLAN, PLAN]
+
+
+def test_letting_the_assistant_off_a_rule_is_the_users_own_word():
+    assert is_owned("ok you can drop the 3 sentence thing btw")
+    assert is_owned("feel free to skip the tables")
+    assert not is_owned("you can do it")
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("got a verbal offer from Kestrel Systems today", PLAN),
+        ("四月底搬去上海！", PLAN),
+        ("四月底搬去上海了", ASSERTION),
+        ("闺蜜阿敏上个月搬去深圳南山了", THIRD_PARTY),
+        ("天天喊我也搬过去", REPORTED),
+        ("my khala announced to a table of ten people that I'm engaged", REPORTED),
+    ],
+)
+def test_offers_months_ahead_friends_and_announcements(clause, mood):
+    assert clause_mood(clause) == mood

@@ -197,6 +197,13 @@ def test_a_partners_news_is_the_users_own_relationship_and_someone_elses_on_ever
         ("call me on 555-201-3344 instead", "phone"),
         ("新号 199 0000 2048", "phone"),
         ("准备换个号了", "phone"),
+        ("ok you can drop the 3 sentence thing btw", "answer_length"),
+        ("keep your replies to two sentences", "answer_length"),
+        ("以后 reply 中文就好", "language"),
+        ("英文就行", "language"),
+        ("之后都 reply 英文", "language"),
+        ("还是在广州待着，挺好", "residence"),
+        ("so I'm staying put at Corliss", "employer"),
     ],
 )
 def test_the_words_people_use_for_a_topic_are_its_cues(text, topic):
@@ -920,3 +927,15 @@ def test_a_title_changed_on_paper_and_an_engagement_celebrated_name_a_change(tex
 def test_a_partners_proposal_is_the_couples_news():
     signal = message_signal("need a toast. he proposed in september on the hike where we had our first date")
     assert (signal.topic, signal.mood) == ("relationship_status", ASSERTION)
+
+
+def test_a_short_thing_is_no_length_of_answers():
+    assert "answer_length" not in cue_hits("有什么发表周期短一点的期刊类型")
+    assert "answer_length" in cue_hits("回答短一点")
+    assert "answer_length" not in cue_hits("I wrote 3 sentences for the intro")
+
+
+def test_a_thing_that_works_is_no_job():
+    assert "employer" not in cue_hits("works, thanks!!")
+    assert cue_hits("she works at Google") == {"employer": 1}
+    assert "employer" in cue_hits("I worked at Acme for 3 years")
