@@ -414,7 +414,9 @@ def write_whole_night(
     base, shards = base_version(staging), night_shards(staging)
     memories = with_night_vectors(store, base, shards, memories, staging.read_frame("new_vectors"))
     turns, quarantine = _all_turns(store, staging), staging.read_frame("quarantine")
-    return store.write_version(memories, quarantine, manifest, turns, shards, input_files=manifest["input_files"])
+    return store.write_version(
+        memories, quarantine, manifest, turns, shards, input_files=manifest["input_files"], base=base
+    )
 
 
 def with_version_stamps(decayed: pl.DataFrame, version: int) -> pl.DataFrame:

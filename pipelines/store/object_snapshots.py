@@ -26,9 +26,11 @@ from pipelines.store.lease import StoreLockedError
 from pipelines.store.location import VersionTakenError
 from pipelines.store.shards import referenced_paths
 from pipelines.store.snapshots import (
+    CURRENT,
     MANIFEST,
     SEGMENTS,
     SHARDS,
+    Current,
     SnapshotStore,
     VersionRejectedError,
     _references,
@@ -143,12 +145,14 @@ class ObjectSnapshotStore(SnapshotStore):
         turns: pl.DataFrame | None = None,
         shards: Iterable[int] | None = None,
         input_files: list[dict[str, Any]] | None = None,
+        base: int | Current | None = CURRENT,
     ) -> int:
         """SnapshotStore.write_version under a number first claimed with a conditional put: a writer on another
         host that picked the same number is refused before either uploads a file."""
-        self._claimed = self._claim(None, self.current_version())
+        parent = self._built_on(base)
+        self._claimed = self._claim(None, parent)
         try:
-            return super().write_version(memories, quarantine, manifest, turns, shards, input_files)
+            return super().write_version(memories, quarantine, manifest, turns, shards, input_files, base=parent)
         finally:
             self._claimed = None
 

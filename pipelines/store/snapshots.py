@@ -73,6 +73,13 @@ EMPTY = "empty"  # `shards/empty/`: the tables of a shard nobody lives in yet, w
 __all__ = ["MANIFEST", "MEMORIES", "POINTER", "POSTINGS", "PUBLISHED", "QUARANTINE", "TURNS", "SnapshotStore"]
 
 
+class Current:
+    """The store's current version, whichever it is when a version is written (the default parent)."""
+
+
+CURRENT = Current()
+
+
 class SnapshotNotFoundError(LookupError):
     """The store has no published snapshot (or not the version asked for)."""
 
@@ -407,19 +414,27 @@ class SnapshotStore:
         turns: pl.DataFrame | None = None,
         shards: Iterable[int] | None = None,
         input_files: list[dict[str, Any]] | None = None,
+        base: int | Current | None = CURRENT,
     ) -> int:
         """Write a complete, unpublished version and return its number; the pointer does not move.
 
         `memories` and `turns` are the whole rows of the `shards` they touch (every shard when None: then they
         are the whole store); every other shard is the parent's, by reference. `quarantine` and `input_files`
-        are what this night adds to the parent's."""
-        version, parent = self.next_version(), self.current_version()
+        are what this night adds to the parent's. The parent is `base`, the version the rows were built on (the
+        current one by default): publishing checks it is still current, so a writer that lost a race is refused
+        instead of building on the winner's version without its memories."""
+        version, parent = self.next_version(), self._built_on(base)
         before = self.manifest(parent) if parent is not None else {}
         count = int(before.get("shard_count") or self.shard_count)
         turns = turns if turns is not None else pl.DataFrame(TURN_SCHEMA.empty_table())
         touched = None if shards is None else set(shards)
         written = self.write_shards(version, memories, turns, count, touched)
-        return self.assemble_version(version, written, manifest, quarantine, input_files, whole=touched is None)
+        return self.assemble_version(
+            version, written, manifest, quarantine, input_files, whole=touched is None, base=parent
+        )
+
+    def _built_on(self, base: int | Current | None) -> int | None:
+        return self.current_version() if isinstance(base, Current) else base
 
     def write_shards(
         self, version: int, memories: pl.DataFrame, turns: pl.DataFrame, count: int, shards: set[int] | None
@@ -440,12 +455,14 @@ class SnapshotStore:
         input_files: list[dict[str, Any]] | None = None,
         whole: bool = False,
         replaced: Iterable[str] = (),
+        base: int | Current | None = CURRENT,
     ) -> int:
         """The manifest of `version` over shard files already written for it (`written`: per shard name its
-        references, None for a shard left without rows); every other shard is the parent's, unless `whole`, and so
-        is every segment but the `replaced` ones (paths: `quarantine` holds what is kept of them)."""
+        references, None for a shard left without rows); every other shard is the parent's (`base`, the current
+        version by default), unless `whole`, and so is every segment but the `replaced` ones (paths: `quarantine`
+        holds what is kept of them)."""
         self.snapshots.mkdir(parents=True, exist_ok=True)
-        parent = self.current_version()
+        parent = self._built_on(base)
         before = self.manifest(parent) if parent is not None else {}
         refs = {} if whole else dict(before.get("shards", {}))
         self.ensure_empty_tables()

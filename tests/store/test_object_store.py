@@ -132,7 +132,9 @@ def test_two_writers_on_two_hosts_never_both_publish(s3_root, tmp_path, embedder
     codes = sorted(code for code, _, _ in results)
     assert codes == [0, 2], results
     refusal = next(err for code, _, err in results if code == 2).strip()
-    assert refusal.count("\n") == 0 and "another writer" in refusal and "nothing was changed" in refusal
+    # refused at its start (the base moved) or at its commit (it moved while this one wrote): either way, whole
+    assert refusal.count("\n") == 0 and "another writer" in refusal
+    assert "nothing was changed" in refusal or "nothing published" in refusal
     store = SnapshotStore(s3_root)
     assert [c.parent for c in CommitLog(store.location).commits()] == [None, 1]
     assert store.problems(store.require_version()) == []
@@ -311,3 +313,19 @@ def test_doctor_repair_on_s3_rolls_back_to_the_last_sound_version(s3_root, tmp_p
         assert _where(reader) == "User lives in Beijing."
     kept = store.location.find("damaged") + store.location.find("shards")
     assert broken in kept and any(key.endswith("/manifest.json") for key in kept)  # its files kept for inspection
+
+
+def test_a_version_built_on_a_base_that_moved_is_never_committed(s3_root, tmp_path, embedder):
+    # a writer that checked its base, then lost the race while it wrote: its version names the base it was built on
+    # (not the winner's version, whose memories it lacks), so the commit refuses it whole
+    raw = _two_users_raw(tmp_path / "raw")
+    nightly(raw, s3_root, embedder, NIGHT)
+    _second_night_raw(raw)
+    nightly(raw, s3_root, embedder, NIGHT + timedelta(days=1))
+    store = SnapshotStore(s3_root)
+    assert store.current_version() == 2
+    late = store.write_version(store.read_memories(1), store.read_quarantine(1), {}, base=1)
+    assert store.manifest(late)["parent"] == 1
+    with pytest.raises(StoreLockedError, match="another writer"):
+        store.publish(late)
+    assert SnapshotStore(s3_root).current_version() == 2

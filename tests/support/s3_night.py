@@ -20,6 +20,7 @@ from pipelines.nightly import stage_decay, stage_extract, stage_publish, stage_r
 from pipelines.resolve.decay import DecayParams
 from pipelines.store.lease import StoreLockedError
 from pipelines.store.location import StoreLocation
+from pipelines.store.snapshots import VersionRejectedError
 from tests.support.hashing_embedder import HashingEmbedder
 from tests.support.raw_logs import NIGHT
 from tests.support.scripted_night import ScriptedExtractor
@@ -62,7 +63,7 @@ def main() -> int:
         _kill_after(args.kill_at)
     try:
         report = stage_publish(args.store, now, 14, {})
-    except StoreLockedError as exc:
+    except (StoreLockedError, VersionRejectedError) as exc:
         print(f"memory: {exc}", file=sys.stderr)
         return 2
     print(f"published {report.version}")

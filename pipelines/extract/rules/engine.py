@@ -15,6 +15,7 @@ from typing import NamedTuple
 from pipelines.core.schemas import ExtractedMemory, Kind, Message
 from pipelines.extract.deadlines import find_deadline
 from pipelines.extract.rules.across_turns import facts_across_turns
+from pipelines.extract.rules.dropped import dropped_rules
 from pipelines.extract.rules.frames import INCLUSIVE_SUBJECT, NEGATION_BEFORE, SUBJECT_GROUP
 from pipelines.extract.rules.grammar import Rule
 from pipelines.extract.rules.tables import GENERIC_RULES, RETRACTION_RULES, RULES
@@ -216,17 +217,25 @@ _NOW = re.compile(r"\b(?:now|nowadays|these\s+days|currently)\b|现在|目前|�
 def extract_message(message: Message) -> list[ExtractedMemory]:
     """Every memory a single user message states, without repeats; a topic given a new value in one clause
     and ended in another ("I left Acme. Now I'm at Globex.") keeps the new value, and a topic ended beside a
-    restatement of its old value is ended."""
+    restatement of its old value is ended. A rule named to drop it ("that short-answers rule, drop it") is no
+    preference for it; a new value said beside it is ("forget the short answers rule… answer however long it needs")."""
     memories: list[ExtractedMemory] = []
     new_values: set[str] = set()
+    dropped = dropped_rules(message)
     clauses = split_clauses(message.content)
     carried = zip(clauses, continued_subjects(clauses), continued_plans(clauses), strict=True)
+    at = 0
     for clause, someone_elses, planned in carried:
+        start = max(message.content.find(clause, at), at)
+        at = start + len(clause)
         for memory in clause_memories(clause, message, someone_elses, planned):
+            if any(memory.topic == d.topic and start < d_end and d_start < at for d, (d_start, d_end) in dropped):
+                continue
             if not memory.retracts and (names_a_change(clause) or _NOW.search(clause)):
                 new_values.add(memory.topic)
             if not any((m.topic, m.content) == (memory.topic, memory.content) for m in memories):
                 memories.append(memory)
+    memories += [d for d, _ in dropped if all(m.topic != d.topic or m.retracts for m in memories)]
     ended = {m.topic for m in memories if m.retracts}
     return [m for m in memories if m.topic not in ended or (m.retracts != (m.topic in new_values))]
 

@@ -43,7 +43,10 @@ _FORMAT_CUE_EN = (r"^(?=.*\b(?:answers?|responses?|replies|reply|respond|output|
 _FORMAT_CUE_ZH = r"^(?=.*(?:用|以|偏好|喜欢|希望|请|输出|回答|回复|格式|展示|列出|整理成|做成))"
 _LENGTH_CUE_EN = r"^(?=.*\b(?:keep|be|answers?|responses?|replies|reply|respond|output|explanations?)\b)"
 _LENGTH_CUE_ZH = r"^(?=.*(?:偏好|喜欢|希望|请|以后|回答|回复|输出|说|写|一点|一些|些))"
-_FEW = r"(?:[1-9]|one|two|three|four|five|six)"
+# a ceiling in characters: "以后控制在一百字以内", "别超过200字"
+_WORD_CAP_ZH = (
+    r"(?:控制在|不超过|别超过|不要超过)[0-9一二三四五六七八九十百两]+个?字|[0-9一二三四五六七八九十百两]+个?字(?:以内|之内)"
+)
 # "短一点" is about the answer unless it describes a thing: "发表周期短一点的期刊"
 _SHORTER_ZH = r"短一[点些](?!的(?!回答|回复|答案|解释|就|吧|好))"
 # A length named to drop it or to say what it got wrong is no preference for it: "forget the short answers rule",
@@ -126,14 +129,15 @@ RULES: tuple[Rule, ...] = (
     *_format_rules(),
     # answer length
     en(_LENGTH_CUE_EN + r".*\b(?:short|shorter|brief|briefer|concise|succinct|terse|to\s+the\s+point"
-       # a count of sentences or lines as the ceiling: "keep your replies to 3 sentences max", "two lines tops"
-       rf"|{_FEW}[- ](?:sentences?|lines?)\s+(?:max\w*|tops|or\s+(?:less|fewer)|at\s+most)"
-       rf"|(?:to|under|within)\s+{_FEW}\s+(?:sentences?|lines?))\b", PREF,
+       r")\b", PREF,
        "answer_length", "User prefers concise answers.", "length concise short brief", 0.8, unless=_LENGTH_DROPPED_EN),
     en(_LENGTH_CUE_EN + r".*\b(?:detailed|in\s+detail|thorough|in\s+depth|in-depth|longer)\b", PREF,
        "answer_length", "User prefers detailed answers.", "length detailed thorough long", 0.8, unless=_ONE_ANSWER_EN),
     zh(_LENGTH_CUE_ZH + r".*(?:简洁|简短|简明|精简|言简意赅|" + _SHORTER_ZH + r"|别太长|不要太长|少点废话)", PREF,
        "answer_length", "用户偏好简洁的回答", "长度 简洁 简短 回答", 0.8, unless=_LENGTH_DROPPED_ZH),
+    # a ceiling in characters, said of the answers: not "这篇作文要写八百字以内"
+    zh(r"^(?=.*(?:回答|回复|你|以后|今后|从现在起)).*(?:" + _WORD_CAP_ZH + ")", PREF, "answer_length",
+       "用户偏好简洁的回答", "长度 简洁 简短 回答", 0.8, unless=_LENGTH_DROPPED_ZH),
     # as long as it takes: the length follows the question
     en(r"\b(?:however\s+long\s+(?:it\s+)?(?:needs|has)\s+to\s+be|as\s+long\s+as\s+(?:it\s+)?(?:needs|needed|necessary|it\s+takes))\b",
        PREF, "answer_length", "User wants answers as long as the question needs.", "length as long as needed", 0.8),

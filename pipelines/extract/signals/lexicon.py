@@ -241,7 +241,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   # withdrew", "turned the offer down"
                   "counter-? ?offer\\w*", "countered", "withdr[ae]w\\w*", "(?:turned|turning|turn) (?:down )?(?:the|their|an?|that|this) (?:job )?offer(?: down)?",
                   "declined (?:the|their|an?|that|this) (?:job )?offer", "contract signed", "signed (?:the |my )?(?:employment )?contract",
-                  "(?:got|been|finished|finally) onboarded"),
+                  "(?:got|been|finished|finally) onboarded",
+                  # a first stretch at a named place that is no school: "first week at Ledgerly done!!"
+                  "first (?:week|month) at (?-i:[A-Z])\\w+\\b(?! (?:University|College|State|Tech|High|Law|Med))"),
                  ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "没工作", "失业",
                   "待业", "被裁", "被辞", "被开了", "丢了工作", "跳去", "跳到", "上岸", "(?i:onboard)\\s*(?:了|完)",
                   "不跳了", "(?:决定)?留(?:在|下)(?:原|老)?(?:公司|单位|东家)", "(?:拒|推)(?:掉)?了[^，,。！？]{0,8}(?:offer|录用|聘用)", "挽留")),

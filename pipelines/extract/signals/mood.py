@@ -107,6 +107,11 @@ _LEAD_IN = (
     r"(?:and|but|so|also|plus|oh|meanwhile|btw|anyway|anyways|well|ok|okay|lol|omg|ugh|haha|fun\s+fact:?"
     r"|in\s+other\s+news,?)"
 )
+# Capitalised words that open a sentence without naming anyone
+_OPENING_WORDS = (
+    r"(?i:just|finally|also|recently|officially|today|yesterday|then|so|and|but|well|guess|got|anyway|ok|okay|hey|hi|oh|"
+    r"yeah|yes|btw|update|welp|ugh|lol|omg|we|my|our|both|never|already|still|literally|totally|basically|honestly)"
+)
 _LEAD_IN_ZH = "还有|然后|而且|对了|另外|顺便说一下"
 # surnames a colleague is called by: "老李跳去迈康了", "小王搬走了"
 _SURNAMES = (
@@ -116,6 +121,10 @@ _SURNAMES = (
 )
 _THIRD_PARTY = re.compile(
     rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b|(?:he|she|they|everyone|everybody)\b)"
+    # someone called by name doing what changes a state: "Mike switched carriers and got a new number", "Tasha (my
+    # work bestie) just quit" (not an opening word: "Just moved to Denver", nor "Acme laid me off")
+    rf"|^\s*(?:{_LEAD_IN}\s+)?(?!{_OPENING_WORDS}\b)(?-i:[A-Z][a-z]+)(?:\s+\([^)]*\))?\s+(?:just\s+|finally\s+|also\s+)?"
+    r"(?:switched|got|quit|took|moved|left|joined|started|bought|changed|sold|adopted|landed|accepted)\b(?!.*\bme\b)"
     # a person named without "my" still is someone else: "husband's company is relocating"
     rf"|^\s*(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s"
     r"|^\s*(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
@@ -157,6 +166,9 @@ _PLAN = re.compile(
     r"(?:\bi\s+think|\bprobably)\s+(?:i'm|im|i\s+am)\s+\w+ing\b|(?<!accepted\s)(?<!took\s)(?:job\s+offer|an\s+offer)|applying|applied|"
     # an offer had is not yet taken: "got a verbal offer from Kestrel", "waiting on the written one"
     r"(?:got|received|getting|have|had)\s+(?:an?\s+|the\s+)?(?:verbal|written|official|formal|job)\s+offer|"
+    r"(?:made|gave|sent|extended)\s+me\s+(?:an?\s+|the\s+)?(?:\w+\s+)?offer\b|"
+    # a plan the past held is no change: "I was all set to transfer to Columbia", "was going to move"
+    r"\b(?:was|were)\s+(?:all\s+)?(?:set|going|about|planning|ready)\s+to\b|"
     # what is still to come is a plan, however sure: "next month", "we're moving to Oslo", "下个月搬"
     # ("年后正式入职了" is done: after a holiday that may have passed, 了 says it happened)
     r"next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|"
@@ -176,7 +188,8 @@ _PLAN = re.compile(
     r"|\bone[- ]off\b|\bexception\s*(?::|for\s+(?:today|this|now))|\b(?:this|that)\s+one\s+(?:as|in)\b"
     r"|考虑|打算|如果|要是|假如|假设|要不是|(?:交|付|下)了?[^，,。]{0,6}?(?:定金|订金)|(?:定金|订金)(?:都|也|已经)?(?:交|付)|下定|试驾|看房|找房|看车|给我推(?:荐)?了?|"
     + _IF_ZH
-    + r"|念头|心里(?:有点|有些)?痒|心动|可能|准备|计划|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历"
+    + r"|念头|(?:给|发)了?(?:我)?(?:个)?(?i:offer)|拿到(?:了)?[^，,。]{0,8}(?i:offer)"
+    r"|心里(?:有点|有些)?痒|心动|可能|准备|计划|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历"
     r"|下个?月|下周|下礼拜|下星期|明年|下半年|(?:年|节)后(?![^，,。]*了)|过几天|过段时间|即将|快要|将要|要搬|"
     r"会变成|会改成|会换成|将会|[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中旬?|末)?(?:就|要|会)?(?:搬|去|入职|开始)(?![^，,。]*了)",
     re.IGNORECASE,
@@ -186,6 +199,7 @@ _PAST = re.compile(
     r"\btravel(?:l?ed|ling|ing)?\b|\bback\s+from\s+(?!the\s+honeymoon)"
     # days or weeks somewhere are a stay: "three weeks here and…", "two weeks in Lisbon" (not "two weeks in and…")
     r"|\b(?:a|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d+)\s+(?:days|weeks)\s+(?:here|in\s+(?-i:[A-Z])\w+)\b"
+    r"|\bbeen\s+here\s+(?:for\s+)?(?:a|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d+)\s+(?:days|weeks)\b"
     # a stay for a while is no home, a car for a while no car of one's own: "这几周我一直住在我爸妈那儿"
     r"|\btemporarily\b|\b(?:staying|crashing|living)\s+(?:with|at)\b.{0,30}\bfor\s+(?:a\s+few|a\s+couple\s+of|the\s+next|"
     r"two|three|\d+)\s+(?:days|weeks)\b|(?:这几周|这几天|这阵子|这段时间|暂时|临时)[^，,。]{0,8}(?:住|待|借住|开的是|开着)"
@@ -196,7 +210,7 @@ _PAST = re.compile(
     r"|\bback\s+from\s+(?:a|an|one|two|three|a\s+few|a\s+couple\s+of|\d+)\s+(?:nights?|days?|weeks?|months?)\s+(?:in|at)\b"
     # a car hired for a while is no car of one's own: "租了台 Model 3 开了一周", "rented a jeep on Maui"
     r"|\brent(?:ed|ing)\s+(?:a|an)\s+(?:\w+\s+)?(?:car|van|suv|truck|jeep|convertible)\b|\brental\s+car\b|租了?(?:一)?(?:台|辆)|租车"
-    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|旅游|旅行|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一趟|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几半\d]*整?(?:个)?(?:晚|天|周|星期|礼拜|月)"
+    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|旅游|旅行|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一趟|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几半\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)"
     # going home is a visit at a holiday or for a few days, else often a move back ("辞职回老家了")
     r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
     re.IGNORECASE,

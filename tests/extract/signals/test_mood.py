@@ -560,3 +560,25 @@ def test_letting_the_assistant_off_a_rule_is_the_users_own_word():
 )
 def test_offers_months_ahead_friends_and_announcements(clause, mood):
     assert clause_mood(clause) == mood
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("上个月在大理住了两个多礼拜", PAST),
+        ("been here 10 days working remote", PAST),
+        ("so Pallas Pay made me an offer, 25% more base.", PLAN),
+        ("平安银行也找我面了，给了offer", PLAN),
+        ("拿到了字节的offer", PLAN),
+        ("I was all set to transfer to Columbia for the fall.", PLAN),
+        ("I accepted their offer", ASSERTION),
+        ("Mike switched carriers and got a new number, (614) 555-0178.", THIRD_PARTY),
+        ("Tasha (my work bestie) just quit and took a job at Mercy General,", THIRD_PARTY),
+        ("Just moved to Denver", ASSERTION),
+        ("Acme laid me off", ASSERTION),
+        ("Stripe took me on as a contractor", ASSERTION),
+        ("Pallas Pay gave me a solid offer, 25% more base.", PLAN),
+    ],
+)
+def test_stays_offers_plans_held_and_people_called_by_name(clause, mood):
+    assert clause_mood(clause) == mood

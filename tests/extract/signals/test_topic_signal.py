@@ -939,3 +939,8 @@ def test_a_thing_that_works_is_no_job():
     assert "employer" not in cue_hits("works, thanks!!")
     assert cue_hits("she works at Google") == {"employer": 1}
     assert "employer" in cue_hits("I worked at Acme for 3 years")
+
+
+def test_a_first_week_at_a_named_place_starts_a_job_unless_the_place_is_a_school():
+    assert names_a_change("first week at Ledgerly done!!")
+    assert not names_a_change("first week at Ohio State done")

@@ -1,0 +1,71 @@
+"""A rule the user set for the assistant, named and dropped in one message, ends that preference."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from pipelines.core.schemas import Message
+from pipelines.extract.rules.engine import extract_message
+
+
+def _said(text: str) -> list[tuple[str, str, bool]]:
+    message = Message(
+        message_id="m1",
+        agent_id="a",
+        user_id="u",
+        session_id="s",
+        msg_seq=1,
+        role="user",
+        content=text,
+        ts=datetime(2025, 10, 14),
+    )
+    return [(m.topic, m.content, m.retracts) for m in extract_message(message)]
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        # named in one clause, dropped in the next: the naming clause is no wish for short answers
+        (
+            "hey so that super-short-answers rule I gave you, drop it. I'm studying for the CFA now",
+            ("answer_length", "User no longer wants a limit on answer length.", True),
+        ),
+        (
+            "ok you can drop the 3 sentence thing btw, the watch died",
+            ("answer_length", "User no longer wants a limit on answer length.", True),
+        ),
+        (
+            "hey can we drop the spanish thing? the trip got pushed to next year",
+            ("language", "User no longer wants answers in Spanish.", True),
+        ),
+        (
+            "hey so about the spanish-only rule, let's drop it. work is insane right now",
+            ("language", "User no longer wants answers in Spanish.", True),
+        ),
+        ("之前那个一百字的限制取消吧，有些问题一百字根本说不清", ("answer_length", "用户不再限制回答长度", True)),
+        ("英文回复那个要求不用了", ("language", "用户不再需要用英文回答", True)),
+        ("之前让你回答别超过100字，这个限制取消吧，有时候讲不清楚", ("answer_length", "用户不再限制回答长度", True)),
+    ],
+)
+def test_a_rule_named_and_dropped_ends_its_preference(text, ended):
+    assert _said(text) == [ended]
+
+
+def test_a_new_value_said_beside_the_dropped_rule_wins():
+    said = "hey so about the spanish-only rule, let's drop it. reply in English again"
+    assert _said(said) == [("language", "User wants answers in English.", False)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["should I drop the spanish thing?", "drop the kids thing", "we had to cancel the wedding thing"],
+)
+def test_a_rule_weighed_or_about_nothing_the_assistant_does_ends_nothing(text):
+    assert _said(text) == []
+
+
+def test_a_ceiling_in_characters_is_a_length_only_for_answers():
+    assert _said("你回答太啰嗦了，以后控制在一百字以内") == [("answer_length", "用户偏好简洁的回答", False)]
+    assert _said("这篇作文要写八百字以内") == []
