@@ -6,22 +6,12 @@ from datetime import datetime
 
 import pytest
 
-from pipelines.core.schemas import Message
 from pipelines.extract.rules.engine import extract_message
+from tests.support.messages import user_message
 
 
 def _said(text: str) -> list[tuple[str, str, bool]]:
-    message = Message(
-        message_id="m1",
-        agent_id="a",
-        user_id="u",
-        session_id="s",
-        msg_seq=1,
-        role="user",
-        content=text,
-        ts=datetime(2025, 10, 14),
-    )
-    return [(m.topic, m.content, m.retracts) for m in extract_message(message)]
+    return [(m.topic, m.content, m.retracts) for m in extract_message(user_message(text, datetime(2025, 10, 14)))]
 
 
 @pytest.mark.parametrize(

@@ -2,32 +2,18 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
 
-from pipelines.core.schemas import Kind, Message
+from pipelines.core.schemas import Kind
 from pipelines.core.topics import is_single_valued
 from pipelines.extract.rules.engine import extract_message
 from pipelines.extract.rules.frames import topic_rules
 from pipelines.extract.rules.phrasebook import PHRASEBOOK, RESIDENCE, Say, TopicBook, Ways
-
-
-def _message(text: str) -> Message:
-    return Message(
-        message_id="m1",
-        agent_id="a",
-        user_id="u",
-        session_id="s",
-        msg_seq=1,
-        role="user",
-        content=text,
-        ts=datetime(2025, 3, 1),
-    )
+from tests.support.messages import user_message
 
 
 def _on(text: str, topic: str) -> list[str]:
-    return [m.content for m in extract_message(_message(text)) if m.topic == topic]
+    return [m.content for m in extract_message(user_message(text)) if m.topic == topic]
 
 
 @pytest.mark.parametrize(
@@ -157,7 +143,8 @@ def test_what_is_not_the_users_own_change_states_nothing(text, topic):
 
 
 def test_one_sentence_gives_two_topics_and_the_new_employer_beats_the_old():
-    memories = extract_message(_message("Big news - I've left Initech and joined Hooli as a staff engineer this week."))
+    said = "Big news - I've left Initech and joined Hooli as a staff engineer this week."
+    memories = extract_message(user_message(said))
     assert [(m.topic, m.content, m.retracts) for m in memories] == [
         ("employer", "User works at Hooli.", False),
         ("job_title", "User's job title is staff engineer.", False),
@@ -165,7 +152,7 @@ def test_one_sentence_gives_two_topics_and_the_new_employer_beats_the_old():
 
 
 def test_a_retraction_and_a_new_value_in_two_clauses_keep_the_new_value():
-    memories = extract_message(_message("I left Initech. Now I work at Hooli."))
+    memories = extract_message(user_message("I left Initech. Now I work at Hooli."))
     assert [(m.topic, m.content) for m in memories] == [("employer", "User works at Hooli.")]
 
 
@@ -177,7 +164,7 @@ def test_a_retraction_and_a_new_value_in_two_clauses_keep_the_new_value():
     ],
 )
 def test_a_value_named_inside_its_retraction_is_retracted(text, content):
-    (memory,) = [m for m in extract_message(_message(text)) if m.topic == "language"]
+    (memory,) = [m for m in extract_message(user_message(text)) if m.topic == "language"]
     assert (memory.content, memory.retracts) == (content, True)
 
 
