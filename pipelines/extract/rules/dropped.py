@@ -14,7 +14,11 @@ from pipelines.core.schemas import ExtractedMemory, Kind, Message
 from pipelines.extract.rules.grammar import LANGUAGES_EN, LANGUAGES_ZH
 
 _RULE_EN = r"(?:rule|thing|limit|cap|restriction|requirement)s?"
-_DROP_EN = r"(?:drop|forget|scrap|ditch|cancel|lift|remove|kill|lose|stop)"
+_DROP_EN = (
+    r"(?:drop|forget|scrap|ditch|cancel|lift|remove|kill|lose|stop"
+    # "you don't have to stick to that short-reply rule anymore"
+    r"|(?:don't|dont|do\s+not|no\s+need\s+to)\s+(?:have\s+to\s+|need\s+to\s+)?(?:stick\s+to|follow|keep\s+to|worry\s+about|bother\s+with))"
+)
 _NAMED_AND_DROPPED_EN = re.compile(
     # "drop the 3 sentence thing", "can we drop the spanish thing?"
     rf"\b{_DROP_EN}\s+(?:about\s+)?(?:the|that|this|my|your)\s+(?P<named>[^.!?]{{0,40}}?)\b{_RULE_EN}\b"

@@ -32,13 +32,17 @@ from pipelines.extract.rules.text import (
 from pipelines.extract.signals.lexicon import names_a_change
 from pipelines.extract.signals.mood import (
     ASSERTION,
+    PAST,
     PLAN,
     THIRD_PARTY,
+    an_offer_for_later,
     clause_at,
     clause_mood,
+    continued_frames,
     continued_plans,
     continued_subjects,
     is_request,
+    quoted_spans,
 )
 
 
@@ -51,6 +55,7 @@ class _Clause(NamedTuple):
     message: Message
     someone_elses: bool  # it names no subject and goes on with a third party's ("my sister…, moved to NYC")
     planned: bool = False  # ... or with a plan's ("下周我要换号了，新号是 177…")
+    framed: bool = False  # ... or tells of a past stretch set before it ("外派那半年，住大巴窑的组屋")
 
 
 def _cut(text: str, span: tuple[int, int]) -> str:
@@ -103,11 +108,32 @@ _SUPPOSED = re.compile(r"\b(?:if|suppose|supposing|hypothetically)\b|假如|如�
 
 
 def _not_the_users(rule: Rule, text: str, match: re.Match) -> bool:
-    """Whether the words before a match in its clause make it someone else's belief or, but for a task ("if it
-    rains tomorrow remind me to…"), a supposition."""
+    """Whether the words before a match in its clause make it someone else's belief, someone else's words quoted,
+    or, but for a task ("if it rains tomorrow remind me to…"), a supposition."""
     speaker = clause_at(text, match.start())
     believed = bool(_BELIEVED_BY_ANOTHER.search(speaker)) and clause_mood(speaker) == THIRD_PARTY
-    return believed or (rule.kind is not Kind.TASK and bool(_SUPPOSED.search(speaker)))
+    return (
+        believed
+        or _quoted_from_another(text, match)
+        or (rule.kind is not Kind.TASK and bool(_SUPPOSED.search(speaker)))
+    )
+
+
+# What introduces words in quotes as someone's: "her exact words to our neighbor: 'we're a vegan household now'"
+_QUOTE_INTRO = re.compile(
+    r"\b(?:said|says|saying|words|told|tells|wrote|writes|texted|asked|goes|went)\b[^'\"\u201c]*$|(?:说|讲|问|写)道?[：:，,]?\s*$",
+    re.IGNORECASE,
+)
+_THE_USER_SPEAKS = re.compile(r"\b(?:i|i'm|im|i've)\b|我(?!们)", re.IGNORECASE)
+
+
+def _quoted_from_another(text: str, match: re.Match) -> bool:
+    """Whether the match lies in quotes that someone other than the user is said to have spoken."""
+    for begin, end in quoted_spans(text):
+        if begin <= match.start() < end:
+            before = text[:begin]
+            return bool(_QUOTE_INTRO.search(before)) and not _THE_USER_SPEAKS.search(before)
+    return False
 
 
 def _stated(rule: Rule, clause: _Clause, text: str, match: re.Match) -> bool:
@@ -117,6 +143,8 @@ def _stated(rule: Rule, clause: _Clause, text: str, match: re.Match) -> bool:
     if rule.moods is None:
         return True
     if (clause.someone_elses and THIRD_PARTY not in rule.moods) or (clause.planned and PLAN not in rule.moods):
+        return False
+    if clause.framed and PAST not in rule.moods:
         return False
     before = text[: match.start()]
     if rule.own_subject:
@@ -188,7 +216,7 @@ def _fire(rules: Sequence[Rule], clause: _Clause) -> list[_Found]:
 
 
 def clause_memories(
-    raw_clause: str, message: Message, someone_elses: bool = False, planned: bool = False
+    raw_clause: str, message: Message, someone_elses: bool = False, planned: bool = False, framed: bool = False
 ) -> list[ExtractedMemory]:
     """Memories in one clause: the specific rules and the retractions, else the generic ones. On one topic, a
     new value said beside a retraction wins ("left Acme and joined Globex" is the Globex fact); a value said
@@ -200,7 +228,7 @@ def clause_memories(
     deadline = find_deadline(text, message.ts)
     task_text = _cut(text, deadline[1]) if deadline else text
     expires_at = deadline[0] if deadline else None
-    clause = _Clause(text, task_text, expires_at, question, is_request(text), message, someone_elses, planned)
+    clause = _Clause(text, task_text, expires_at, question, is_request(text), message, someone_elses, planned, framed)
     stated, ended = _fire(RULES, clause), _fire(RETRACTION_RULES, clause)
     outvoted = [s for s in stated if any(s.memory.topic == e.memory.topic and s.inside(e) for e in ended)]
     stated = [s for s in stated if s not in outvoted]
@@ -223,12 +251,15 @@ def extract_message(message: Message) -> list[ExtractedMemory]:
     new_values: set[str] = set()
     dropped = dropped_rules(message)
     clauses = split_clauses(message.content)
-    carried = zip(clauses, continued_subjects(clauses), continued_plans(clauses), strict=True)
+    carried = zip(
+        clauses, continued_subjects(clauses), continued_plans(clauses), continued_frames(clauses), strict=True
+    )
     at = 0
-    for clause, someone_elses, planned in carried:
+    for clause, someone_elses, planned, framed in carried:
         start = max(message.content.find(clause, at), at)
         at = start + len(clause)
-        for memory in clause_memories(clause, message, someone_elses, planned):
+        planned = planned or an_offer_for_later(clause, message.content)
+        for memory in clause_memories(clause, message, someone_elses, planned, framed):
             if any(memory.topic == d.topic and start < d_end and d_start < at for d, (d_start, d_end) in dropped):
                 continue
             if not memory.retracts and (names_a_change(clause) or _NOW.search(clause)):

@@ -48,16 +48,25 @@ _ZH_VALUE_END = (
     r"(?=(?:快|都|已经|有|差不多)?[一二两三四五六七八九十几半\d]+(?:个)?(?:多)?(?:月|年|周|天|礼拜|星期)"
     r"|了|啦|呀|啊|吧|呢|哈|嘛|哦|喔|咯|的时候|之后|以后|这边|那边|$)"
 )
+# Words that end as jobs do but name no job held at a place ("a member at Equinox", "a regular at Joe's")
+_NOT_A_JOB = (
+    r"member|customer|user|subscriber|player|regular|volunteer|reader|viewer|follower|buyer|shopper|rider|"
+    r"passenger|visitor|partner|beginner|newcomer|foreigner|stranger|other|neighbou?r|donor|sponsor|investor|"
+    r"father|mother|brother|sister|daughter|lover|believer|supporter|fighter|runner|swimmer|climber|gamer|"
+    r"traveller|traveler|tourist|vegetarian|pescatarian|christian|parishioner|guardian|senior|junior|freshman"
+)
 _EN_JOBS = (
     r"engineer|developer|programmer|manager|designer|scientist|analyst|teacher|professor|doctor|nurse|"
     r"lawyer|attorney|accountant|consultant|architect|researcher|student|writer|editor|journalist|"
     r"founder|ceo|cto|cfo|director|intern|marketer|administrator|technician|pharmacist|dentist|chef|"
     r"pilot|artist|photographer|musician|specialist|coordinator|recruiter|economist|mechanic|physician|"
-    r"surgeon|therapist|librarian|lead|owner|officer|salesperson|product\s+manager|pm|swe|sre"
+    r"surgeon|therapist|librarian|lead|owner|officer|salesperson|product\s+manager|pm|swe|sre|"
+    # a job not listed is mostly named as one who does something: "dispatcher", "paralegal" is not, "dispatcher" is
+    rf"(?!(?:{_NOT_A_JOB})s?\b)[a-z]{{3,}}(?:er|or|ist|ian)"
 )
 _ZH_JOBS = (
     r"经理|工程师|设计师|程序员|开发|老师|教师|医生|护士|律师|会计|分析师|架构师|研究员|学生|主管|总监|"
-    r"运营|销售|顾问|编辑|记者|创始人|实习生|科学家|教授|司机|厨师|产品|测试|专员|主任|负责人|后端|前端|算法|运维|"
+    r"运营|销售|顾问|编辑|记者|创始人|实习生|科学家|教授|司机|厨师|产品|测试|专员|主任|负责人|后端|前端|算法|运维|医师|技师|"
     r"助理|精算|文员|客服|翻译|策划|讲师|助教|技术员|店员|收银|咖啡师|调酒师|骑手|快递员|保安|药剂师|营养师|HR|人事|行政|财务"
 )
 # An employer named without a verb ("现在在字节，天天加班"): a company people name by its short name, or a name
@@ -82,7 +91,8 @@ _MACROS = {
     "PHONE": r"(?P<{g}>\+?\(?\d[\d\s()-]{5,}\d)",
     "JOB": rf"(?P<{{g}}>(?:[\w-]+\s+){{0,3}}?(?:{_EN_JOBS})s?)\b",
     # the job words in a row make one title: "运营主管", "后端开发工程师"
-    "ZJOB": rf"(?P<{{g}}>[^，,。]{{0,12}}?(?:{_ZH_JOBS})+)",
+    # ... and no workplace before it: "在一家做SaaS的公司当产品助理" is 产品助理
+    "ZJOB": rf"(?P<{{g}}>(?:(?!公司|企业|单位|当|做|担任)[^，,。]){{0,12}}?(?:{_ZH_JOBS})+)",
     # Values of the phrasebook (pipelines.extract.rules.phrasebook): they end where a time, a reason or a
     # connective starts ("moved to denver last spring"), and a place or an organisation never starts with a
     # determiner ("moved to a new place" names no city).

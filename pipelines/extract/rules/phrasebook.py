@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from pipelines.core.schemas import Kind
 from pipelines.extract.rules.grammar import LANGUAGES_EN, LANGUAGES_ZH
-from pipelines.extract.signals.lexicon import CITIES_ZH
+from pipelines.extract.signals.lexicon import CAR_MODELS_ZH, CITIES_ZH
 
 
 @dataclass(frozen=True)
@@ -94,6 +94,9 @@ RESIDENCE = TopicBook(
         sentences=(
             Say(r"\bmy\s+(?:new\s+)?(?:home\s+)?address\s+is(?:\s+now)?:?\s+<T>", content="User's address is {v}."),
             r"(?<!from\s)(?<!at\s)\bhome\s+is\s+(?:now\s+)?<PLACE>(?:\s+now)?$", r"\bmy\s+new\s+(?:home|place|apartment|flat)\s+is\s+in\s+<PLACE>",
+            # the user's home named in passing: "my apartment in Brooklyn has mice", "rent on my place in East Austin"
+            r"\bmy\s+(?:place|apartment|flat|house|condo|studio)\s+in\s+(?P<v>(?:(?:east|west|north|south|downtown|uptown|"
+            r"central)\s+)?(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+){0,2})\b",
         ),
         ends=(
             r"(?:no\s+longer|don't|dont|do\s+not)\s+live\s+in\s+<PLACE>", r"am\s+(?:no\s+longer|not)\s+(?:living|based)\s+in\s+<PLACE>",
@@ -113,11 +116,15 @@ RESIDENCE = TopicBook(
         sentences=(
             Say(r"我的?(?:新)?(?:家庭)?(?:地址|住址)(?:是|：|:|改成|换成)<ZV><END>", content="用户的地址是{v}"),
             r"我(?:的)?新家在<ZP>",
+            # where the rented home is: "我租的老房子在海珠区"
+            r"我(?:现在)?(?:租|住)的(?:老|新)?(?:房子|公寓|房间|出租屋)(?:在|位于)<ZP>",
         ),
         ends=(
             r"(?:不再|不)住在<ZV><END>", Say(r"不在<ZV>(?:住)?了$", content="用户不再住在{v}", unless=r"工作|上班|任职|供职|实习|读书|上学"),
             r"从<ZV>搬(?:走|出来)<END>", r"搬离(?:了)?<ZV><END>", r"离开<ZV>(?:了)?(?=.*(?:搬|住|房))",
             Say(r"(?:房子)?退(?:租|房)(?:了|啦)", content="用户已退租，没有固定住处"),
+            # the home named and given back: "南山的房子上周已经退了"
+            Say(r"(?P<v>[\u4e00-\u9fff]{2,6}?)的(?:房子|公寓|出租屋)[^，,。]{0,6}?退(?:掉|租)?了", content="用户不再住在{v}"),
             Say(r"(?:暂时|现在|目前)?没有固定(?:的)?(?:住处|住所|住的地方)", content="用户没有固定住处"),
         ),
     ),
@@ -132,6 +139,7 @@ EMPLOYER = TopicBook(
     en=Ways(
         states=(
             r"work\s+(?:at|for)\s+<WORK>", r"am\s+(?:working\s+(?:at|for)|employed\s+(?:at|by))\s+<WORK>",
+            r"teach\s+(?:[\w-]+\s+){0,3}?at\s+<ORG>",  # "I teach 4th grade at Ridgeview Elementary"
             r"have\s+been\s+working\s+(?:at|for)\s+<WORK>", r"am\s+(?:now\s+)?with\s+<ORG>(?=\s+now|\s*$)",
             r"am\s+an?\s+<JOB:x>\s+(?:at|for|with)\s+<WORK>", r"am\s+on\s+the\s+\w+\s+team\s+at\s+<ORG>",
             # the field named first: "I work in regulatory affairs at Medtronic"
@@ -141,7 +149,8 @@ EMPLOYER = TopicBook(
             r"joined\s+<ORG>", r"started\s+(?:a\s+new\s+job\s+|working\s+|my\s+new\s+job\s+|work\s+)?(?:at|with|for)\s+<ORG>",
             r"started\s+(?:a\s+new\s+job\s+|working\s+|my\s+new\s+job\s+|work\s+)(?:at|for)\s+<WORK>",
             r"(?:got|took|accepted|landed)\s+(?:a|the|an)\s+(?:new\s+)?(?:job|position|role|offer)\s+(?:at|with|from)\s+<WORK>",
-            r"(?:got|was)\s+hired\s+(?:at|by)\s+<WORK>", r"moved\s+(?:over\s+)?to\s+<ORG>(?=\s+(?:as|last|this)\b)",
+            r"(?:got|was)\s+hired\s+(?:at|by)\s+<WORK>", r"moved\s+over\s+to\s+<ORG>(?=\s+(?:as|last|this)\b)",
+            r"moved\s+to\s+<ORG>(?=\s+as\b)",  # "moved to Porto last week" is a city
             r"left\s+.+?\s+for\s+<ORG>", r"switched\s+(?:jobs\s+|companies\s+)?to\s+<ORG>(?=.*\b(?:job|role|work|team|as)\b)",
             r"switched\s+(?:jobs|companies)\s+to\s+<WORK>", r"signed\s+(?:on\s+)?with\s+<ORG>",
             r"signed\s+(?:the|my|an|their)\s+(?:job\s+)?offer(?:\s+letter)?\s+(?:from|with|at)\s+<ORG>",
@@ -161,11 +170,18 @@ EMPLOYER = TopicBook(
             Say(r"resigned\b", content="User left their job."),
             Say(r"am\s+(?:between\s+jobs|unemployed|out\s+of\s+work)\b", content="User left their job."),
         ),
+        ending_sentences=(
+            Say(r"\b(?:today\s+(?:is|was)\s+my\s+last\s+day|my\s+last\s+day\s+(?:is|was)\s+today|last\s+day\s+today)\b",
+                content="User left their job."),
+            # a layoff told of the team: "Lumen did a 'restructuring' and my whole team got cut on Thursday"
+            Say(r"\bmy\s+(?:whole\s+|entire\s+)?(?:team|department|role|position|job)\s+(?:got|was)\s+(?:cut|eliminated|laid\s+off)\b",
+                content="User left their job."),
+        ),
     ),
     zh=Ways(
         states=(
             Say(r"在<ZV>(?:工作|上班|任职|供职|实习|打工)<END>", unless=r"找(?:份)?工作|面试|应聘|投简历"),
-            r"在<ZV>(?:做|当|担任)<ZJOB:x>", r"是<ZV>的员工<END>",
+            r"在(?!一家|一个|家)<ZV>(?:做|当|担任)<ZJOB:x>", r"是<ZV>的员工<END>",
         ),
         changes=(
             r"(?:已经)?入职(?:了)?<ZP>", r"(?:去|到)<ZORG>报到", r"跳槽(?:去|到)了?<ZP>", r"去了<ZV>(?:工作|上班)<END>", r"加入(?:了)?<ZP>",
@@ -176,11 +192,16 @@ EMPLOYER = TopicBook(
             Say(r"来<ZV>(?:快|已经|都)?(?:[一两二三四五六七八九十半几\d]+个?(?:月|年|周|星期|礼拜))(?:多)?了",
                 unless=f"来(?:{CITIES_ZH})"), r"拿了<ZV>的offer(?:，|,)?(?:已经)?(?:入职|去了)",
         ),
-        sentences=(r"我的?(?:新)?(?:公司|单位|雇主|东家)(?:是|叫)<ZV><END>", r"新东家(?:是)?<ZP>"),
+        sentences=(
+            r"我的?(?:新)?(?:公司|单位|雇主|东家)(?:是|叫)<ZV><END>", r"新东家(?:是)?<ZP>",
+            # "our" company named as one's own: "年底我们南城银行又开始冲存款任务了"
+            r"(?:我们|咱们)(?!的|一家|这|那|新|老|原来)(?P<v>[\u4e00-\u9fff]{1,8}?(?:公司|集团|银行|科技|医院|研究院|研究所|事务所|律所|物流|证券|保险|制药|传媒))(?!的人|的客户)",
+        ),
         ends=(
             r"(?:不再|不)在<ZV>(?:工作|上班|任职|供职|实习)<END>", r"从<ZV>(?:离职|辞职)<END>", r"离开(?:了)?<ZV>(?:公司)?<END>",
             Say(r"(?:离职|辞职|裸辞|被裁员?|被开除|被辞退|失业)(?:了)?<END>", content="用户已离职"),
         ),
+        ending_sentences=(Say(r"今天(?:是)?(?:我的)?(?:(?i:last\s+day)|最后一天(?:上班)?)(?!前)", content="用户已离职"),),
     ),
     holds=("User works at {v}.", "用户在{v}工作"),
     ends=("User no longer works at {v}.", "用户不再在{v}工作"),
@@ -197,7 +218,7 @@ JOB_TITLE = TopicBook(
             r"am\s+(?:now\s+)?officially\s+(?:the\s+|a\s+|an\s+)?<JOB>",
         ),
         changes=(
-            r"(?:got|was|been|have\s+been)\s+promoted\s+(?:to|as)\s+<ROLE>", r"got\s+(?:a\s+)?promot(?:ed|ion)\s+to\s+<ROLE>",
+            r"(?:got|was|been|have\s+been)\s+promoted\s+(?:to|as)\s+<ROLE>", r"(?:got\s+|was\s+)?bumped\s+up\s+to\s+<ROLE>", r"got\s+(?:a\s+)?promot(?:ed|ion)\s+to\s+<ROLE>",
             r"joined\s+\S+(?:\s+\S+){0,3}?\s+as\s+<ROLE>", r"started\s+(?:at\s+\S+(?:\s+\S+){0,3}?\s+|a\s+new\s+job\s+)?as\s+<ROLE>",
             r"(?:got|was)\s+hired\s+(?:at\s+\S+\s+|by\s+\S+\s+)?as\s+<ROLE>", r"(?:became|become)\s+(?:a|an|the)\s+<ROLE>",
             r"moved\s+(?:into|up\s+to)\s+(?:a|an|the)\s+<ROLE>\s+(?:role|position)", r"switched\s+to\s+(?:a|an|the)\s+<ROLE>\s+(?:role|position)",
@@ -207,16 +228,22 @@ JOB_TITLE = TopicBook(
             r"\bmy\s+(?:new\s+)?(?:job\s+title|title|role|position|job)\s+is\s+(?:now\s+)?(?:an?\s+)?<ROLE>",
             r"\b(?:they|my\s+boss|my\s+manager)\s+made\s+me\s+(?:the\s+|a\s+)?<ROLE>",
             r"\bnew\s+title:?\s+<ROLE>",
+            # a first stretch in a role: "First week as engineering manager and I already miss writing code"
+            r"^\s*(?:my\s+)?first\s+(?:day|week|month)s?\s+as\s+(?:an?\s+|the\s+)?<ROLE>",
+            # the title as written somewhere: "the title on my badge literally says Engineering Manager"
+            r"\btitle\s+(?:on\s+my\s+\w+\s+)?(?:now\s+|literally\s+|officially\s+)*(?:says|reads)\s+<ROLE>",
         ),
     ),
     zh=Ways(
         states=(
-            r"是(?:一名|一个|一位|个|名|位)?<ZJOB><END>", r"(?:当|担任|做)(?:一名|一个|个)?<ZJOB><END>",
+            r"是(?:一名|一个|一位|个|名|位)?<ZJOB><END>",
+            # the workplace said before the job: "我是一家电商公司的运营专员"
+            r"是(?:一家|一个)?[^，,。]{0,10}?(?:公司|单位|医院|银行|学校|工厂|店)的<ZJOB><END>", r"(?:当|担任|做)(?:一名|一个|个)?<ZJOB><END>",
             r"在\S+?(?:做|当|担任)<ZJOB><END>",
         ),
         changes=(
             r"升(?:职)?(?:为|成|到|做|当)?了?<ZJOB>", r"升职(?:了)?(?:，|,)?(?:现在)?(?:是|做|当)<ZJOB>", r"(?:被)?(?:提拔|晋升)(?:为|成)?了?<ZJOB>",
-            r"转岗(?:做|到|成|为)了?<ZJOB>", r"当上(?:了)?<ZJOB>", r"(?:入职|跳槽去|跳槽到)\S+?(?:做|当)<ZJOB>",
+            r"转岗(?:做|到|成|为)了?<ZJOB>", r"(?:当上|评上|评为|评了)(?:了)?<ZJOB>", r"(?:入职|跳槽去|跳槽到)\S+?(?:做|当)<ZJOB>",
         ),
         sentences=(r"我的?(?:新)?(?:职位|职业|岗位|工作|title|头衔)(?:是|变成了?|改成了?)<ZV><END>",),
     ),
@@ -235,6 +262,8 @@ NAME = TopicBook(
         sentences=(
             r"\bmy\s+(?:first\s+|full\s+|new\s+|preferred\s+)?name\s+is\s+(?:now\s+)?<V>", r"\b(?:call|address)\s+me\s+(?!at\b)<NAME>",
             r"\bname's\s+<NAME>", r"\bit's\s+<NAME>\s+now\b(?=.*\bname\b)|\bname\b.*\bit's\s+<NAME:w>\s+now\b",
+            # a form the user fills in with their own details: "Name: Adaeze Whitfield, affiliation Northgate"
+            r"(?:^|[?.!]\s+)(?:full\s+)?name\s*:\s*<NAME>(?=\s*[,;]|\s*$)",
         ),
     ),
     zh=Ways(
@@ -251,6 +280,8 @@ NAME = TopicBook(
         changes=(r"改名(?:叫|为|成)了?(?P<v>[\u4e00-\u9fffA-Za-z·\s]{1,12}?)<END>",),
         sentences=(
             r"我的?(?:新)?名字(?:是|叫|改成了?)<ZV><END>",
+            # the new name as the new papers say it: "新身份证上写的是林语桐"
+            r"新(?:身份证|户口本|护照|证件)上(?:写的|印的)?(?:名字)?(?:是|叫)(?P<v>[\u4e00-\u9fff·]{2,5}?)<END>",
             r"叫我(?P<v>[\u4e00-\u9fffA-Za-z·\s]{1,12}?)(?:就行|就好|就可以|吧)?<END>",
         ),
     ),
@@ -297,6 +328,8 @@ EMAIL = TopicBook(
             r"\b(?:my\s+)?(?:new\s+)?e-?mail(?:\s+address)?(?:\s+is|'s|\u2019s)(?:\s+now)?:?\s*<EMAIL>",
             r"\b(?:e-?mail|reach|contact|write\s+to)\s+me\s+at\s+<EMAIL>", r"\b(?:changed|switched)\s+(?:my\s+)?e-?mail\s+to\s+<EMAIL>",
             r"\bnew\s+(?:e-?mail|address):?\s*(?:is\s+)?<EMAIL>",
+            # the address to use for the user: "please use sven@example.net when you draft anything"
+            r"\buse\s+<EMAIL>\s+(?:for|when|whenever|as)\b",
         ),
     ),
     zh=Ways(
@@ -322,22 +355,31 @@ RELATIONSHIP = TopicBook(
             Say(r"(?:broke\s+up|split\s+up|called\s+it\s+off)\b", "single"), Say(r"(?:got|are)\s+back\s+together\b", "in a relationship"),
         ),
         sentences=(
-            Say(r"\b(?:she|he)\s+said\s+yes\b", "engaged"), Say(r"\bwe(?:'re|\s+are)\s+engaged\b", "engaged"),
+            Say(r"\b(?:she|he)\s+said\s+yes\b", "engaged"),
+            # the user's own yes, to a proposal the message tells of (not to a job offer: "BIG NEWS. I said yes!!!")
+            Say(r"\bI\s+said\s+yes\b", "engaged",
+                unless_message=r"^(?![\s\S]*(?:\bring\b|\bpropos\w*|\bknee\b|\b(?:he|she)\s+asked\b|\bpopped\s+the\s+question\b))"), Say(r"\bwe(?:'re|\s+are)\s+engaged\b", "engaged"),
             Say(r"\bwe(?:'re|\s+are)\s+(?:now\s+)?married\b", "married"),
             # the wedding's aftermath is the couple's: "back from our honeymoon", "thank-you cards for the wedding gifts"
             Say(r"\b(?:back\s+from|on|after)\s+(?:our|my)\s+honeymoon\b", "married"),
-            Say(r"\bthank[- ]?you\s+(?:cards|notes)\s+for\s+(?:all\s+)?(?:the\s+|our\s+|my\s+)?wedding\b", "married"),
+            Say(r"\bthank[- ]?you\s+(?:cards|notes)\b(?:\s+\w+){0,3}?\s+for\s+(?:all\s+)?(?:the\s+|our\s+|my\s+)?wedding\b", "married"),
         ),
     ),
     zh=Ways(
-        states=(Say(r"(?:是)?单身(?:狗)?<END>", "单身"), Say(r"(?:已婚|结婚了)<END>", "已婚"), Say(r"有(?:对象|男朋友|女朋友)了<END>", "恋爱中")),
+        states=(Say(r"(?:是)?单身(?:狗)?<END>", "单身"),
+                # single for a while: "单身快两年了", "单身第三年了"
+                Say(r"单身(?:狗)?(?:快|已经|都|有)?(?:[一两二三四五六七八九十几半\d]+|第[一二三四五六七八九十\d]+)(?:个)?多?(?:年|月)了?", "单身"), Say(r"(?:已婚|结婚了)<END>", "已婚"), Say(r"有(?:对象|男朋友|女朋友)了<END>", "恋爱中")),
         changes=(
             Say(r"(?:结婚|领证|登记结婚)(?:了)?<END>", "已婚"), Say(r"订婚(?:了)?<END>", "已订婚"),
             Say(r"(?:离婚|离了)(?:了)?<END>", "已离婚"), Say(r"(?:分手|分了)(?:了)?<END>", "单身"), Say(r"脱单(?:了)?<END>", "恋爱中"),
+            Say(r"(?:正式)?确定(?:了)?(?:恋爱)?关系(?:了)?<END>", "恋爱中"),
         ),
         sentences=(
             Say(r"(?:我们|我俩|咱俩)(?:已经)?(?:领证|结婚)了", "已婚"), Say(r"把(?:结婚)?证(?:给)?领了", "已婚"),
             Say(r"(?:度完|度了|刚度完)?蜜月(?:旅行)?(?:回来|归来|结束)了?", "已婚"),
+            Say(r"婚假(?:休完|结束|休好)了?", "已婚"),
+            # a couple made official, said with whom: "上周跟那个一起爬山认识的男生确定关系了"
+            Say(r"(?:跟|和)[^，,。]{1,20}确定(?:了)?(?:恋爱)?关系", "恋爱中"),
         ),
     ),
     holds=("User is {v}.", "用户{v}"),
@@ -345,13 +387,13 @@ RELATIONSHIP = TopicBook(
     keywords=("relationship status marriage", "婚姻 感情 状态"),
 )
 
-_DIET_EN = r"(?P<v>vegetarian|vegan|pescatarian|pescetarian|plant-based|keto|gluten-free|dairy-free|halal|kosher)"
+_DIET_EN = r"(?P<v>vegetarian|vegan|pescatarian|pescetarian|plant-based|keto|gluten-free|dairy-free|halal|kosher|carnivore)"
 DIET = TopicBook(
     "diet",
     Kind.PREFERENCE,
     en=Ways(
         states=(
-            r"am\s+(?:a\s+|fully\s+|strictly\s+|mostly\s+)?" + _DIET_EN + r"\b", Say(r"(?:don't|dont|do\s+not)\s+eat\s+<V>", content="User doesn't eat {v}."),
+            r"am\s+(?:a\s+|fully\s+|strictly\s+|mostly\s+)?(?:total\s+|full\s+|complete\s+)?" + _DIET_EN + r"\b", Say(r"(?:don't|dont|do\s+not)\s+eat\s+<V>", content="User doesn't eat {v}."),
             Say(r"am\s+allergic\s+to\s+<V>", content="User is allergic to {v}."),
         ),
         changes=(
@@ -419,7 +461,11 @@ _CAR_EN = (
     r"Nissan|Mazda|Volvo|Jeep|Chevy|Chevrolet|Lexus|Porsche|Mini|Fiat|Rivian|Polestar|BYD|Prius|Civic|Corolla|Camry|"
     r"Model\s+[3YSX]))(?:\s+(?-i:[A-Z0-9])[\w-]*){0,2})"
 )
-_CAR_ZH = r"(?P<v>(?:特斯拉|比亚迪|蔚来|小鹏|理想|丰田|本田|大众|宝马|奔驰|奥迪|日产|马自达|沃尔沃|吉利|长城|五菱|问界|小米|极氪|领克|哪吒|零跑)[\w\u4e00-\u9fff]{0,6}?)"
+_CAR_ZH = (
+    r"(?P<v>(?:特斯拉|比亚迪|蔚来|小鹏|理想|丰田|本田|大众|宝马|奔驰|奥迪|日产|马自达|沃尔沃|吉利|长城|五菱|问界|小米|极氪|领克|哪吒|零跑|"
+    + CAR_MODELS_ZH
+    + r")[\w\u4e00-\u9fff]{0,6}?)"
+)
 VEHICLE = TopicBook(
     "vehicle",
     Kind.FACT,
@@ -430,9 +476,16 @@ VEHICLE = TopicBook(
             r"traded\s+(?:in\s+)?.+?\s+for\s+(?:a|an)\s+(?:new\s+|used\s+)?" + _CAR_EN,
         ),
         ends=(Say(r"sold\s+(?:my|the|our)\s+(?:car|" + _CAR_EN + r")", content="User no longer has a car."), Say(r"(?:don't|dont|do\s+not)\s+(?:have|own)\s+a\s+car\s+anymore\b", content="User no longer has a car.")),
+        # the car named gone, its subject its own: "context: the civic is gone, sold it to a coworker"
+        ending_sentences=(
+            Say(r"\b(?:the|my|our)\s+(?:old\s+)?(?:car|civic|corolla|camry|prius|jeep|truck|van|subaru|tesla|honda|toyota)"
+                r"\s+is\s+(?:gone|sold)\b", content="User no longer has a car."),
+        ),
     ),
     zh=Ways(
         states=(r"开(?:的是|着)?(?:一辆|辆)?" + _CAR_ZH + r"<END>", r"(?:的车是|车是)" + _CAR_ZH + r"<END>"),
+        # the user's car, pointed at: "我那辆2018年的卡罗拉该做保养了"
+        sentences=(r"我(?![^，,。]*(?:卖|出手|转手|报废|撞))(?:家)?(?:那|这)(?:辆|台)(?:[\d一二三四五六七八九〇零]{2,4}年的?)?(?:老|旧)?" + _CAR_ZH + r"(?=[该要又还也都最早晚今昨现一老总开打，,。！？\s]|$)",),
         changes=(r"(?:买了|提了|入手了?|换了)(?:一辆|辆|台)?(?:新的?|二手)?" + _CAR_ZH,),
         ends=(Say(r"(?:把车卖了|卖了车|车卖了|卖掉了?车)", content="用户已经没有车了"),),
     ),

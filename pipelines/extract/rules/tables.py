@@ -162,6 +162,12 @@ RULES: tuple[Rule, ...] = (
        FACT, "pets", ("User has {count} {species} named {name}.", "User has {count} {species}."), "pet animal"),
     en(rf"\bmy\s+(?P<species>{_PETS_EN})(?:'s\s+name)?\s+is\s+(?:named\s+|called\s+)?<NAME:name>", FACT, "pets",
        "User has a {species} named {name}.", "pet animal"),
+    # a pet named where it is mentioned: "my dog Biscuit (beagle, 5) keeps eating grass"
+    en(rf"\bmy\s+(?:\w+\s+)?(?P<species>{_PETS_EN})\s+(?P<name>(?-i:[A-Z])[a-z]+)\b", FACT, "pets",
+       "User has a {species} named {name}.", "pet animal"),
+    # ... or at home: "家里的橘猫叫大福"
+    zh(rf"(?:我)?家(?:里)?的?[\u4e00-\u9fff]{{0,2}}?(?P<species>{_PETS_ZH})(?:名字)?叫(?P<name>[^，,。的]{{1,6}}?)(?=[，,。！!？?]|$)",
+       FACT, "pets", "用户养了{species}，名叫{name}", "宠物 动物"),
     zh(rf"我(?:家)?(?:养了|养着|养|有){_COUNT_ZH}?(?P<species>{_PETS_ZH})[，,]?"
        r"(?:(?:名字)?叫(?:做)?(?P<name>[^，,。]{1,8}?))?<END>", FACT, "pets",
        ("用户养了{count}{species}，名叫{name}", "用户养了{species}，名叫{name}", "用户养了{count}{species}",

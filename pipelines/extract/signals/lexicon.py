@@ -24,7 +24,7 @@ CITIES_ZH = (
 )
 
 # Cars people name by brand or model: "我那辆朗逸", "朗逸上个月卖了".
-_CAR_MODELS_ZH = (
+CAR_MODELS_ZH = (
     "飞度|轩逸|朗逸|卡罗拉|雅阁|思域|凯美瑞|(?i:polo)|特斯拉|比亚迪|蔚来|小鹏|理想|宝马|奔驰|奥迪|大众|丰田|本田|捷达|桑塔纳|帕萨特|迈腾|速腾|宝来|途观|哈弗|吉利|长安|奇瑞|五菱|红旗|领克|问界|极氪|马自达|日产|起亚|福特|别克|雪佛兰|沃尔沃|路虎|保时捷"
 )
 
@@ -54,13 +54,14 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "公寓", "居住证", "家(?:也|还|都|就|一直)?在", f"我(?:还|仍然|依然|一直|也)?在(?:{CITIES_ZH})(?!出差|玩|旅|开会|转机)", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
          "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?", "买房", "房贷", "新家", "[北沪深杭]漂",
          # "新租的房子就在科技园边上", "到深圳快一个月了", "北京朝阳这边杨柳絮太夸张了" (where the speaker is)
-         "新房子", "(?:房子)?租在",
+         "新房子", "(?:房子)?租在", "搬进(?:来|去)?", "(?:租|住)的(?:老|新)?(?:房子|公寓|出租屋)",
          f"^(?:{CITIES_ZH})[^，,。！？]{{0,6}}(?:这边|这儿|这里)"),
     ),
     "employer": (
         # "works"/"worked" of a thing is no job: "works, thanks!!", "that worked"
         ("work", "works (?:at|for|as|in|with)", "working", "worked (?:at|for|as|in|with)", "job", "company", "employer", "joined", "hired",
          "quit", "notice", "laid off", "fired", "last day", "first day", "start(?:ed|ing|in'?)? at", "offer",
+         "(?:I|we) teach(?! myself)", "severance", "restructur\\w*", "(?:team|department|role|position) (?:got|was) (?:cut|eliminated)",
          "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+",
          "(?:day|week|month) [0-9]+ at (?-i:[A-Z])\\w+",
          "(?:first|second|third|fourth|[0-9]+(?:st|nd|rd|th)) (?:day|week|month|year) at (?-i:[A-Z])\\w+",
@@ -86,7 +87,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "for a living", "occupation", "profession", "line cook", "cook at", "barista", "bartender", "cashier", "(?:bus|truck|delivery|uber) driver",
          "electrician", "plumber", "carpenter", "paralegal", "receptionist", "pharmacist", "mechanic", "firefighter",
          "paramedic", "clerk", _ROLES_EN),
-        ("升职", "升了", "升店长", "职位", "职务", "岗位", "title", "经理", "主任", "店长", "组长", "工程师",
+        ("升职", "升了", "升店长", "职位", "职务", "岗位", "title", "经理", "主任", "店长", "组长", "工程师", "医师", "职称",
          "老师", "助理", "分析", "运营", "测试", "后端", "前端", "从事", "文案", "职业", "(?:做|干)什么的", "转岗", "调岗", "助理", "主管", "总监", "专员", "设计师",
          "程序员", "会计", "律师", "医生", "护士", "副总", "合伙人", "主编", "编辑", "策划", "架构师", "研究员"),
     ),
@@ -96,7 +97,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "I'm (?-i:[A-Z])\\w+(?<!In)", "I'm an? (?-i:[A-Z])\\w+ now", "(?:last|maiden|family) name", "surname",
          "took (?:his|her|their|\\w+'s) (?:last )?name", "address (?:me|the user|them)", "what name", "user's name",
          "call (?:the user|them|him|her)", "nickname", "sign(?:s|ed|ing)? (?:it|them|letters|off|with|as)", "sign-?off", "pronouns?", "(?:he/him|she/her|they/them)", "what to call", "what (?:should|do|does|can) \\w+ call"),
-        ("叫我", "(?:我|用户)(?:现在|目前)?的?名字", "新名字", "改姓", "随夫姓", "我姓", "全名", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "落款", "署名", "叫(?:用户|他|她)什么"),
+        ("叫我", "(?:我|用户)(?:现在|目前)?的?名字", "新名字", "改姓", "随夫姓", "我姓", "全名", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "落款", "署名", "叫(?:用户|他|她)什么", "名字[^，,。]{0,4}改(?:好|了|完)", "改名"),
     ),
     "phone": (
         ("phone", "number", "cell", "mobile", "call me at", "text me", "carrier", "sim(?: card)?", "port(?:ed)? (?:my |the )?number",
@@ -118,7 +119,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "diet": (
         ("vegetarian", "vegan", "meat", "dairy", "eggs?", "spicy", "chill?i(?: crisp| oil| flakes)?", "hot sauce", "sriracha", "gluten", "allergic", "allergy", "keto",
          "diet", "dietary", "eat", "eating", "plant-based", "pescatarian", "halal", "kosher", "lactose", "carbs?",
-         "low-carb", "fasting", "seafood", "red meat",
+         "low-carb", "fasting", "seafood", "red meat", "(?:adding|add|more|eat|eating|ate)\\s+fish",
          "(?:low[- ])?fodmap", "paleo", "whole ?30", "carnivore", "dairy-free", "gluten-free", "sugar-free", "no sugar",
          "mediterranean diet", "plant-forward", "flexitarian", "calorie deficit", "macros"),
         ("吃素", "素食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品", "碳水", "低碳", "生酮", "断食", "乳糖", "吃(?:什么|啥)", "能吃", "照吃", "红肉", "荤",
@@ -170,7 +171,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # when reminders come, not what they are about: "以后提醒改成上午吧"
          "(?:提醒|消息|通知)(?:都)?(?:改|换|放|挪|调)(?:成|到|在)", "(?:早上|上午|中午|下午|晚上)(?:再)?(?:提醒|联系|通知)",
          # a window for them: "提醒别在早上十点前发", "消息只在晚上八点以后发"
-         "(?:提醒|消息|通知)(?:都)?(?:别|不要|只|就)?在"),
+         "(?:提醒|消息|通知)(?:都)?(?:别|不要|只|就)?在",
+         # "提醒什么的白天发就行"
+         "(?:提醒|消息|通知)[^，,。]{0,4}(?:白天|晚上|早上|上午|下午|中午|夜里)(?:再)?发"),
     ),
     "school": (
         ("school(?! run| pick-?up| drop-?off| holidays?| bus)", "university", "college", "grad school", "PhD", "master'?s", "degree", "studying", "semester",
@@ -185,7 +188,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "大二", "大三", "大四", "研三", "转学", "高[一二三]", "初[一二三]", "校区", "军训", "博[一二三四五]", "硕[一二三]",
          # universities as people name them
          "北大", "清华", "复旦", "交大", "南大", "武大", "中大", "川大", "厦大", "山大", "哈工大", "同济", "人大",
-         "北师大", "华科", "中科大", "港中文", "港科大", "北航", "南开", "天大", "专业课", "上课", "上学", "念书", "在读", "(?:在哪|哪所|哪个学校|在[^，,。？?]{1,8})读书", "学籍", "复读", "留学", "退学", "休学"),
+         "北师大", "华科", "中科大", "港中文", "港科大", "北航", "南开", "天大", "专业课", "上课", "上学", "念书", "在读", "(?:在哪|哪所|哪个学校|在[^，,。？?]{1,8})读书", "学籍", "复读", "留学", "退学", "休学",
+         "大专", "专科", "中专", "职校", "专升本", "拟录取", "录取", "复试", "考研", "北外", "上外", "华师", "北外食堂"),
     ),
     "vehicle": (
         ("car", "drive", "drives", "driving", "sold the", "bought a", "vehicle", "lease", "my (?:19|20)[0-9]{2}", "bike",
@@ -197,7 +201,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "car-?less", "without a car", "EVs?", "regen(?:erative)? braking", "(?:level 2|EV|home) charger", "Ioniq", "Rivian", "Polestar"),
         ("我的车", "开车", "买车", "卖车", "新车", "二手车", "车贷", "驾照", "电动车", "小米(?:SU7|YU7)", "(?:秦|汉|唐|宋|元)(?:PLUS|EV|DM)", "那辆", "这辆", "提车", "4S店",
          "什么车", "哪(?:辆|款)车", "的车", "(?:一|那|这|两|我的?)辆", "开了[一两三四五六七八九十几\\d]+年",
-         "保养", "油耗", "续航", "电车", "油车", "车险", "过户", "置换", "充电桩", _CAR_MODELS_ZH, "开的是", "摩托"),
+         "保养", "油耗", "续航", "电车", "油车", "车险", "过户", "置换", "充电桩", "租了?(?:一)?(?:台|辆)", "租车", "自驾", CAR_MODELS_ZH, "开的是", "摩托"),
     ),
 }
 
@@ -221,8 +225,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    # "I'm officially a Tucson resident" (a change cue counts as a word of its topic too)
                    "staying put(?! (?:at|with) (?-i:[A-Z]))", "(?-i:[A-Z])\\w+ resident", "^back in (?-i:[A-Z])\\w+",
                    "(?:we're|I'm|im|we are|I am) (?:officially |finally )?out of (?-i:[A-Z])\\w+", "gave up (?:the|my|our) (?:room|apartment|flat|place|lease|house)", "signed for"),
-                  ("搬家", "搬到", "搬去", "安顿", "退租", "还在[^，,。！？]{1,6}(?:住|待|呆)", "还是[^，,。！？]{0,6}在[^，,。！？]{1,6}住", f"还是[^，,。！？]{{0,6}}在(?:{CITIES_ZH})[^，,。！？]{{0,4}}(?:待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
-                   "(?:房子|宿舍|公寓|房间)(?:已经)?退了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "(?:没有?|不)续租", "到期[^，,。]{0,3}(?:没续|不续)", "落脚", "居无定所", "搬过来", "搬过去",
+                  ("搬家", "搬到", "搬去", "安顿", "退租", "搬进(?:来|去)?(?:[一两三四五六七八九十半\\d]+|好几)(?:个)?多?(?:天|周|星期|礼拜|月)了", "还在[^，,。！？]{1,6}(?:住|待|呆)", "还是[^，,。！？]{0,6}在[^，,。！？]{1,6}住", f"还是[^，,。！？]{{0,6}}在(?:{CITIES_ZH})[^，,。！？]{{0,4}}(?:待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
+                   "(?:房子|宿舍|公寓|房间)[^，,。]{0,6}?退(?:掉|租)?了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "(?:没有?|不)续租", "到期[^，,。]{0,3}(?:没续|不续)", "落脚", "居无定所", "搬过来", "搬过去",
                   # a stay counted up to now (the closing 了): "在北京住了六年了", not "在民宿住了一个月"
                   "住了(?:快|有|差不多)?[一两三四五六七八九十半\\d]+(?:个)?多?(?:月|年)了",
                   "(?:新)?租的(?:房子|房|公寓)",
@@ -270,14 +274,14 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                  "car-free now", "car-?less", "sold it for (?:parts|scrap)"),
                 ("(?:新|刚)提的", "车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了", "现在没车",
                  "车[^，,。！？]{0,4}(?:处理掉|转手|出掉|出手|卖掉|卖了|报废)", "不开车了",
-                 f"(?:{_CAR_MODELS_ZH})[^，,。！？]{{0,6}}(?:卖了|卖掉了|出手了|转手了)")),
+                 f"(?:{CAR_MODELS_ZH})[^，,。！？]{{0,6}}(?:卖了|卖掉了|出手了|转手了)")),
     "relationship_status": (("broke up", "split up", "got divorced", "got engaged", "got married", "tied the knot",
                              "back together", "divorce (?:is |got |was )?(?:final\\w*|through|done)", "separated", "seeing someone",
                              "(?:officially|finally|now) (?:divorced|single|engaged|married)", "honeymoon",
                              "courthouse", "eloped", "got hitched", "just married", "newlyweds?",
                              "(?:she|he|they|I) (?:\\w+ ){0,3}said yes", "(?:got|get|getting|went) down on one knee", "engagement (?:dinner|party|ring|photos)",
                              "(?:he|she|(?-i:[A-Z])\\w+) proposed", "made it official", "(?:it's|we're) official"),
-                            ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "在一起了", "脱单了", "恢复单身",
+                            ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "在一起了", "脱单了", "恢复单身", "确定(?:了)?(?:恋爱)?关系", "婚假",
                              "(?:我们|我俩|我们俩)(?:已经|早就)?分(?:开)?了",
                              "(?:去|跑)了?(?:一)?趟?民政局", "红本", "单膝跪", "蜜月",
                              "(?:拿出|掏出)(?:了)?戒指", "我(?:说了?|答应了?)(?:好|愿意|yes)")),

@@ -42,7 +42,7 @@ _NONE_NOW = re.compile(
     # "no fish no eggs no dairy anymore" lists what the user no longer has
     r"^\s*(?:and\s+|but\s+)?no\s+\w+(?:[\s,]+(?:no\s+|or\s+)?\w+){0,5}?\s+(?:at\s+all|for\s+now|any\s?more|these\s+days)\b"
     # "没有固定住处了", "现在没车了": a thing had no more
-    r"|^\s*(?:也|就|现在|目前|已经)?没(?:有)?[^，,。！？没]{1,8}了[\s。！!]*$",
+    r"|^\s*(?:也|就|现在|目前|已经)?没(?:有)?[^，,。！？没]{1,8}了[\s。！!]*$|没有固定(?:的)?(?:住处|住所|地址|工作)",
     re.IGNORECASE,
 )
 
@@ -69,7 +69,8 @@ _REQUEST = re.compile(
 # Chinese ways of asking that the rules extractor reads too: 啥, unless it means "anything" or "and so on"
 # ("啥都得重新学", "水果啥的"), and any verb or adjective asked as A-not-A: "难不难", "去没去", "能不能" ("动不动就" is
 # "at every turn")
-ZH_SHA = "(?<!没)啥(?!都|也|的)"  # "没啥特别的计划" asks nothing
+# "没啥特别的计划", "不再刻意控制啥了" ask nothing
+ZH_SHA = "(?<!没)(?<![不没].)(?<![不没]..)(?<![不没]...)啥(?!都|也|的|了)"
 # 什么 asks as 啥 does ("有什么整理收件箱的好办法"), unless it means "nothing", "anything" or "and so on" ("没什么",
 # "什么都行", "水果什么的", "不是什么大事", "不刻意控制什么了")
 ZH_SHENME = "(?<![没不])(?<!不是)(?<!没有)(?<![不没].)(?<![不没]..)(?<![不没]...)(?<![不没]....)什么(?!都|也|的|了)"
@@ -131,8 +132,8 @@ _THIRD_PARTY = re.compile(
     r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东|中介|客户|师傅|店员|咖啡师|闺蜜|发小|哥们|舍友|同学|邻居|"
     r"男朋友|女朋友|对象)|大家都|别人都|everyone\s+(?:says|uses|calls)"
     # a relative or acquaintance of the user's, whoever it is: "我表妹被复旦录取了", "我发小搬去成都了"
-    rf"|^\s*我(?:{KIN_ZH})|^[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
-    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:我们|我)(?:组|部门|公司|团队|班|宿舍|科室|科|院|系|所|实验室|办公室|单位|店|厂|车间)(?:里)?的"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?我(?:{KIN_ZH})|^[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:我们|我)(?:组|部门|公司|团队|班|宿舍|科室|科|处|院|系|所|实验室|办公室|单位|店|厂|车间)(?:里)?的"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:我们|我)?(?:组|部门|公司|团队|班|宿舍|科室|实验室|办公室|单位)(?:里|的)?)?"
     rf"(?:[老小](?:{_SURNAMES})(?![了过子])|(?:{_SURNAMES})(?:姐|哥|总|工|老师|阿姨|叔|师傅|经理|主任)(?![们]))"
     # a deed done for someone else is theirs: "那是帮我表弟搬家", "helping my brother move out"
@@ -153,6 +154,10 @@ _SERVES_THE_USER = re.compile(
 # ... who tell the user what to do: "客服天天打电话让我携号转网"
 _TELLS_ME_ZH = re.compile("(?:让|要|叫|逼)(?:我(?!们)|先|别|不要)")  # "医生让先别搞这些" tells the user
 _TELLS_ME_EN = re.compile(r"\b(?:told|asked|want(?:s|ed)?)\s+me\s+to\b", re.IGNORECASE)
+_A_CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.\w|\d{3}[\s.)-]*\d{3}[\s.-]*\d{3,4}")
+_URGES_ME = re.compile(
+    r"\b(?:tells?|telling|urg(?:es|ed|ing)|push(?:es|ed|ing)|nag(?:s|ged|ging))\s+me\s+to\b", re.IGNORECASE
+)
 _PLAN = re.compile(
     r"\b(?:might|maybe|perhaps|thinking\s+(?:about|of)|considering|consider|plan(?:ning)?\s+to|going\s+to|gonna|"
     r"want\s+to|wanna|would|(?:i|we)\s+(?:should|ought\s+to)\b|(?<!even\s)if(?!\s+(?:you|u)\b)|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|(?:pretty|fairly|almost|quite)\s+sure\s+(?:i'm|i\s+am|im|i'll|i\s+will)\b|tempted|should\s+i|"
@@ -166,15 +171,21 @@ _PLAN = re.compile(
     r"(?:\bi\s+think|\bprobably)\s+(?:i'm|im|i\s+am)\s+\w+ing\b|(?<!accepted\s)(?<!took\s)(?:job\s+offer|an\s+offer)|applying|applied|"
     # an offer had is not yet taken: "got a verbal offer from Kestrel", "waiting on the written one"
     r"(?:got|received|getting|have|had)\s+(?:an?\s+|the\s+)?(?:verbal|written|official|formal|job)\s+offer|"
+    r"(?:got|received)\s+the\s+offer\b|"
+    # taking an offer whose job starts later: "accepting Novacrest, start date April 7"
+    # a letter of resignation to write or hand in: the job is still the user's until the last day
+    r"\bresignation\s+letter\b|"
+    r"\baccepting\s+(?!(?:it|that|this|the\s+(?:fact|situation|change))\b)|\bstart\s+date\b(?!\s+(?:was|went))|"
     r"(?:made|gave|sent|extended)\s+me\s+(?:an?\s+|the\s+)?(?:\w+\s+)?offer\b|"
     # a plan the past held is no change: "I was all set to transfer to Columbia", "was going to move"
     r"\b(?:was|were)\s+(?:all\s+)?(?:set|going|about|planning|ready)\s+to\b|"
     # what is still to come is a plan, however sure: "next month", "we're moving to Oslo", "下个月搬"
     # ("年后正式入职了" is done: after a holiday that may have passed, 了 says it happened)
     r"next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|"
-    r"\w+ing\b.{0,40}\b(?:tomorrow|tonight|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|this\s+(?:weekend|evening))|"
+    # (not a deed done on that day: "Lumen did a 'restructuring' and my whole team got cut on Thursday")
+    r"\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){0,40}\b(?:tomorrow|tonight|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|this\s+(?:weekend|evening))|"
     # ... or a bare weekday closing the clause: "giving notice monday" (not "Timing works because Friday was…")
-    r"\w+ing\b.{0,40}\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s*[.!]*$|"
+    r"\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){0,40}\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s*[.!]*$|"
     r"tomorrow|hypothetically|put\s+me\s+up\s+for|nominated\s+me\s+for|up\s+for\s+(?:promotion|a\s+promotion)|in\s+(?:a\s+few|two|three|\d+)\s+(?:days|weeks|months)|"
     r"will\s+(?:be\s+(?:moving|starting|joining|relocating)|become|change\s+to|switch\s+to)|"
     r"(?:'m|am|are|'re)\s+(?:moving|relocating|switching)\s+(?:to|off|away|over)|"
@@ -189,7 +200,7 @@ _PLAN = re.compile(
     r"|考虑|打算|如果|要是|假如|假设|要不是|(?:交|付|下)了?[^，,。]{0,6}?(?:定金|订金)|(?:定金|订金)(?:都|也|已经)?(?:交|付)|下定|试驾|看房|找房|看车|给我推(?:荐)?了?|"
     + _IF_ZH
     + r"|念头|(?:给|发)了?(?:我)?(?:个)?(?i:offer)|拿到(?:了)?[^，,。]{0,8}(?i:offer)"
-    r"|心里(?:有点|有些)?痒|心动|可能|准备|计划|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历"
+    r"|心里(?:有点|有些)?痒|心动|可能|准备|计划(?![^，,。]{0,4}(?:放弃|取消|黄了|泡汤|作废))|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历"
     r"|下个?月|下周|下礼拜|下星期|明年|下半年|(?:年|节)后(?![^，,。]*了)|过几天|过段时间|即将|快要|将要|要搬|"
     r"会变成|会改成|会换成|将会|[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中旬?|末)?(?:就|要|会)?(?:搬|去|入职|开始)(?![^，,。]*了)",
     re.IGNORECASE,
@@ -215,13 +226,17 @@ _PAST = re.compile(
     r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
     re.IGNORECASE,
 )
+# A stretch of time pointed at with 那: "那半年", "那两年", "那三个月" (not "那天", a day something happened)
+_THAT_STRETCH = r"那(?:[一两二三四五六七八九十几半]+)(?:个)?多?(?:年|月|周|星期|礼拜)"
 # A state that held once and no longer does: "back when I was at Oracle", "my old job", "以前在阿里的时候".
 _FORMER = re.compile(
     # ("got used to it" is a habit formed, not a former state)
     r"\bback\s+when\b|\bwhen\s+i\s+(?:lived|worked|was\s+(?:living|working|based|studying))\b|(?<!get\s)(?<!got\s)(?<!gets\s)(?<!getting\s)(?<!be\s)(?<!am\s)(?<!'m\s)(?<!is\s)(?<!are\s)\bused\s+to\b|\bformerly\b|\bback\s+in\s+(?:the\s+day|my\b)"
     r"|\bmy\s+(?:old|former|previous|last|ex-?)\s*(?:job|company|employer|workplace|office|place|apartment|flat|house|"
     r"school|team|boss|manager|number|phone|email|address|car|title|role)\b"
-    r"|以前|之前在|原来在|曾经|当年|那时候|小时候|小的时候|那会儿|上一家|前公司|前东家|老东家|老公司|旧号|老号码|旧邮箱",
+    r"|以前|之前在|原来在|曾经|当年|那时候|小时候|小的时候|那会儿|上一家|前公司|前东家|老东家|老公司|旧号|老号码|旧邮箱"
+    # a stretch of time pointed back at: "在新加坡外派那半年", "住杭州那两年"
+    rf"|{_THAT_STRETCH}",
     re.IGNORECASE,
 )
 # ... unless the clause says the former value is gone now: "my old number doesn't work anymore", "旧号停机了"
@@ -246,6 +261,8 @@ _REPORTED = re.compile(
     r"|(?:劝|催|喊|怂恿|撺掇|忽悠|建议)我|非(?:要|让|得)我|说什么|\b(?:advised|recommended|suggested)\s+(?:me|that\s+i)\b"
     # someone's announcement about the user: "my khala announced to a table of ten people that I'm engaged"
     r"|^\s*(?:\w+\s+){0,3}my\s+\w+\s+(?:announced|claimed|insisted|told\s+(?:everyone|everybody|people))\b"
+    # ... or told others something of the user: "my coworker told half the office I got engaged"
+    r"|^\s*(?:\w+\s+){0,3}my\s+\w+\s+told\s+(?:\w+\s+){1,4}?(?:that\s+)?i\b"
     r"|\b(?:keeps?|kept)\s+(?:pushing|urging|nagging)\b|\bwants?\s+me\s+to\b|\b(?:thinks?|says?)\s+(?:that\s+)?i\s+should\b"
     # a rumour about the user is someone's words: "群里有人传我离婚了", "说看见我…", "people think I quit"
     r"|(?:传|谣传|造谣|听说|以为)(?:说)?我|^\s*(?:还|又|也)?说(?!实话|真的|起来|到|好|定|不定)"
@@ -308,7 +325,7 @@ _CLAUSE_END = re.compile(
     r"(?<=[!?;。！？；，,\n])(?![!?！？])\s*|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
     # ... and where the user comes in as a new subject: "Theo asked me yesterday | and I said YES", "my doctor said my
     # iron is low | so I'm eating fish again" (not the user named beside someone: "Jonah and I broke up")
-    r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we)\b|(?i:and\s+i\s+(?:said|told|still|just|now|already|finally|then)\b))"
+    r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we|my)\b|(?i:and\s+i\s+(?:said|told|still|just|now|already|finally|then)\b))"
 )
 
 
@@ -323,6 +340,8 @@ _OWNED_EN = re.compile(
     r"|^\s*(?:my\s+)?first\s+(?:day|week|month|semester|quarter|year|night)s?\s+(?:at|in|of)\b"
     # the user's own detail without "my": "it's 312 555 0193 now", "the old one is gone"
     r"|^\s*(?:and\s+)?it'?s\s+\S.{0,40}\s+now\b"
+    # ... or a number given as "it's": "yeah its 773 555 0192", "it's (312) 555-0148"
+    r"|^\s*(?:(?:yeah|yes|ya|yep|ok|okay|so|and)[\s,]+)*it'?s\s+\+?\(?\d{3}\)?[\s.-]*\d{3}"
     r"|^\s*(?:oh\s+|so\s+)?(?:and\s+)?the\s+(?:old|new)\s+(?:one|number|line|address|email|place)\b"
     # "Gave up the lease", "Coming off night shifts", "Back from the honeymoon": the subject left out, at the
     # clause's start or after a dash ("the civic's gone — sold it last weekend")
@@ -408,11 +427,21 @@ def about_a_trip(text: str) -> bool:
 _QUOTED = re.compile(r"(?<!\w)'.{4,}?'(?!\w)|\".{4,}?\"|\u201c.{4,}?\u201d|\u300c.{2,}?\u300d|\u300e.{2,}?\u300f")
 
 
+def an_offer_for_later(clause: str, text: str) -> bool:
+    """Whether `clause` takes an offer for a job that `text` (its message) says starts later: a plan until then."""
+    return bool(_TAKES_AN_OFFER.search(clause)) and bool(_STARTS_LATER.search(text))
+
+
+def quoted_spans(text: str) -> list[tuple[int, int]]:
+    """Where `text` quotes someone's words: 'we're a vegan household now' is the roommate's, not the user's."""
+    return [match.span() for match in _QUOTED.finditer(text)]
+
+
 def clauses_with_moods(text: str) -> list[tuple[str, str]]:
     """The message's clauses, each with its mood; a clause inside quotes is reported speech, and one that names
     no subject goes on with a third party's ("我爸妈退休了，上礼拜搬去三亚了" is the parents' move)."""
-    quoted = [match.span() for match in _QUOTED.finditer(text)]
-    moods, carried, condition, planned, framed = [], False, False, False, False
+    quoted = quoted_spans(text)
+    moods, carried, condition, planned, framed, returned, advised = [], False, False, False, False, False, False
     for clause, start, goes_on in _sentence_clauses(text):
         inside = start >= 0 and any(begin <= start < end for begin, end in quoted)
         mood = REPORTED if inside else clause_mood(clause)
@@ -425,6 +454,15 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
             mood = PLAN
         if framed and mood == ASSERTION:  # "上个月去广州出差那周，我都是早上七点才有空看消息"
             mood = PAST
+        # an address or a number handed over right after someone urged it is theirs: "my boss keeps telling me to move
+        # everything over to my work address, sven@tallgrass.example.com. not doing that" (what else follows advice
+        # may be the user's own conclusion: "医生让我先别搞生酮了，正常吃饭就行")
+        if advised and mood == ASSERTION and _A_CONTACT.search(clause) and not names_a_subject(clause):
+            mood = REPORTED
+        if mood == ASSERTION and an_offer_for_later(clause, text):
+            mood = PLAN  # "accepted the Shopify offer today, start date May 12": the old job holds until then
+        if returned and mood == ASSERTION and _A_STAY.search(clause) and not _STILL_HERE.search(clause):
+            mood = PAST  # "just got back from a month in Mexico City. rented a place in Roma Norte"
         moods.append((clause, mood))
         # ... unless the other person's words were about the user: what the user says next is the user's own
         # ("医生建议我恢复吃肉，所以现在已经开始吃鱼了")
@@ -435,12 +473,53 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         condition = (condition or bool(_CONDITION.search(clause))) and goes_on
         planned = mood == PLAN and goes_on and not _IF.search(clause)
         framed = mood == PAST and goes_on and bool(_TIME_FRAME.search(clause))
+        returned = returned or (mood == PAST and bool(_BACK_FROM.search(clause)))
+        urged = told_me or _URGES_ME.search(clause)
+        advised = (bool(urged) or advised) and mood in (REPORTED, THIRD_PARTY) and goes_on
     return moods
+
+
+# A return from a stay: what the rest of the message tells of where the user stayed is the stay's ("just got back
+# from a month in Mexico City. rented a place in Roma Norte"), unless it speaks of now or of home; other news told
+# after it is news ("back from Lisbon. Sam and I got engaged there")
+_BACK_FROM = re.compile(r"\bback\s+from\b|(?:刚|才)?从[^，,。]{1,8}回来", re.IGNORECASE)
+# An offer taken for a job that starts later, said in the same message
+_TAKES_AN_OFFER = re.compile(
+    r"\b(?:accepted|signed|took|taking)\s+(?:the\s+|an\s+|their\s+|a\s+)?(?:[\w-]+\s+){0,3}?offer\b", re.IGNORECASE
+)
+_STARTS_LATER = re.compile(
+    r"\bstart\s+date\b(?!\s+(?:was|went))|\bstart(?:s|ing)?\s+in\s+(?:a|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?)\b"
+    r"|\bstart(?:s|ing)?\s+(?:on\s+)?(?:the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|"
+    r"sep|oct|nov|dec)[a-z]*\s+\d)",
+    re.IGNORECASE,
+)
+_A_STAY = re.compile(
+    r"\b(?:rent(?:ed|ing)?|stay(?:ed|ing)?|place|apartment|flat|airbnb|hotel|hostel|lived|living)\b|住|租|民宿|酒店",
+    re.IGNORECASE,
+)
+_STILL_HERE = re.compile(
+    r"\b(?:now|today|tonight|these\s+days|here|home|moved|moving|move|new|start\w*|job)\b|现在|目前|搬|这边|家里|上班",
+    re.IGNORECASE,
+)
+
+
+def continued_frames(clauses: list[str]) -> list[bool]:
+    """For consecutive extractor clauses, whether each tells of a past stretch set before it: an earlier clause of
+    its sentence ends in a time pointed back at ("在新加坡外派那半年，住大巴窑的组屋"), or an earlier clause of the
+    message told of a return from a stay and this one speaks neither of now nor of home."""
+    continued, framed, returned = [], False, False
+    for clause in clauses:
+        continued.append(framed or (returned and bool(_A_STAY.search(clause)) and not _STILL_HERE.search(clause)))
+        moods = clauses_with_moods(clause)
+        last, mood = moods[-1] if moods else ("", ASSERTION)
+        framed = mood == PAST and bool(_TIME_FRAME.search(last)) and not ends_sentence(clause.strip()[-1:])
+        returned = returned or any(m == PAST and _BACK_FROM.search(c) for c, m in moods)
+    return continued
 
 
 # A clause that sets the time of what follows: "…那周，", "…的时候，", "when I was in Lisbon,"
 _TIME_FRAME = re.compile(
-    r"(?:那周|那几天|那段时间|那阵子|那会儿|那时候?|的时候|期间)\s*[，,]?\s*$|^\s*(?:back\s+)?(?:when|while|during)\b",
+    rf"(?:那周|那几天|那段时间|那阵子|那会儿|那时候?|的时候|期间|{_THAT_STRETCH})\s*[，,]?\s*$|^\s*(?:back\s+)?(?:when|while|during)\b",
     re.IGNORECASE,
 )
 

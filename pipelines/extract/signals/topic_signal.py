@@ -186,8 +186,13 @@ _ASKED_OF_ANOTHER = re.compile(
 
 # The user addressed: "where did you end up?", "你现在住哪"
 _ASKS_THE_USER = re.compile(r"\b(?:you|you're|you've|your)\b|你|您", re.IGNORECASE)
-# A value asked for without a question: "once you have the new number, tell me", "新地址发我一下"
-_INVITES_A_VALUE = re.compile(r"\b(?:tell|send|give|text)\s+me\b|\blet\s+me\s+know\b|告诉我|发我|发给我", re.IGNORECASE)
+# A value asked for without a question: "once you have the new number, tell me", "新地址发我一下",
+# ... or named as the user's new one: "once you have the new number, want me to update it?"
+_INVITES_A_VALUE = re.compile(
+    r"\b(?:tell|send|give|text)\s+me\b|\blet\s+me\s+know\b|告诉我|发我|发给我"
+    r"|\b(?:your|the)\s+new\s+(?:number|phone\s+number|address|email|e-mail)\b|(?:你的)?新(?:号码|手机号|地址|邮箱)",
+    re.IGNORECASE,
+)
 
 
 def asks_the_user(turn: str) -> bool:

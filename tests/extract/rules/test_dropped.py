@@ -36,6 +36,11 @@ def _said(text: str) -> list[tuple[str, str, bool]]:
         ),
         ("之前那个一百字的限制取消吧，有些问题一百字根本说不清", ("answer_length", "用户不再限制回答长度", True)),
         ("英文回复那个要求不用了", ("language", "用户不再需要用英文回答", True)),
+        (
+            "You don't have to stick to that short-reply rule anymore, "
+            "just answer with however much the question needs.",
+            ("answer_length", "User no longer wants a limit on answer length.", True),
+        ),
         ("之前让你回答别超过100字，这个限制取消吧，有时候讲不清楚", ("answer_length", "用户不再限制回答长度", True)),
     ],
 )

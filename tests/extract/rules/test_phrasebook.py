@@ -241,3 +241,114 @@ def test_an_employer_is_named_whatever_the_role_beside_it():
     assert _on("我在德泰保险做精算助理，准备考精算师", "employer") == ["用户在德泰保险工作"]
     assert _on("我在德泰保险做精算助理，准备考精算师", "job_title") == ["用户的职位是精算助理"]
     assert _on("我在家做饭", "employer") == []
+
+
+def test_a_job_not_listed_is_named_as_one_who_does_something():
+    said = "I'm a dispatcher at Hartwell Logistics and I need Saturday the 19th off"
+    assert _on(said, "employer") == ["User works at Hartwell Logistics."]
+    assert _on(said, "job_title") == ["User's job title is dispatcher."]
+    assert _on("I'm a member at Equinox", "employer") == []  # a member, a regular or a customer holds no job there
+
+
+def test_a_home_named_in_passing_is_where_the_user_lives_and_a_city_moved_to_is_no_employer():
+    assert _on("my apartment in Brooklyn has mice", "residence") == ["User lives in Brooklyn."]
+    assert _on("rent on my place in east Austin goes up 9% at renewal", "residence") == ["User lives in east Austin."]
+    assert _on("my sister's apartment in Queens is huge", "residence") == []
+    assert _on("moved to Porto last week", "employer") == []
+    assert _on("moved to Porto last week", "residence") == ["User lives in Porto."]
+
+
+def test_single_for_years_a_couple_made_official_and_wedding_leave_say_the_relationship():
+    assert _on("过年回家又被催婚了，我单身快两年了，怎么回应", "relationship_status") == ["用户单身"]
+    assert _on("又是一个人过情人节，单身第三年了", "relationship_status") == ["用户单身"]
+    assert _on("上周跟那个一起爬山认识的男生确定关系了，他叫周航", "relationship_status") == ["用户恋爱中"]
+    assert _on("我闺蜜上周跟她男朋友确定关系了", "relationship_status") == []
+    assert _on("婚假休完了今天复工，邮箱里五百多封未读", "relationship_status") == ["用户已婚"]
+
+
+def test_the_users_car_pointed_at_is_their_car_unless_it_was_sold():
+    assert _on("我那辆2018年的卡罗拉该做四万公里保养了", "vehicle") == ["用户的车是卡罗拉"]
+    assert _on("我那辆卡罗拉卖了", "vehicle") == []
+
+
+def test_a_stretch_pointed_back_at_and_a_stay_come_back_from_hold_no_home():
+    assert _on("翻相册翻到前年在新加坡外派那半年，住大巴窑的组屋，好怀念啊", "residence") == []
+    said = "just got back from a month in Mexico City. rented a place in Roma Norte, had a gym"
+    assert _on(said, "residence") == []
+    assert _on("just got back from Lisbon. moved to Porto last week", "residence") == ["User lives in Porto."]
+
+
+def test_a_teacher_works_where_they_teach():
+    said = "I teach 4th grade at Ridgeview Elementary and I want a fun intro activity for fractions."
+    assert _on(said, "employer") == ["User works at Ridgeview Elementary."]
+    assert _on("my sister teaches art at Lincoln High", "employer") == []
+
+
+def test_a_form_filled_in_an_address_to_use_and_a_title_a_car_a_wedding_said_in_passing():
+    form = "Can you help me fill out this conference registration? Name: Adaeze Whitfield, affiliation Northgate"
+    assert _on(form, "name") == ["User's name is Adaeze Whitfield."]
+    assert _on("Pet name: Biscuit, breed beagle", "name") == []
+    said = "please use sven.ahlberg@example.net when you draft anything that needs my contact"
+    assert _on(said, "email") == ["User's email is sven.ahlberg@example.net."]
+    assert _on("我是心内科主治医师，最近要准备晋升答辩", "job_title") == ["用户的职位是心内科主治医师"]
+    assert _on("评上副主任医师了！聘书今天下来的", "job_title") == ["用户的职位是副主任医师"]
+    assert _on("我那台朗逸早上打火越来越费劲", "vehicle") == ["用户的车是朗逸"]
+    assert _on("now I have like 140 thank-you cards to write for the wedding gifts", "relationship_status") == [
+        "User is married."
+    ]
+
+
+def test_our_company_a_last_day_and_a_team_cut_say_the_employer():
+    assert _on("年底我们南城银行又开始冲存款任务了，网点分了两千万", "employer") == ["用户在南城银行工作"]
+    assert _on("我们这家公司年底又要冲业绩了", "employer") == []
+    assert _on("今天last day，跟星河的同事吃了散伙饭", "employer") == ["用户已离职"]
+    assert _on("国庆前最后一天上班，华舟今年每人发了两盒月饼", "employer") == []  # a holiday, not a farewell
+    assert _on("today is my last day at Acme", "employer") == ["User left their job."]
+    said = "Lumen did a 'restructuring' and my whole team got cut on Thursday."
+    assert _on(said, "employer") == ["User left their job."]
+
+
+def test_a_yes_to_a_proposal_and_a_couple_made_official_say_the_relationship():
+    said = "HE ASKED. on the pier in Monterey at sunset. I said yes obviously!!!"
+    assert _on(said, "relationship_status") == ["User is engaged."]
+    assert _on("BIG NEWS. I said yes!!!", "relationship_status") == []  # a yes to what, the message does not say
+    assert _on("昨天晚上我们正式确定关系了", "relationship_status") == ["用户恋爱中"]
+
+
+def test_a_first_week_in_a_role_and_the_title_as_written_are_the_job_title():
+    assert _on("First week as engineering manager and I already miss writing code.", "job_title") == [
+        "User's job title is engineering manager."
+    ]
+    said = "as of Monday the title on my badge literally says Engineering Manager."
+    assert _on(said, "job_title") == ["User's job title is Engineering Manager."]
+
+
+def test_a_car_gone_a_rented_home_named_a_home_given_back_and_a_name_on_new_papers():
+    said = "context: the civic is gone, sold it to a coworker last week."
+    assert _on(said, "vehicle") == ["User no longer has a car."]
+    assert _on("广州回南天墙都在冒水，我租的老房子在海珠区", "residence") == ["用户住在海珠区"]
+    assert _on("南山的房子上周已经退了，家当都塞在朋友的储藏间里", "residence") == ["用户不再住在南山"]
+    assert _on("名字终于改好了！新身份证上写的是林语桐。", "name") == ["用户的名字是林语桐"]
+
+
+def test_words_quoted_from_someone_else_are_theirs_and_the_users_own_quoted_words_are_the_users():
+    said = "she's telling everyone. her exact words to our neighbor: 'we're a vegan household now'"
+    assert _on(said, "diet") == []
+    assert _on('I told him "I\'m vegan now" and he laughed', "diet") == ["User is vegan."]
+
+
+def test_a_carnivore_a_bump_up_and_a_job_named_after_its_workplace():
+    assert _on("I'm a total carnivore, can you give me some high-protein lunch ideas?", "diet") == [
+        "User is carnivore."
+    ]
+    said = "since I got bumped up to head of pastry at Marlowe's I'm doing the ordering too."
+    assert _on(said, "job_title") == ["User's job title is head of pastry."]
+    assert _on("我在一家做SaaS的公司当产品助理", "job_title") == ["用户的职位是产品助理"]
+    assert _on("我在一家做SaaS的公司当产品助理", "employer") == []  # "a company" names none
+    assert _on("我是一家电商公司的运营专员", "job_title") == ["用户的职位是运营专员"]
+    assert _on("我在字节做后端开发工程师", "job_title") == ["用户的职位是后端开发工程师"]
+
+
+def test_an_offer_taken_for_a_job_that_starts_later_is_a_plan_until_then():
+    assert _on("I accepted the offer from Dunmore Capital today!!! start in three weeks", "employer") == []
+    assert _on("I accepted the offer from Dunmore Capital today", "employer") == ["User works at Dunmore Capital."]

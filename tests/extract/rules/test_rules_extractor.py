@@ -101,6 +101,8 @@ SINGLE = [
     ("Let's go with option B", "plan", "decision", "User decided to go with option B."),
     ("I'll go with the blue one", "plan", "decision", "User decided to go with the blue one."),
     ("I have a dog named Rex", "pets", "fact", "User has a dog named Rex."),
+    ("my dog Biscuit (beagle, 5) keeps eating grass on walks", "pets", "fact", "User has a dog named Biscuit."),
+    ("家里的橘猫叫大福，最近掉毛好夸张", "pets", "fact", "用户养了猫，名叫大福"),
     ("My birthday is May 3", "birthday", "fact", "User's birthday is May 3."),
     ("My email is alice@example.com", "email", "fact", "User's email is alice@example.com."),
     ("My timezone is UTC+8", "timezone", "fact", "User's time zone is UTC+8."),

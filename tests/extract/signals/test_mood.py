@@ -12,6 +12,7 @@ from pipelines.extract.signals.mood import (
     THIRD_PARTY,
     clause_mood,
     clauses_with_moods,
+    continued_frames,
     continued_plans,
     continued_subjects,
     is_owned,
@@ -582,3 +583,101 @@ def test_offers_months_ahead_friends_and_announcements(clause, mood):
 )
 def test_stays_offers_plans_held_and_people_called_by_name(clause, mood):
     assert clause_mood(clause) == mood
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("lmao my coworker told half the office I got engaged.", REPORTED),
+        ("I told my boss I quit", ASSERTION),
+        ("I GOT THE OFFER!!", PLAN),
+        ("accepting Novacrest,", PLAN),
+        ("start date April 7.", PLAN),
+        ("accepting that it's over", ASSERTION),
+    ],
+)
+def test_news_about_the_user_told_to_others_and_an_offer_got_and_accepted(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+def test_the_user_goes_on_after_but_my():
+    said = "I used to be the hot sauce guy but my stomach has officially retired from spicy food"
+    assert [m for _, m in clauses_with_moods(said)] == [PAST, ASSERTION]
+
+
+def test_a_stretch_pointed_back_at_frames_its_sentence_and_a_return_from_a_stay_frames_the_message():
+    assert [m for _, m in clauses_with_moods("在新加坡外派那半年，住大巴窑的组屋")] == [PAST, PAST]
+    stay = "just got back from a month in Mexico City. rented a place in Roma Norte, had a gym"
+    assert [m for _, m in clauses_with_moods(stay)][:2] == [PAST, PAST]
+    moved = "just got back from Lisbon. moved to Porto last week though"
+    assert [m for _, m in clauses_with_moods(moved)] == [PAST, ASSERTION]
+    assert continued_frames(["在新加坡外派那半年，", "住大巴窑的组屋。", "现在住青岛"]) == [False, True, False]
+    assert continued_frames(["just got back from Lisbon.", "rented a place in Alfama.", "moved home"]) == [
+        False,
+        True,
+        False,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("对了我表弟今年考上复旦了，", THIRD_PARTY),
+        ("我们处的小赵上个月就跳去了一家德资企业，", THIRD_PARTY),
+        ("need to write my resignation letter,", PLAN),
+    ],
+)
+def test_a_relative_after_a_lead_in_a_colleague_of_the_office_and_a_resignation_to_write(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("Lumen did a 'restructuring' and my whole team got cut on Thursday.", ASSERTION),
+        ("giving notice on Thursday", PLAN),
+        ("减脂那个计划我放弃了，", ASSERTION),
+        ("不再刻意控制啥了。", ASSERTION),
+        ("吃啥好", QUESTION),
+    ],
+)
+def test_a_deed_done_on_a_weekday_a_plan_given_up_and_anything_at_all(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+def test_a_bare_value_after_someone_urging_the_user_is_what_they_urged():
+    said = (
+        "my boss keeps telling me to move everything over to my work address, sven@tallgrass.example.com. "
+        "not doing that"
+    )
+    assert [m for _, m in clauses_with_moods(said)][:2] == [THIRD_PARTY, REPORTED]
+    # ... not what the user did after the advice, nor a request of their own
+    assert [m for _, m in clauses_with_moods("医生建议我恢复吃肉，所以现在已经开始吃鱼了")] == [REPORTED, ASSERTION]
+
+
+def test_news_told_after_a_return_from_a_stay_is_news():
+    said = "just got back from Lisbon. Sam and I got engaged on the last night"
+    assert [m for _, m in clauses_with_moods(said)] == [PAST, ASSERTION]
+    assert continued_frames(["just got back from Lisbon.", "Sam and I got engaged on the last night"]) == [False, False]
+
+
+def test_a_number_given_as_its_is_the_users_own():
+    assert is_owned("yeah its 773 555 0192.")
+    assert is_owned("it's (312) 555-0148")
+    assert not is_owned("its 5 degrees outside")
+
+
+def test_what_the_user_concludes_after_advice_is_their_own():
+    assert [m for _, m in clauses_with_moods("医生让我先别搞生酮了，正常吃饭就行")] == [REPORTED, ASSERTION]
+
+
+def test_an_offer_accepted_with_a_start_date_is_a_plan():
+    said = "I DID IT. accepted the Shopify offer today, start date May 12!!"
+    assert [m for _, m in clauses_with_moods(said)][1] == PLAN
+    assert clause_mood("accepted the Shopify offer today,") == ASSERTION
+
+
+def test_a_stay_spoken_of_as_now_after_a_return_is_the_users_home_and_no_fixed_home_is_a_state():
+    said = "just got back from a week in Lisbon. living in Porto now and loving it"
+    assert [m for _, m in clauses_with_moods(said)] == [PAST, ASSERTION]
+    assert clause_mood("没有固定住处，") == ASSERTION

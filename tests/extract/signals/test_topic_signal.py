@@ -691,6 +691,11 @@ def test_a_role_named_after_im_is_a_title_not_a_name():
             "ya its 415 555 0129. sorry still not used to it",
             "phone",
         ),
+        (
+            "Once you have the new number, do you want me to update it on your delivery forms?",
+            "yes pls. 312-555-0193. sorry still dont know it by heart",
+            "phone",
+        ),
     ],
 )
 def test_the_first_sentence_of_a_reply_to_a_question_about_the_user_is_the_users(turn, reply, topic):
@@ -944,3 +949,40 @@ def test_a_thing_that_works_is_no_job():
 def test_a_first_week_at_a_named_place_starts_a_job_unless_the_place_is_a_school():
     assert names_a_change("first week at Ledgerly done!!")
     assert not names_a_change("first week at Ohio State done")
+
+
+def test_a_hired_car_a_move_in_a_college_teaching_and_fish_to_add_are_cues_of_their_topics():
+    # a hired car is a trip's: the cue gives it its topic, and its mood keeps it from answering what the user drives
+    assert message_signal("五一去云南租了辆坦克300自驾，开着是真爽").topic == "vehicle"
+    assert message_signal("五一去云南租了辆坦克300自驾，开着是真爽").mood != ASSERTION
+    assert message_signal("搬进来一周了，楼下就是地铁") == TopicSignal("residence", ASSERTION, 2.0)
+    assert "school" in cue_hits("我现在在南京一所大专读会计")
+    assert "employer" in cue_hits("I teach 4th grade at Ridgeview Elementary")
+    assert "employer" not in cue_hits("I teach myself guitar")
+    assert "diet" in cue_hits("Dr. Patel said I should think about adding fish for omega-3s")
+
+
+def test_when_reminders_come_an_offer_of_a_place_and_a_number_given_as_its_are_cues():
+    assert "contact_time" in cue_hits("提醒什么的白天发就行")
+    assert "school" in cue_hits("复试过了！北外MTI拟录取")
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("上周跟他确定关系了", "relationship_status"),
+        ("婚假休完了今天复工", "relationship_status"),
+        ("搬进来一周了", "residence"),
+        ("刚搬进去，箱子还没拆", "residence"),
+        ("我租的老房子在海珠区", "residence"),
+        ("南山的房子上周已经退了", "residence"),
+        ("我是心内科主治医师", "job_title"),
+        ("职称评审下个月", "job_title"),
+        ("the severance is decent", "employer"),
+        ("Lumen did a restructuring", "employer"),
+        ("名字终于改好了", "name"),
+        ("改名的手续好麻烦", "name"),
+    ],
+)
+def test_words_of_a_topic_said_in_passing(text, topic):
+    assert topic in cue_hits(text)
