@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from pipelines.extract.signals.collections import COLLECTIONS
 from pipelines.recall.params import RecallParams
 
 # Mood codes of RankColumns.mood: an episode's statement of the user's own state, a tentative one, any other
@@ -217,10 +218,13 @@ def keyword_hits(
 
 def collection_focus(columns: RankColumns, topic: str, params: RecallParams) -> np.ndarray:
     """Each row's factor for a question about an accumulating topic: what the user said of it as their own (an
-    asserting episode, a distilled memory) by `collection_boost`, the rest as it is."""
+    asserting episode, a distilled memory) by `collection_boost`; what belongs to another accumulating topic by
+    `other_topic_weight` ("User has a cat." is no hobby, however close its words); the rest as it is."""
     c = columns
-    stated = _is(c.topic, c.topics, topic) & np.isin(c.mood, (ASSERTION, NO_MOOD))
-    return np.where(stated, params.collection_boost, 1.0)
+    on_topic = _is(c.topic, c.topics, topic)
+    stated = on_topic & np.isin(c.mood, (ASSERTION, NO_MOOD))
+    elsewhere = ~on_topic & np.isin(c.topic, [c.topics[name] for name in COLLECTIONS if name in c.topics])
+    return np.where(stated, params.collection_boost, np.where(elsewhere, params.other_topic_weight, 1.0))
 
 
 def topic_focus(columns: RankColumns, visible: np.ndarray, topic: str, params: RecallParams) -> np.ndarray:

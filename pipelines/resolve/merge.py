@@ -39,17 +39,19 @@ def content_tokens(text: str) -> frozenset[str]:
     return frozenset(_WORD.findall(text.lower()))
 
 
-def same_value(a_text: str, b_text: str, cosine: float, params: MergeParams) -> bool:
+def same_value(a_text: str, b_text: str, cosine: float, params: MergeParams, in_order: bool = False) -> bool:
     """Two statements of one value: close embeddings AND one's words all appear in the other.
 
     The word test keeps "User lives in Beijing." apart from "User lives in Shanghai." (cosine 0.94)
-    while "User knows Rust." and "User knows Rust programming." merge. This is the rule for one pair;
-    `same_values` applies it to many pairs at once.
+    while "User knows Rust." and "User knows Rust programming." merge. `in_order`: `a` was said first and `b`
+    may not add words to it, as on a single-valued timeline, where more words are a new value ("用户的职位是产品经理"
+    then "用户的职位是高级产品经理" is a promotion). This is the rule for one pair; `same_values` applies it to many
+    pairs at once.
     """
     if a_text.strip() == b_text.strip():
         return True
     a, b = content_tokens(a_text), content_tokens(b_text)
-    shorter, longer = (a, b) if len(a) <= len(b) else (b, a)
+    shorter, longer = (b, a) if in_order or len(b) < len(a) else (a, b)
     return cosine >= params.similarity_threshold and bool(shorter) and shorter <= longer
 
 
@@ -62,7 +64,12 @@ def statement_facts(memories: pl.DataFrame) -> pl.DataFrame:
 
 
 def same_values(
-    facts: pl.DataFrame, left: np.ndarray, right: np.ndarray, cosine: np.ndarray, params: MergeParams
+    facts: pl.DataFrame,
+    left: np.ndarray,
+    right: np.ndarray,
+    cosine: np.ndarray,
+    params: MergeParams,
+    in_order: bool = False,
 ) -> np.ndarray:
     """same_value for each pair of rows (left[k], right[k]) of `facts`, as a boolean numpy array."""
     pairs = pl.DataFrame(
@@ -77,7 +84,11 @@ def same_values(
     a_len, b_len = pl.col("ta").list.len(), pl.col("tb").list.len()
     a_in_b = pl.col("ta").list.set_difference("tb").list.len() == 0
     b_in_a = pl.col("tb").list.set_difference("ta").list.len() == 0
-    contained = pl.when(a_len <= b_len).then((a_len > 0) & a_in_b).otherwise((b_len > 0) & b_in_a)
+    contained = (
+        ((b_len > 0) & b_in_a)
+        if in_order
+        else pl.when(a_len <= b_len).then((a_len > 0) & a_in_b).otherwise((b_len > 0) & b_in_a)
+    )
     same = (pl.col("a") == pl.col("b")) | ((pl.col("cosine") >= params.similarity_threshold) & contained)
     return pairs.select(same.fill_null(False))[:, 0].to_numpy()
 
@@ -86,7 +97,7 @@ def _timeline_runs(
     groups: pl.DataFrame, facts: pl.DataFrame, rows: Statements, params: MergeParams
 ) -> tuple[np.ndarray, ...]:
     """Single-valued topics: a statement joins the one before it on the timeline when neither is a retraction
-    and both state one value (Beijing, Beijing, Shanghai, Beijing is three periods)."""
+    and both state one value (Beijing, Beijing, Shanghai, Beijing is three periods), the later adding no word."""
     follows = groups.select(
         pl.col("single")
         & ~pl.col("new_group")
@@ -97,7 +108,7 @@ def _timeline_runs(
     )
     right = np.flatnonzero(follows.to_series().fill_null(False).to_numpy())
     left = right - 1
-    same = same_values(facts, left, right, consecutive_cosines(rows)[right], params)
+    same = same_values(facts, left, right, consecutive_cosines(rows)[right], params, in_order=True)
     return left[same], right[same]
 
 

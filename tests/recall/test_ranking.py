@@ -204,3 +204,14 @@ def test_a_question_about_an_accumulating_topic_weighs_the_users_statements_of_i
     assert [row[7] for row in ranked] == [p.collection_boost, p.collection_boost, 1.0, 1.0]
     plain = rank(rows, empty, query(similarities=similarities), p)
     assert [row[0] for row in plain][:2] == [2, 3]
+
+
+def test_a_question_about_an_accumulating_topic_weighs_another_ones_down():
+    p = RecallParams()
+    # a hobby said in an episode, the user's cat as a distilled memory, small talk; asked for hobbies
+    rows = columns(topic=["hobbies", "pets", "episode"], mood=[ASSERTION, NO_MOOD, NO_MOOD])
+    similarities = np.array([0.3, 0.9, 0.5], dtype=np.float32)
+    empty = Postings(np.zeros(1, np.int64), np.zeros(0, np.int64), np.zeros(0))
+    ranked = rank(rows, empty, query(similarities=similarities, collection="hobbies"), p)
+    assert [row[0] for row in ranked] == [0, 2, 1]
+    assert [row[7] for row in ranked] == [p.collection_boost, 1.0, p.other_topic_weight]

@@ -102,6 +102,21 @@ def test_same_value_needs_both_close_vectors_and_contained_words():
     assert not same_value("User knows Rust.", "User knows Rust programming.", 0.5, params)
 
 
+def test_a_later_statement_that_adds_words_on_a_single_valued_timeline_is_a_new_value():
+    params = MergeParams(similarity_threshold=0.9)
+    assert not same_value("用户的职位是产品经理", "用户的职位是高级产品经理", 0.97, params, in_order=True)
+    assert same_value("用户的职位是高级产品经理", "用户的职位是产品经理", 0.97, params, in_order=True)
+    title = "job_title"
+    pm = candidate("User's job title is product manager.", title, day=2, session="a", message_id="a:1")
+    senior = candidate("User's job title is senior product manager.", title, day=6, session="b", message_id="b:1")
+    embeddings = {c["content"]: np.ones(384, dtype=np.float32) for c in (pm, senior)}  # as close as vectors get
+    history = resolved(senior, pm, embeddings=embeddings)  # the promotion arrives first: order must not matter
+    current = history.filter(is_current() & (pl.col("topic") == title))
+    assert current["content"].to_list() == ["User's job title is senior product manager."]
+    assert current["source_message_ids"].to_list() == [["b:1"]]
+    assert history.filter(pl.col("merged_into").is_not_null()).is_empty()
+
+
 def test_event_like_memories_never_merge_across_sessions_even_when_identical():
     first = candidate("User decided to use Postgres.", "plan", kind="decision", day=2, session="a")
     second = candidate("User decided to use Postgres.", "plan", kind="decision", day=5, session="b")

@@ -60,7 +60,7 @@ def _groups_single_valued(rows: list[dict], params: MergeParams, before: dict[st
             and before.get(row["memory_id"]) == previous["memory_id"]
             and not row["retraction"]
             and not previous["retraction"]
-            and same_value(previous["content"], row["content"], _cosine(previous, row), params)
+            and same_value(previous["content"], row["content"], _cosine(previous, row), params, in_order=True)
         ):
             runs[-1].append(row)
         else:

@@ -58,7 +58,10 @@ _RULES = (
     _Rule(
         "answer_length",
         re.compile(r"\b(?:short|shorter|long|length|sentences?|words?|brief|concise|tl;?dr|one-liners?)\b", re.I),
-        re.compile("[0-9一二三四五六七八九十百]+字|句话|长度|篇幅|简短|简洁|字数"),
+        # "回答短一点那个要求", "三行以内那个要求" (not 短信, 短视频)
+        re.compile(
+            "[0-9一二三四五六七八九十百]+(?:字|行)|句话|长度|篇幅|简短|简洁|字数|短(?!信|视频|期|途|板|片)|太长|啰嗦"
+        ),
         ("User no longer wants a limit on answer length.", "用户不再限制回答长度"),
         ("length answers limit", "长度 回答 限制"),
     ),

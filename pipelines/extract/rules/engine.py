@@ -98,7 +98,8 @@ def _keywords(base: tuple[str, ...], values: dict[str, str]) -> list[str]:
 
 # Someone else's belief or word about the user, just before what it says: "我妈…以为我养狗了", "she thinks I quit"
 _BELIEVED_BY_ANOTHER = re.compile(
-    r"(?:以为|觉得|认为|说|听说|传)\s*$|\b(?:thinks?|thought|assumes?|assumed|believes?|believed|says?|said)\s+(?:that\s+)?$",
+    r"(?:以为|觉得|认为|说|听说|传)\s*$|\b(?:thinks?|thought|assumes?|assumed|believes?|believed|says?|said|saying|"
+    r"tells?\s+me|told\s+me|telling\s+me)\s+(?:that\s+)?$",
     re.IGNORECASE,
 )
 

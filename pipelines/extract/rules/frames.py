@@ -29,11 +29,12 @@ _EN_OPENING = (
     r"ok|okay|anyway|anyways|guess\s+what|yay|welp|finally|and|then)\b[\s,:!.\u2013\u2014-]*)*"
 )
 _EN_SUBJECTLESS = r"(?:^|\b(?:and|then|&)\s+(?:then\s+)?|[,;:]\s*|\s[\u2013\u2014-]+\s*)" + _EN_OPENING
+# "im", "ive" as typed on a phone ("im vegan now"); not "were" for "we're" ("we were living in Austin")
 _EN_AUX = {
-    "am": r"(?:'m|\u2019m|\s+am|'re|\u2019re|\s+are)\s+",
-    "have": r"(?:'ve|\u2019ve|\s+have)\s+",
+    "am": r"(?:'m|\u2019m|(?<=[Ii])m|\s+am|'re|\u2019re|\s+are)\s+",
+    "have": r"(?:'ve|\u2019ve|(?<=[Ii])ve|\s+have)\s+",
 }
-_EN_OPTIONAL_AUX = r"(?:'ve|\u2019ve|\s+have|'d|\u2019d|\s+had)?\s+"
+_EN_OPTIONAL_AUX = r"(?:'ve|\u2019ve|(?<=[Ii])ve|\s+have|'d|\u2019d|\s+had)?\s+"
 
 _ZH_SUBJECT = r"(?P<_s>我们家|我们|我家|咱们|咱家|我俩|我)"
 _ZH_ADVERBS = (

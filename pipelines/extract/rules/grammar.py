@@ -39,7 +39,7 @@ _CAPITALISED = rf"{CAPITAL}[\w'.&+-]*"
 _EN_VALUE_END = (
     r"(?=\s+(?:and|but|since|because|cause|so|as|now|anymore|these\s+days|currently|right\s+now|for|with|from|in|on|"
     r"at|by|to|too|already|though|instead|which|who|where|when|if|this|last|next|yesterday|today|tonight|tomorrow|"
-    r"ago|recently|after|before|until|near|around|starting|effective|soon|finally|officially|lol|haha|btw|"
+    r"ago|recently|done|was|went|felt|feels|after|before|until|near|around|starting|effective|soon|finally|officially|lol|haha|btw|"
     r"permanently|full[- ]time|part[- ]time|again|a\s+(?:few|couple)|(?:two|three|four|five|six|\d+)\s+"
     r"(?:days?|weeks?|months?|years?))\b|\s*[,.;:!?()\u2013\u2014]|\s+-|\s*$)"
 )
@@ -84,7 +84,8 @@ _MACROS = {
     "T": r"(?P<{g}>.+?)\s*$",
     "NAME": rf"(?P<{{g}}>{CAPITAL}[\w'.-]*(?:\s+{CAPITAL}[\w'.-]*){{0,3}})",
     "TOOL": rf"(?P<{{g}}>{CAPITAL}[\w.+#-]*(?:\s+{CAPITAL}[\w.+#-]*)*)",
-    "LATIN": r"(?P<{g}>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)*)",
+    # Latin letters only: a tool's name ends where the Chinese resumes ("PS和Illustrator都挺熟了")
+    "LATIN": r"(?P<{g}>[A-Za-z][A-Za-z0-9_.+#-]*(?:\s+[A-Z][A-Za-z0-9_.+#-]*)*)",
     "ZV": r"(?P<{g}>.+?)",
     "END": r"(?:了|啦|呀|哦|呢|吧|嘛|啊|哈)*$",
     "EMAIL": r"(?P<{g}>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)",
@@ -107,11 +108,19 @@ _MACROS = {
 
 # Languages answers may come in.
 LANGUAGES_EN = r"English|Chinese|Mandarin|Cantonese|Japanese|Korean|French|German|Spanish|Italian|Portuguese|Russian"
-LANGUAGES_ZH = r"中文|英文|英语|汉语|普通话|粤语|日语|日文|韩语|韩文|法语|德语|西班牙语|俄语"
+# ... and languages the user speaks, a longer list read only after "speak" ("polish my CV", "prefer Thai food")
+SPOKEN_LANGUAGES_EN = (
+    LANGUAGES_EN + r"|Polish|Arabic|Hindi|Urdu|Bengali|Punjabi|Tamil|Vietnamese|Thai|Indonesian|Malay|Tagalog|Dutch|"
+    r"Swedish|Norwegian|Danish|Finnish|Greek|Turkish|Hebrew|Persian|Farsi|Ukrainian|Czech|Hungarian|Romanian|Swahili"
+)
+LANGUAGES_ZH = (
+    r"中文|英文|英语|汉语|普通话|粤语|闽南语|上海话|四川话|日语|日文|韩语|韩文|法语|德语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语|"
+    r"波兰语|泰语|越南语|印尼语|马来语|荷兰语|土耳其语|希腊语|瑞典语"
+)
 
 # First-person subjects with the adverbs that may follow them ("I've just", "I'm currently", "我现在").
-EN_I = r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|now\s+|currently\s+|also\s+|really\s+|finally\s+)*"
-EN_IM = r"\bI(?:'m|\s+am)\s+(?:now\s+|currently\s+|also\s+|really\s+)*"
+EN_I = r"\bI(?:'ve|\u2019ve|ve|\s+have)?\s+(?:just\s+|recently\s+|now\s+|currently\s+|also\s+|really\s+|finally\s+)*"
+EN_IM = r"\bI(?:'m|\u2019m|m|\s+am)\s+(?:now\s+|currently\s+|also\s+|really\s+)*"
 ZH_WO = r"我(?:现在|目前|已经|也|还|刚|刚刚|最近|平时)*"
 
 

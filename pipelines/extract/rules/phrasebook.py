@@ -110,14 +110,16 @@ RESIDENCE = TopicBook(
         ),
         changes=(
             r"(?:把家)?搬(?:家)?(?:到|去|来|回)了?<ZP>", r"搬回(?:了)?<ZP>", r"落户(?:到|在)?了?<ZP>", r"安家在<ZP>",
-            r"安顿在<ZP>", r"在<ZV>(?:买了?房|安顿下来|安顿好|租了?(?:个|套)?房子?|定居下来|落脚)<END>",
+            r"安顿在<ZP>", r"在<ZV>(?:买了?房|安顿下来|安顿好|租(?:了|好|下|到)?(?:了)?(?:个|套|间)?房子?|定居下来|落脚)<END>",
             r"(?:回|去)<ZV>(?:定居|安家|生活)了?<END>", r"(?:已经)?在<ZV>落脚",
         ),
         sentences=(
             Say(r"我的?(?:新)?(?:家庭)?(?:地址|住址)(?:是|：|:|改成|换成)<ZV><END>", content="用户的地址是{v}"),
             r"我(?:的)?新家在<ZP>",
             # where the rented home is: "我租的老房子在海珠区"
-            r"我(?:现在)?(?:租|住)的(?:老|新)?(?:房子|公寓|房间|出租屋)(?:在|位于)<ZP>",
+            r"(?:^|我)(?:现在|新|刚)?(?:租|住)的(?:老|新)?(?:房子|公寓|房间|出租屋)(?:在|位于)<ZP>",
+            # housing that comes with the job: "公司宿舍在南山"
+            r"(?:^|我(?:的|们)?|我住的)(?:公司|单位)?宿舍(?:在|位于)<ZP>",
         ),
         ends=(
             r"(?:不再|不)住在<ZV><END>", Say(r"不在<ZV>(?:住)?了$", content="用户不再住在{v}", unless=r"工作|上班|任职|供职|实习|读书|上学"),
@@ -144,6 +146,8 @@ EMPLOYER = TopicBook(
             r"am\s+an?\s+<JOB:x>\s+(?:at|for|with)\s+<WORK>", r"am\s+on\s+the\s+\w+\s+team\s+at\s+<ORG>",
             # the field named first: "I work in regulatory affairs at Medtronic"
             r"(?:work|am)\s+in\s+(?:[\w&-]+\s+){1,3}at\s+<ORG>",
+            # a shift named: "working nights at St. Aldric Medical Center this month"
+            r"am\s+working\s+(?:nights|days|evenings|weekends|overnights|night\s+shifts?|part[- ]time|full[- ]time)\s+(?:at|for)\s+<ORG>",
         ),
         changes=(
             r"joined\s+<ORG>", r"started\s+(?:a\s+new\s+job\s+|working\s+|my\s+new\s+job\s+|work\s+)?(?:at|with|for)\s+<ORG>",
@@ -160,6 +164,13 @@ EMPLOYER = TopicBook(
                         r"\b(?:my\s+)?(?:new\s+)?(?:employer|company)\s+is\s+(?:now\s+)?<ORG>", r"\b(?P<v>(?-i:[A-Z])[\w'.&+-]*(?:\s+(?-i:[A-Z])[\w'.&+-]*){0,3})\s+is\s+where\s+I\s+(?:now\s+)?work\b", r"\b(?:started|starting)\s+at\s+<ORG>\s+(?:on|this|next)\b",
             # a time counted since starting: "one month in at Tidewell Energy and wow"
             r"^(?:\w+\s+)?(?:one|a|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?)\s+in\s+at\s+<ORG>",
+            # a first stretch counted at a place that is no school or trip: "survived week 1 at Northgate Health!!"
+            Say(r"^(?:\w+\s+)?(?:(?:first|second|third)\s+(?:day|week|month)|(?:day|week|month)\s+(?:\d+|one|two|three|four|five))\s+"
+                r"(?:at|with)\s+<ORG>", unless=r"\b(?:University|College|School|Academy|Institute|High|Park|Resort|Hotel|Camp|"
+                r"Festival|Con|Conference|World|Land)\b|\b(?:trip|vacation|holiday|conference|festival|semester|class(?:es)?)\b"),
+            r"^\s*working\s+(?:nights|days|evenings|weekends|overnights|night\s+shifts?|part[- ]time|full[- ]time)\s+(?:at|for)\s+<ORG>",
+            # the employer printed on the badge: "the badge itself says BRIGHTWATER HEALTH" (not "the title on my badge")
+            r"(?<!on\s)\b(?:my|the)\s+(?:new\s+)?(?:work\s+)?badge(?:\s+itself)?\s+(?:now\s+|literally\s+)*(?:says|reads)\s+<ORG>",
         ),
         ends=(
             r"(?:no\s+longer|don't|dont|do\s+not)\s+work\s+(?:at|for)\s+<WORK>",
@@ -169,6 +180,9 @@ EMPLOYER = TopicBook(
             Say(r"(?:was|got)\s+(?:laid\s+off|fired|let\s+go)\b", content="User left their job."),
             Say(r"resigned\b", content="User left their job."),
             Say(r"am\s+(?:between\s+jobs|unemployed|out\s+of\s+work)\b", content="User left their job."),
+            # the badge given back: "so I handed my badge in at st aldric today"
+            Say(r"(?:handed|turned|gave)\s+(?:in\s+)?my\s+(?:badge|work\s+laptop|lanyard|keycard)\b", content="User left their job."),
+            Say(r"(?:worked|did|finished)\s+my\s+(?:very\s+)?last\s+(?:shift|day)\b", content="User left their job."),
         ),
         ending_sentences=(
             Say(r"\b(?:today\s+(?:is|was)\s+my\s+last\s+day|my\s+last\s+day\s+(?:is|was)\s+today|last\s+day\s+today)\b",
@@ -176,6 +190,11 @@ EMPLOYER = TopicBook(
             # a layoff told of the team: "Lumen did a 'restructuring' and my whole team got cut on Thursday"
             Say(r"\bmy\s+(?:whole\s+|entire\s+)?(?:team|department|role|position|job)\s+(?:got|was)\s+(?:cut|eliminated|laid\s+off)\b",
                 content="User left their job."),
+            # a send-off held for the user: "they did a farewell lunch for me today"
+            # (a lunch, drinks or a card: a going-away party may be for a move)
+            Say(r"\b(?:(?:they|we|the\s+(?:team|office)|my\s+(?:team|coworkers|colleagues)|work|everyone)\s+(?:did|threw|had|gave|held|"
+                r"organi[sz]ed|got)\s+(?:me\s+)?(?:a|an|my)\s+)?(?:farewell|goodbye|going[- ]away|leaving|send[- ]off)\s+"
+                r"(?:lunch|drinks|cake|card)\s+for\s+me\b", content="User left their job."),
         ),
     ),
     zh=Ways(
@@ -194,6 +213,8 @@ EMPLOYER = TopicBook(
         ),
         sentences=(
             r"我的?(?:新)?(?:公司|单位|雇主|东家)(?:是|叫)<ZV><END>", r"新东家(?:是)?<ZP>",
+            # a company named as it is called, wherever in the clause: "我又跳了😂 现在去了一家叫青禾生物的"
+            r"(?:去了|进了|跳到了?|跳去了?|入职了?)(?:一家|家)叫(?P<v>[^，,。！？的]{2,12})的",
             # "our" company named as one's own: "年底我们南城银行又开始冲存款任务了"
             r"(?:我们|咱们)(?!的|一家|这|那|新|老|原来)(?P<v>[\u4e00-\u9fff]{1,8}?(?:公司|集团|银行|科技|医院|研究院|研究所|事务所|律所|物流|证券|保险|制药|传媒))(?!的人|的客户)",
         ),
@@ -201,7 +222,12 @@ EMPLOYER = TopicBook(
             r"(?:不再|不)在<ZV>(?:工作|上班|任职|供职|实习)<END>", r"从<ZV>(?:离职|辞职)<END>", r"离开(?:了)?<ZV>(?:公司)?<END>",
             Say(r"(?:离职|辞职|裸辞|被裁员?|被开除|被辞退|失业)(?:了)?<END>", content="用户已离职"),
         ),
-        ending_sentences=(Say(r"今天(?:是)?(?:我的)?(?:(?i:last\s+day)|最后一天(?:上班)?)(?!前)", content="用户已离职"),),
+        ending_sentences=(
+            Say(r"今天(?:是)?(?:我的)?(?:(?i:last\s+day)|最后一天(?:上班)?)(?!前)", content="用户已离职"),
+            # a send-off the team gave the user (not a class's: 毕业散伙饭)
+            Say(r"(?:组里|公司|同事们?|部门|团队|领导|老板)[^，,。]{0,6}?(?:给我|为我)[^，,。]{0,4}?(?:散伙饭|欢送会|送别宴|告别宴|饯行)",
+                content="用户已离职"),
+        ),
     ),
     holds=("User works at {v}.", "用户在{v}工作"),
     ends=("User no longer works at {v}.", "用户不再在{v}工作"),
@@ -261,9 +287,12 @@ NAME = TopicBook(
         changes=(r"(?:changed|legally\s+changed)\s+my\s+(?:first\s+|last\s+)?name\s+to\s+<NAME>",),
         sentences=(
             r"\bmy\s+(?:first\s+|full\s+|new\s+|preferred\s+)?name\s+is\s+(?:now\s+)?<V>", r"\b(?:call|address)\s+me\s+(?!at\b)<NAME>",
-            r"\bname's\s+<NAME>", r"\bit's\s+<NAME>\s+now\b(?=.*\bname\b)|\bname\b.*\bit's\s+<NAME:w>\s+now\b",
+            r"(?<!her\s)(?<!his\s)(?<!its\s)(?<!their\s)(?<!\w's\s)\bname's\s+<NAME>", r"\bit's\s+<NAME>\s+now\b(?=.*\bname\b)|\bname\b.*\bit's\s+<NAME:w>\s+now\b",
             # a form the user fills in with their own details: "Name: Adaeze Whitfield, affiliation Northgate"
             r"(?:^|[?.!]\s+)(?:full\s+)?name\s*:\s*<NAME>(?=\s*[,;]|\s*$)",
+            # the name as printed on the user's papers: "my social security card already says Aisha Okafor"
+            r"\bmy\s+(?:new\s+)?(?:social\s+security\s+card|passport|(?:driver'?s\s+)?licen[cs]e|ID(?:\s+card)?|bank\s+card|"
+            r"credit\s+card)\s+(?:already\s+|now\s+|finally\s+|officially\s+)*(?:says|reads|shows)\s+<NAME>",
         ),
     ),
     zh=Ways(
@@ -363,6 +392,13 @@ RELATIONSHIP = TopicBook(
             # the wedding's aftermath is the couple's: "back from our honeymoon", "thank-you cards for the wedding gifts"
             Say(r"\b(?:back\s+from|on|after)\s+(?:our|my)\s+honeymoon\b", "married"),
             Say(r"\bthank[- ]?you\s+(?:cards|notes)\b(?:\s+\w+){0,3}?\s+for\s+(?:all\s+)?(?:the\s+|our\s+|my\s+)?wedding\b", "married"),
+            # a spouse spoken of: "my husband wants to go camping" (not "my ex-wife", "my late husband", "my wife-to-be")
+            Say(r"\bmy\s+(?:husband|wife|hubby)\b(?![\s-]+to[\s-]+be)", "married",
+                unless=r"\b(?:divorc\w*|separat\w*|split|broke\s+up|leaving\s+me|left\s+me)\b"),
+            # a couple counted in months: "we've been together like 3 months" (years together may be a marriage)
+            Say(r"\b(?:we(?:'ve|\s+have)?|I(?:'ve|\s+have)?)\s+been\s+(?:together|dating|seeing\s+each\s+other)\s+(?:for\s+)?"
+                r"(?:like\s+|about\s+|almost\s+|nearly\s+|over\s+|just\s+)?(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|"
+                r"eleven|a\s+few|a\s+couple(?:\s+of)?)\s+(?:weeks?|months?)\b", "in a relationship"),
         ),
     ),
     zh=Ways(
@@ -380,6 +416,13 @@ RELATIONSHIP = TopicBook(
             Say(r"婚假(?:休完|结束|休好)了?", "已婚"),
             # a couple made official, said with whom: "上周跟那个一起爬山认识的男生确定关系了"
             Say(r"(?:跟|和)[^，,。]{1,20}确定(?:了)?(?:恋爱)?关系", "恋爱中"),
+            # a spouse spoken of: "我老公说周末想去露营" (not 我前夫, 我闺蜜的老公)
+            Say(r"我(?:的)?(?:老公|老婆|丈夫|妻子|太太|爱人)(?!们)", "已婚", unless=r"离婚|分居|闹离"),
+            # the wedding banquet held, the in-laws' red envelopes received: "国庆把酒席办完了", "改口费收了两个大红包"
+            Say(r"把(?:婚礼|酒席|婚宴|喜酒)(?:给)?办(?:完|好)了|(?:收|拿)(?:了|到)?[^，,。]{0,4}?改口费|改口费(?:收|拿)(?:了|到)", "已婚"),
+            # single by choice: "一个人挺好的，暂时真不想谈恋爱"
+            Say(r"(?:暂时|现在|目前)(?:真|还)?不想谈恋爱", "单身"),
+            Say(r"(?:我们|我俩|咱俩)?在一起(?:快|已经|都|有|才)?(?:[一两二三四五六七八九十几半\d]+)(?:个)?多?(?:月|星期|周|礼拜)了", "恋爱中"),
         ),
     ),
     holds=("User is {v}.", "用户{v}"),
@@ -387,6 +430,8 @@ RELATIONSHIP = TopicBook(
     keywords=("relationship status marriage", "婚姻 感情 状态"),
 )
 
+# a diet kept, ended by name: "done with the vegan thing", "quit being vegetarian"
+_DIETS_KEPT = r"(?:vegetarian|vegan|pescatarian|keto|plant-based)(?:\s+(?:thing|diet|life|phase|experiment|lifestyle))?\b"
 _DIET_EN = r"(?P<v>vegetarian|vegan|pescatarian|pescetarian|plant-based|keto|gluten-free|dairy-free|halal|kosher|carnivore)"
 DIET = TopicBook(
     "diet",
@@ -395,6 +440,7 @@ DIET = TopicBook(
         states=(
             r"am\s+(?:a\s+|fully\s+|strictly\s+|mostly\s+)?(?:total\s+|full\s+|complete\s+)?" + _DIET_EN + r"\b", Say(r"(?:don't|dont|do\s+not)\s+eat\s+<V>", content="User doesn't eat {v}."),
             Say(r"am\s+allergic\s+to\s+<V>", content="User is allergic to {v}."),
+            r"have\s+been\s+(?:a\s+)?(?:fully\s+|strictly\s+|mostly\s+)?" + _DIET_EN + r"\s+(?:for|since)\b",
         ),
         changes=(
             r"(?:went|gone|have\s+gone|turned|became)\s+(?:fully\s+)?" + _DIET_EN + r"\b",
@@ -402,6 +448,9 @@ DIET = TopicBook(
             Say(r"(?:started|am)\s+eating\s+<V>\s+again\b", content="User eats {v} again."),
             Say(r"(?:eat|eating)\s+<V>\s+again\b", content="User eats {v} again."),
             Say(r"(?:am\s+)?(?:no\s+longer|not)\s+(?:vegetarian|vegan|pescatarian)\b", content="User is no longer on a restricted diet."),
+            # "im done with the vegan thing", "quit being vegetarian"
+            Say(r"am\s+(?:done|over|finished)\s+with\s+(?:the\s+|being\s+|my\s+)?" + _DIETS_KEPT, content="User is no longer on a restricted diet."),
+            Say(r"(?:quit|stopped)\s+(?:the\s+|being\s+|my\s+)" + _DIETS_KEPT, content="User is no longer on a restricted diet."),
         ),
     ),
     zh=Ways(
@@ -479,13 +528,13 @@ VEHICLE = TopicBook(
         # the car named gone, its subject its own: "context: the civic is gone, sold it to a coworker"
         ending_sentences=(
             Say(r"\b(?:the|my|our)\s+(?:old\s+)?(?:car|civic|corolla|camry|prius|jeep|truck|van|subaru|tesla|honda|toyota)"
-                r"\s+is\s+(?:gone|sold)\b", content="User no longer has a car."),
+                r"\s+is\s+(?:officially\s+|finally\s+|now\s+)?(?:gone|sold)\b", content="User no longer has a car."),
         ),
     ),
     zh=Ways(
         states=(r"开(?:的是|着)?(?:一辆|辆)?" + _CAR_ZH + r"<END>", r"(?:的车是|车是)" + _CAR_ZH + r"<END>"),
         # the user's car, pointed at: "我那辆2018年的卡罗拉该做保养了"
-        sentences=(r"我(?![^，,。]*(?:卖|出手|转手|报废|撞))(?:家)?(?:那|这)(?:辆|台)(?:[\d一二三四五六七八九〇零]{2,4}年的?)?(?:老|旧)?" + _CAR_ZH + r"(?=[该要又还也都最早晚今昨现一老总开打，,。！？\s]|$)",),
+        sentences=(r"我(?![^，,。]*(?:卖|出手|转手|报废|撞))(?:家)?(?:那|这)(?:辆|台)(?:[\d一二三四五六七八九〇零]{2,4}年的?)?(?:老|旧)?" + _CAR_ZH + r"(?=[该要又还也都最早晚今昨现一老总开打冬夏春秋每真太好，,。！？\s]|$)",),
         changes=(r"(?:买了|提了|入手了?|换了)(?:一辆|辆|台)?(?:新的?|二手)?" + _CAR_ZH,),
         ends=(Say(r"(?:把车卖了|卖了车|车卖了|卖掉了?车)", content="用户已经没有车了"),),
     ),

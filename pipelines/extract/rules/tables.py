@@ -16,6 +16,7 @@ from pipelines.extract.rules.grammar import (
     LANGUAGES_ZH,
     PREF,
     SKILL,
+    SPOKEN_LANGUAGES_EN,
     TASK,
     Rule,
     en,
@@ -27,6 +28,10 @@ from pipelines.extract.signals.mood import ASSERTION, PAST, PLAN
 # A wish about how the assistant answers may be put as a wish ("I'd like you to reply in Japanese") or in passing,
 # but not in someone else's words ("my tandem partner says I should make you answer only in German")
 _WISHED = frozenset({ASSERTION, PLAN, PAST})
+
+# A time for one occasion is no standing preference: "call me after the meeting tomorrow", "明天下午三点以后找我"
+_ONE_OFF_EN = r"\b(?:tomorrow|tonight|today|this\s+(?:morning|afternoon|evening|week)|later)\b"
+_ONE_OFF_ZH = r"明天|今天|今晚|后天|待会|一会儿|等会"
 
 # The single-valued topics said as states, changes and endings come from the phrasebook; what follows are the
 # topics whose values are preferences and the accumulating ones.
@@ -76,7 +81,12 @@ _FORMATS = (  # (English pattern, Chinese pattern, English value, Chinese value,
     (r"\bmarkdown\b", r"(?i:markdown)", "markdown", "Markdown", "markdown"),
 )
 # answer languages, pets, family members and how many
-_PETS_EN = r"dogs?|cats?|pupp(?:y|ies)|kittens?|parrots?|rabbits?|bunn(?:y|ies)|hamsters?|fish|turtles?|birds?|horses?"
+_PETS_EN = (
+    r"dogs?|cats?|pupp(?:y|ies)|kittens?|parrots?|rabbits?|bunn(?:y|ies)|hamsters?|fish|turtles?|birds?|horses?|"
+    # breeds people name their pets by: "my beagle Biscuit"
+    r"beagles?|corgis?|poodles?|huskies|husky|labs?|labradors?|retrievers?|terriers?|pugs?|dachshunds?|chihuahuas?|"
+    r"tabb(?:y|ies)|guinea\s+pigs?|geckos?|snakes?"
+)
 _PETS_ZH = r"猫咪|猫|狗狗|狗|兔子|仓鼠|鹦鹉|金鱼|鱼|乌龟|鸟|柯基|金毛|泰迪|布偶猫|英短"
 _KIN_EN = (r"(?:little\s+|older\s+|younger\s+|big\s+|twin\s+)?(?:sons?|daughters?|kids?|children|brothers?|"
            r"sisters?|siblings?)")
@@ -125,6 +135,20 @@ RULES: tuple[Rule, ...] = (
        r"(?:就好|就行|就可以|吧|回复|回答)", PREF, "language", "用户希望用{v}回答", "语言 回答 回复", moods=_WISHED),
     zh(rf"我(?:更|比较)?(?:偏好|习惯|希望用)(?P<v>{LANGUAGES_ZH})<END>", PREF, "language", "用户希望用{v}回答",
        "语言 回答 回复"),
+    # the whole reply in one language, "is enough": "你直接全英文回就行", "英文回复就好"
+    zh(rf"(?:(?:全|纯|都)(?:用)?(?P<v>{LANGUAGES_ZH})(?:来)?(?:回复?|回答|写|输出)?|(?P<w>{LANGUAGES_ZH})(?:来)?(?:回复?|回答))"
+       r"(?:我)?(?:就行|就好|就可以|即可)", PREF, "language", ("用户希望用{v}回答", "用户希望用{w}回答"),
+       "语言 回答 回复",
+       moods=_WISHED),
+    # when to be contacted: "以后下午三点到六点之间找我吧", "晚上九点以后比较方便", "text me after 6pm from now on"
+    zh(r"(?P<v>(?:工作日|周末|每天)?(?:早上|上午|中午|下午|傍晚|晚上|夜里)[^，,。！？找联打发别]{0,12}?(?:以后|之后|以前|之前|之间|左右))"
+       r"(?:再|的时候)?(?:找我|联系我|打给我|给我打电话|打我电话|发消息给我|给我发消息|比较方便|最方便|方便)",
+       PREF, "contact_time", "用户希望在{v}被联系", "联系 时间 方便", 0.8, moods=_WISHED, unless=_ONE_OFF_ZH),
+    en(r"\b(?:contact|call|text|message|reach|ping)\s+me\s+(?:only\s+)?(?P<v>(?:after|before|between|in\s+the|during)\s+"
+       r"(?=[^.!?,;]*(?:\d|\b(?:am|pm|noon|mornings?|evenings?|nights?|afternoons?|lunch|work|weekdays?|weekends?)\b))"
+       r"[^.!?,;]{2,30}?)(?=\s*(?:[.!?,;]|$|please\b|pls\b|from\s+now\b|instead\b|thanks\b))",
+       PREF, "contact_time", "User prefers to be contacted {v}.", "contact time reach", 0.8, moods=_WISHED,
+       unless=_ONE_OFF_EN),
     # answer layout (tables, bullets, ...): one English and one Chinese rule per format
     *_format_rules(),
     # answer length
@@ -158,7 +182,9 @@ RULES: tuple[Rule, ...] = (
     zh(r"我的?时区是<ZV><END>|我在(?P<w>[东西][一二三四五六七八九十]+区)", FACT, "timezone",
        ("用户的时区是{v}", "用户的时区是{w}"), "时区 时间"),
     # pets
-    en(rf"\bI\s+(?:have|own|got)\s+{_COUNT_EN}\s+(?P<species>{_PETS_EN})\b(?:\s+(?:named|called)\s+<NAME:name>)?",
+    en(rf"\b(?:I|we)\s+(?:have|own|got|(?:just\s+)?(?:adopted|rescued|brought\s+home))\s+{_COUNT_EN}\s+(?:\w+\s+)?"
+       rf"(?P<species>{_PETS_EN})\b(?!\s+(?:allerg\w*|food|hair|sitter|person|people|videos?|bed|toys?))"
+       r"(?:\s+(?:named|called)\s+<NAME:name>)?",
        FACT, "pets", ("User has {count} {species} named {name}.", "User has {count} {species}."), "pet animal"),
     en(rf"\bmy\s+(?P<species>{_PETS_EN})(?:'s\s+name)?\s+is\s+(?:named\s+|called\s+)?<NAME:name>", FACT, "pets",
        "User has a {species} named {name}.", "pet animal"),
@@ -197,6 +223,36 @@ RULES: tuple[Rule, ...] = (
     zh(r"(?:用|使用)\s*<LATIN>\s*\S*?过", SKILL, "skills", "用户掌握{v}", "技能 会用 经验", 0.8),
     zh(r"(?:部署|使用|用|写|搭建|开发|配置|维护|学)过\s*<LATIN>", SKILL, "skills", "用户掌握{v}", "技能 会用 经验",
        0.8),
+    # a tool taken up, or learnt for a while: "这周又上手了Tableau", "python学了三个月"
+    zh(r"(?:上手|学会|掌握|搞定|入门)了\s*<LATIN>", SKILL, "skills", "用户掌握{v}", "技能 会用 经验", 0.8),
+    zh(r"^\s*<LATIN>\s*(?:学了|练了|用了)(?:快|大概|差不多|有)?[一两二三四五六七八九十半几\d]+(?:个)?多?(?:月|年|周|星期)",
+       SKILL, "skills", "用户掌握{v}", "技能 会用 经验", 0.8),
+    # the tools of the user's daily work: "我平时用Excel和SQL做报表"
+    zh(r"(?:平时|日常|工作中|每天|天天)(?:都|主要|一般|基本)?(?:用|使用)\s*<LATIN>(?:\s*(?:和|跟|、|\+)\s*<LATIN:w>)?\s*(?:做|写|跑|处理|搞)",
+       SKILL, "skills", ("用户掌握{v}和{w}", "用户掌握{v}"), "技能 会用 经验", 0.8),
+    en(EN_I + r"(?:learned|learnt|picked\s+up|got\s+(?:the\s+hang\s+of|comfortable\s+with))\s+<TOOL>", SKILL, "skills",
+       "User knows {v}.", "skill experience tech", 0.8),
+    # languages spoken, typed in lower case too: "I can officially say I speak spanish now", "grew up speaking polish
+    # at home and english everywhere else"
+    en(rf"\bI\s+(?:can\s+|also\s+|now\s+)*speak\s+(?P<v>{SPOKEN_LANGUAGES_EN})\b(?:\s+and\s+(?P<w>{SPOKEN_LANGUAGES_EN})\b)?",
+       SKILL, "skills", ("User speaks {v} and {w}.", "User speaks {v}."), "skill language speak", 0.8,
+       transform=str.capitalize),
+    en(rf"\bgrew\s+up\s+speaking\s+(?P<v>{SPOKEN_LANGUAGES_EN})\b(?:[^.!?]{{0,20}}?\band\s+(?P<w>{SPOKEN_LANGUAGES_EN})\b)?",
+       SKILL,
+       "skills", ("User speaks {v} and {w}.", "User speaks {v}."), "skill language speak", 0.8,
+       transform=str.capitalize),
+    # "粤语普通话都没问题", "英语日语都挺溜"
+    zh(rf"(?P<v>{LANGUAGES_ZH})(?:和|跟|、|\s)?(?P<w>{LANGUAGES_ZH})?都(?:没问题|溜|挺溜|很溜|流利|会说|能说|可以)",
+       SKILL,
+       "skills", ("用户会说{v}和{w}", "用户会说{v}"), "技能 语言 会说", 0.8),
+    # tools the user is at home with: "PS和Illustrator都挺熟了", "我Python还行"
+    zh(r"<LATIN>(?:\s*(?:和|跟|、)\s*<LATIN:w>)?\s*(?:都)?(?:还行|挺熟|很熟|比较熟|熟练|用得(?:挺|很)?溜|玩得(?:挺|很)?溜)",
+       SKILL,
+       "skills", ("用户掌握{v}和{w}", "用户掌握{v}"), "技能 会用 经验", 0.8),
+    # pets at home: "我家橘猫最近老吐毛球", "家里新来了只柯基"
+    zh(rf"(?:我家|家里)(?:的|那只|这只|那条|这条|(?:新|又)(?:来|添)了?(?:一)?只)?(?:[\u4e00-\u9fff]{{0,2}}?)"
+       rf"(?P<species>{_PETS_ZH})(?!粮|砂|窝|毛|笼|罐头|零食|玩具|咖啡)", FACT, "pets", "用户养了{species}",
+       "宠物 动物", 0.8),
     # invoices: event-like, content is fixed so two requests read the same and differ by session
     en(r"\b(?:need|want|would\s+like|'d\s+like|send\s+me|email\s+me|get\s+me|issue|request|require|provide|"
        r"can\s+i\s+(?:get|have))\b.*?\b(?:an?\s+|the\s+|my\s+)?invoices?\b", TASK, "invoice", "User needs an invoice.",
@@ -233,6 +289,20 @@ RULES: tuple[Rule, ...] = (
     en(r"\bmy\s+hobb(?:y|ies)\s+(?:is|are|include)\s+<T>", FACT, "hobbies", "User's hobbies include {v}.",
        "hobby hobbies leisure fun"),
     zh(r"我的?(?:兴趣)?爱好是<ZV><END>", FACT, "hobbies", "用户的爱好是{v}", "爱好 兴趣 休闲"),
+    # a pastime taken up or kept up weekly: "I've gotten really into bouldering", "I've been bouldering like 3x a week",
+    # "最近迷上飞盘了", "每周六打完羽毛球回来"
+    en(r"\bI(?:'ve|\s+have|'m|\s+am)?\s+(?:been\s+|gotten\s+|got\s+)?(?:really\s+|totally\s+|so\s+)?(?:into|obsessed\s+with|"
+       r"hooked\s+on)\s+(?P<v>[a-z][\w-]*ing(?:\s+[a-z][\w-]*)?|(?:pottery|yoga|pilates|chess|tennis|golf|surfing|knitting|"
+       r"crochet|photography|gardening|baking|running|climbing|bouldering|cycling|swimming|painting|drawing)\b)",
+       FACT, "hobbies", "User's hobbies include {v}.", "hobby hobbies leisure fun", 0.8),
+    en(r"\bI(?:'ve|\s+have)\s+been\s+(?P<v>[a-z]+ing)\s+(?:like\s+|about\s+|around\s+)?(?:\d+x|once|twice|three\s+times|"
+       r"\d+\s+times|every\s+day|daily)\s+(?:a\s+|per\s+)?(?:week|day)?", FACT, "hobbies",
+       "User's hobbies include {v}.", "hobby hobbies leisure fun", 0.8),
+    zh(r"(?:迷上|爱上|喜欢上)了?(?P<v>(?!了|一个|个|他|她|这个|那个)[\u4e00-\u9fff]{1,6}?)(?:了|啦)?(?=[，,。！!？?\s]|$)",
+       FACT, "hobbies", "用户的爱好是{v}", "爱好 兴趣 休闲", 0.8),
+    zh(r"每(?:周|个?礼拜|个?星期)[一二三四五六日天末]?(?:都|固定|会|晚上|早上|下午)*(?:去)?"
+       r"(?P<verb>打|踢|游|跑|爬|练|骑|跳|滑)完?(?P<v>[\u4e00-\u9fff]{1,4}?)(?=完|回来|去|的|[，,。！!？?\s]|$)", FACT,
+       "hobbies", "用户的爱好是{verb}{v}", "爱好 兴趣 休闲", 0.8),
 )
 
 # --------------------------------------------------------------------------------------------------

@@ -59,6 +59,8 @@ _STATED_PATTERNS = {
     topic: (re.compile(en, re.IGNORECASE), re.compile(zh, re.IGNORECASE)) for topic, (en, zh) in _STATED.items()
 }
 _ASKED_PATTERNS = {topic: re.compile(pattern, re.IGNORECASE) for topic, pattern in _ASKED.items()}
+# The accumulating topics a question may ask about.
+COLLECTIONS: tuple[str, ...] = tuple(_ASKED)
 
 
 def asked_collection(query: str) -> str | None:

@@ -105,13 +105,14 @@ def _told_of_a_trip(said: list[tuple[str, str]]) -> bool:
     return any(mood == PAST and about_a_trip(clause) for clause, mood in said)
 
 
-def _said_as(topic: str, clause: str, mood: str, in_a_trip: bool) -> str:
+def _said_as(topic: str, clause: str, mood: str, in_a_trip: bool, others_news: bool = False) -> str:
     """The mood a clause speaks of `topic` in: a partner's news is the couple's and a partner named in passing is the
     user's own status; what people call the user is the user's name, if only weakly ("公司里大家都叫我王总"); a stay
-    told in a trip is past, unless a move is said in it ("and we moved to Denver")."""
+    told in a trip is past, unless a move is said in it ("and we moved to Denver"). `others_news`: an earlier clause
+    told someone else's news, so a proposal after it is theirs ("MY SISTER GOT ENGAGED!!! he proposed at the top…")."""
     couple = topic == COUPLE_TOPIC and (
         (mood in (THIRD_PARTY, REPORTED) and partner_is_subject(clause))
-        or (mood in (TENTATIVE, THIRD_PARTY, REPORTED) and bool(_SAID_YES.search(clause)))
+        or (mood in (TENTATIVE, THIRD_PARTY, REPORTED) and not others_news and bool(_SAID_YES.search(clause)))
         or (mood in (TENTATIVE, REPORTED) and names_my_partner(clause))
     )
     called = topic == NAME_TOPIC and mood == THIRD_PARTY and bool(_CALLED.search(clause))
@@ -150,7 +151,8 @@ def message_signal(
         point = changes or is_request(clause)
         for topic, count in hits.items():
             cues[topic] = cues.get(topic, 0) + count
-            said_as = _said_as(topic, clause, mood, trip and not changes)
+            others_news = any(m == THIRD_PARTY and not partner_is_subject(c) for c, m in said[:at])
+            said_as = _said_as(topic, clause, mood, trip and not changes, others_news)
             counts = by_mood.setdefault(topic, {})
             counts[said_as] = counts.get(said_as, 0) + (2 if said_as == ASSERTION and point else 1) * count
             if said_as == ASSERTION and answered:

@@ -352,3 +352,98 @@ def test_a_carnivore_a_bump_up_and_a_job_named_after_its_workplace():
 def test_an_offer_taken_for_a_job_that_starts_later_is_a_plan_until_then():
     assert _on("I accepted the offer from Dunmore Capital today!!! start in three weeks", "employer") == []
     assert _on("I accepted the offer from Dunmore Capital today", "employer") == ["User works at Dunmore Capital."]
+
+
+def test_a_badge_handed_in_a_send_off_and_a_shift_named_say_the_employer():
+    said = "so I handed my badge in at st aldric today. not going anywhere else yet, taking a few months off."
+    assert _on(said, "employer") == ["User left their job."]
+    assert _on("they did a farewell lunch for me today at the taco place", "employer") == ["User left their job."]
+    assert _on("my sister threw a farewell party for me before the move", "employer") == []  # a move's party
+    assert _on("昨晚组里给我搞了个散伙饭，喝多了今天头疼", "employer") == ["用户已离职"]
+    assert _on("毕业了，班里给我们办了散伙饭", "employer") == []  # a class's farewell
+    said = "working nights at St. Aldric Medical Center this month (ICU, 7p-7a) and my sleep is wrecked"
+    assert _on(said, "employer") == ["User works at St. Aldric Medical Center."]
+    said = "the badge itself says BRIGHTWATER HEALTH in huge letters like i'd forget where i work lol"
+    assert _on(said, "employer") == ["User works at BRIGHTWATER HEALTH."]
+    assert _on("the title on my badge says Engineering Manager", "employer") == []
+
+
+def test_a_spouse_spoken_of_a_wedding_banquet_held_and_months_together_say_the_relationship():
+    assert _on("我老公说周末想去露营，新手要准备点啥", "relationship_status") == ["用户已婚"]
+    assert _on("my husband wants to go camping this weekend", "relationship_status") == ["User is married."]
+    assert _on("my ex-husband moved to Ohio", "relationship_status") == []
+    assert _on("my wife-to-be picked the venue", "relationship_status") == []
+    assert _on("我闺蜜的老公升职了", "relationship_status") == []
+    assert _on("my husband and I are separating", "relationship_status") == []
+    assert _on("国庆把酒席办完了，累到虚脱…改口费收了两个大红包哈哈", "relationship_status") == ["用户已婚"]
+    said = "Jess is coming, we've been together like 3 months"
+    assert _on(said, "relationship_status") == ["User is in a relationship."]
+    assert _on("we've been together 12 years", "relationship_status") == []  # years together may be a marriage
+    assert _on("我们在一起三个月了", "relationship_status") == ["用户恋爱中"]
+
+
+def test_a_diet_kept_for_a_while_and_one_done_with():
+    assert _on("I've been vegan for a year", "diet") == ["User is vegan."]
+    said = "update on the food front lol. im done with the vegan thing. not switching to anything"
+    assert _on(said, "diet") == ["User is no longer on a restricted diet."]
+    assert _on("I quit being vegetarian", "diet") == ["User is no longer on a restricted diet."]
+    assert _on("my sister quit being vegan", "diet") == []
+
+
+def test_typed_without_an_apostrophe_im_and_ive_are_the_user():
+    assert _on("im a hygienist at Lakeshore Pediatric Dental", "employer") == [
+        "User works at Lakeshore Pediatric Dental."
+    ]
+    assert _on("ive been living in Denver for a year", "residence") == ["User lives in Denver."]
+    assert _on("we were living in Austin back then", "residence") == []  # "were" is no "we're"
+
+
+def test_a_rented_home_a_company_dorm_and_a_flat_rented_and_ready_say_the_residence():
+    said = "终于从宿舍搬出来了！！新租的房子在天河，离珠江新城地铁站走路十分钟"
+    assert _on(said, "residence") == ["用户住在天河"]
+    assert _on("报到第一周，公司宿舍在南山，四人间", "residence") == ["用户住在南山"]
+    assert _on("我跳槽了，上周刚在深圳南山租好房子，押一付三", "residence") == ["用户住在深圳南山"]
+    assert _on("我朋友新租的房子在天河", "residence") == []
+
+
+def test_a_first_stretch_counted_at_a_place_that_is_no_school_or_trip_names_the_employer():
+    said = "survived week 1 at Northgate Health!! my new badge photo is atrocious"
+    assert _on(said, "employer") == ["User works at Northgate Health."]
+    assert _on("first week at Ledgerly done!!", "employer") == ["User works at Ledgerly."]
+    assert _on("day 3 at Disney World and my feet hurt", "employer") == []
+    assert _on("first week at Boston University and I'm exhausted", "employer") == []
+
+
+def test_a_name_on_the_users_papers_is_their_name_and_a_pets_name_is_not():
+    said = "ok cool, my social security card already says Aisha Okafor so that part's done"
+    assert _on(said, "name") == ["User's name is Aisha Okafor."]
+    assert _on("we adopted a cat!! grey tabby, her name's Pickle.", "name") == []
+    assert _on("name's Jordan btw", "name") == ["User's name is Jordan."]
+
+
+def test_a_car_officially_gone_and_a_chinese_model_named_before_the_season():
+    said = "welp, the civic is officially gone, sold it to a college kid for 4 grand cash."
+    assert _on(said, "vehicle") == ["User no longer has a car."]
+    assert _on("我那台比亚迪秦PLUS冬天续航掉得好厉害", "vehicle") == ["用户的车是比亚迪秦PLUS"]
+
+
+def test_a_company_named_as_it_is_called_and_single_by_choice():
+    said = "说出来你可能不信，我又跳了😂 现在去了一家叫青禾生物的，做医疗数据"
+    assert _on(said, "employer") == ["用户在青禾生物工作"]
+    assert _on("一个人挺好的，暂时真不想谈恋爱", "relationship_status") == ["用户单身"]
+
+
+def test_a_rule_for_answers_named_by_its_length_and_dropped():
+    said = "对了之前说的三行以内那个要求作废哈，你正常发挥就行"
+    assert _on(said, "answer_length") == ["用户不再限制回答长度"]
+    said = "诶 之前让你回答短一点那个要求，作废哈，不用特意压缩了，正常回答就行"
+    assert _on(said, "answer_length") == ["用户不再限制回答长度"]
+    assert _on("之前短信提醒那个要求取消吧", "answer_length") == []
+
+
+def test_more_ways_of_saying_the_same_states():
+    assert _on("ive moved to Denver", "residence") == ["User lives in Denver."]
+    assert _on("I'm working nights at St. Aldric Medical Center", "employer") == [
+        "User works at St. Aldric Medical Center."
+    ]
+    assert _on("上个月把婚礼办完了", "relationship_status") == ["用户已婚"]

@@ -63,6 +63,20 @@ SINGLE = [
     ("我熟悉 Kubernetes", "skills", "skill", "用户掌握Kubernetes"),
     ("我用 DuckDB 分析过销售数据", "skills", "skill", "用户掌握DuckDB"),
     ("部署过 Cloudflare Tunnel", "skills", "skill", "用户掌握Cloudflare Tunnel"),
+    ("这周又上手了Tableau，做了第一个dashboard", "skills", "skill", "用户掌握Tableau"),
+    ("python学了三个月 已经能写脚本", "skills", "skill", "用户掌握python"),
+    ("我平时用Excel和SQL做报表", "skills", "skill", "用户掌握Excel和SQL"),
+    ("你直接全英文回就行，不用再配中文了", "language", "preference", "用户希望用英文回答"),
+    ("你直接全英文就行", "language", "preference", "用户希望用英文回答"),
+    ("我是广州人 粤语普通话都没问题", "skills", "skill", "用户会说粤语和普通话"),
+    ("我做电商美工的，PS和Illustrator都挺熟了", "skills", "skill", "用户掌握PS和Illustrator"),
+    ("我Python还行，平时写点爬虫", "skills", "skill", "用户掌握Python"),
+    ("我家橘猫最近老吐毛球", "pets", "fact", "用户养了猫"),
+    ("家里新来了只柯基！", "pets", "fact", "用户养了柯基"),
+    ("每周六打完羽毛球回来它就蹲门口要饭", "hobbies", "fact", "用户的爱好是打羽毛球"),
+    ("最近迷上飞盘了", "hobbies", "fact", "用户的爱好是飞盘"),
+    ("以后下午三点到六点之间找我吧", "contact_time", "preference", "用户希望在下午三点到六点之间被联系"),
+    ("上班看不了手机，晚上九点以后比较方便", "contact_time", "preference", "用户希望在晚上九点以后被联系"),
     ("要发票", "invoice", "task", "用户需要发票"),
     ("我要发票", "invoice", "task", "用户需要发票"),
     ("请开发票", "invoice", "task", "用户需要发票"),
@@ -95,6 +109,24 @@ SINGLE = [
     ("I know Rust", "skills", "skill", "User knows Rust."),
     ("I'm familiar with Kubernetes", "skills", "skill", "User knows Kubernetes."),
     ("I've used Terraform", "skills", "skill", "User knows Terraform."),
+    ("I picked up Tableau this week", "skills", "skill", "User knows Tableau."),
+    ("so I guess I can officially say I speak spanish now", "skills", "skill", "User speaks Spanish."),
+    (
+        "grew up speaking polish at home and english everywhere else",
+        "skills",
+        "skill",
+        "User speaks Polish and English.",
+    ),
+    ("text me after 6pm from now on", "contact_time", "preference", "User prefers to be contacted after 6pm."),
+    (
+        "I've been bouldering like 3x a week and my forearms are toast",
+        "hobbies",
+        "fact",
+        "User's hobbies include bouldering.",
+    ),
+    ("I've gotten really into pottery lately", "hobbies", "fact", "User's hobbies include pottery."),
+    ("we adopted a cat!! grey tabby, her name's Pickle", "pets", "fact", "User has a cat."),
+    ("my beagle Biscuit ate a sock again", "pets", "fact", "User has a beagle named Biscuit."),
     ("I need an invoice", "invoice", "task", "User needs an invoice."),
     ("please send me an invoice", "invoice", "task", "User needs an invoice."),
     ("We decided to use Postgres", "plan", "decision", "User decided to use Postgres."),
@@ -318,6 +350,16 @@ def test_assistant_messages_are_ignored():
         "订单 A1001 已经到了",
         "新地址以后再告诉你",
         "Sorry, hit enter too early. Can you draft a two-line summary?",
+        "call me after 5 tomorrow",  # one occasion, no standing time
+        "I have a cat allergy",  # no cat
+        "my friend adopted a cat",
+        "call me after the meeting",  # no time of day
+        "最近爱上了一个人",  # a person, no pastime
+        "明天下午三点以后找我",
+        "can you polish my cover letter?",  # no language spoken
+        "我家狗粮吃完了",  # what a pet eats names no pet
+        "朋友出差两周 把她家布偶猫放我这寄养了",  # a friend's cat boarding
+        "my mom keeps saying I need to start eating chicken again",  # her words, not the user's task
         "",
         "   ",
     ],
@@ -467,7 +509,7 @@ def test_what_someone_else_believes_of_the_user_states_nothing():
     assert _stated("我妈刷到朋友圈以为我养狗了，打电话念叨了半小时") == []
     assert _stated("my mom thinks I have a dog now lol") == []
     assert _stated("我养了一只猫") == [("pets", "用户养了一只猫", False)]
-    assert [m.topic for m in extract("my wife and I have two cats")] == ["pets"]  # the user among the subjects
+    assert [m.topic for m in extract("my kids and I have two cats")] == ["pets"]  # the user among the subjects
 
 
 def test_a_supposed_state_is_no_value_but_a_conditional_task_is_a_task():

@@ -934,6 +934,13 @@ def test_a_partners_proposal_is_the_couples_news():
     assert (signal.topic, signal.mood) == ("relationship_status", ASSERTION)
 
 
+def test_a_proposal_told_after_someone_elses_news_is_theirs():
+    signal = message_signal(
+        "MY SISTER GOT ENGAGED!!! he proposed at the top of the art museum steps. I'm maid of honor"
+    )
+    assert (signal.topic, signal.mood) == ("relationship_status", THIRD_PARTY)
+
+
 def test_a_short_thing_is_no_length_of_answers():
     assert "answer_length" not in cue_hits("有什么发表周期短一点的期刊类型")
     assert "answer_length" in cue_hits("回答短一点")
