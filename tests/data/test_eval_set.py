@@ -29,4 +29,6 @@ def test_the_bundled_set_scores(tmp_path, capsys):
     assert memory_cli(["eval", "--store", store, "--questions", f"{SET}/questions.parquet", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["set"] == "eval-sample" and report["protocol"] == "locomo" and report["questions"] == 10
-    assert (report["R@1"], report["R@5"], report["R@10"]) == (0.55, 0.7, 0.9)  # possessive employers: 0.45 before
+    # floors, not exact figures: one commit (f3ff113) scored R@5 0.7 on one machine and 0.65 on another, where the
+    # model's float arithmetic flips a near tie; possessive employers lifted R@1 from 0.45
+    assert report["R@1"] >= 0.55 and report["R@5"] >= 0.65 and report["R@10"] >= 0.9
