@@ -56,6 +56,8 @@ class _Clause(NamedTuple):
     someone_elses: bool  # it names no subject and goes on with a third party's ("my sister…, moved to NYC")
     planned: bool = False  # ... or with a plan's ("下周我要换号了，新号是 177…")
     framed: bool = False  # ... or tells of a past stretch set before it ("外派那半年，住大巴窑的组屋")
+    # topics whose plan states the next value: the user has just ended the old one ("今天最后一天" … "下周一去青禾报到")
+    plans_hold: frozenset[str] = frozenset()
 
 
 def _cut(text: str, span: tuple[int, int]) -> str:
@@ -143,9 +145,10 @@ def _stated(rule: Rule, clause: _Clause, text: str, match: re.Match) -> bool:
         return False
     if rule.moods is None:
         return True
-    if (clause.someone_elses and THIRD_PARTY not in rule.moods) or (clause.planned and PLAN not in rule.moods):
+    moods = rule.moods | {PLAN} if rule.topic in clause.plans_hold else rule.moods
+    if (clause.someone_elses and THIRD_PARTY not in moods) or (clause.planned and PLAN not in moods):
         return False
-    if clause.framed and PAST not in rule.moods:
+    if clause.framed and PAST not in moods:
         return False
     before = text[: match.start()]
     if rule.own_subject:
@@ -153,11 +156,11 @@ def _stated(rule: Rule, clause: _Clause, text: str, match: re.Match) -> bool:
         if speaker.strip() and clause_mood(speaker) == THIRD_PARTY:
             return False
         mood = clause_mood(before) if before.strip() else ASSERTION
-        return mood in rule.moods and not NEGATION_BEFORE[rule.lang].search(before)
+        return mood in moods and not NEGATION_BEFORE[rule.lang].search(before)
     mood = clause_mood(text[: match.end()])
     if mood == THIRD_PARTY and INCLUSIVE_SUBJECT.fullmatch(match.groupdict().get(SUBJECT_GROUP) or ""):
         mood = clause_mood(text[match.start() : match.end()])  # "my wife and I moved …" is the user too
-    if mood not in rule.moods:
+    if mood not in moods:
         return False
     return rule.retracts or not NEGATION_BEFORE[rule.lang].search(before)
 
@@ -217,7 +220,12 @@ def _fire(rules: Sequence[Rule], clause: _Clause) -> list[_Found]:
 
 
 def clause_memories(
-    raw_clause: str, message: Message, someone_elses: bool = False, planned: bool = False, framed: bool = False
+    raw_clause: str,
+    message: Message,
+    someone_elses: bool = False,
+    planned: bool = False,
+    framed: bool = False,
+    plans_hold: frozenset[str] = frozenset(),
 ) -> list[ExtractedMemory]:
     """Memories in one clause: the specific rules and the retractions, else the generic ones. On one topic, a
     new value said beside a retraction wins ("left Acme and joined Globex" is the Globex fact); a value said
@@ -229,7 +237,10 @@ def clause_memories(
     deadline = find_deadline(text, message.ts)
     task_text = _cut(text, deadline[1]) if deadline else text
     expires_at = deadline[0] if deadline else None
-    clause = _Clause(text, task_text, expires_at, question, is_request(text), message, someone_elses, planned, framed)
+    request = is_request(text)
+    clause = _Clause(
+        text, task_text, expires_at, question, request, message, someone_elses, planned, framed, plans_hold
+    )
     stated, ended = _fire(RULES, clause), _fire(RETRACTION_RULES, clause)
     outvoted = [s for s in stated if any(s.memory.topic == e.memory.topic and s.inside(e) for e in ended)]
     stated = [s for s in stated if s not in outvoted]
@@ -243,7 +254,7 @@ def clause_memories(
 _NOW = re.compile(r"\b(?:now|nowadays|these\s+days|currently)\b|现在|目前|如今|眼下", re.IGNORECASE)
 
 
-def extract_message(message: Message) -> list[ExtractedMemory]:
+def extract_message(message: Message, plans_hold: frozenset[str] = frozenset()) -> list[ExtractedMemory]:
     """Every memory a single user message states, without repeats; a topic given a new value in one clause
     and ended in another ("I left Acme. Now I'm at Globex.") keeps the new value, and a topic ended beside a
     restatement of its old value is ended. A rule named to drop it ("that short-answers rule, drop it") is no
@@ -260,7 +271,7 @@ def extract_message(message: Message) -> list[ExtractedMemory]:
         start = max(message.content.find(clause, at), at)
         at = start + len(clause)
         planned = planned or an_offer_for_later(clause, message.content)
-        for memory in clause_memories(clause, message, someone_elses, planned, framed):
+        for memory in clause_memories(clause, message, someone_elses, planned, framed, plans_hold):
             if any(memory.topic == d.topic and start < d_end and d_start < at for d, (d_start, d_end) in dropped):
                 continue
             if not memory.retracts and (names_a_change(clause) or _NOW.search(clause)):
@@ -272,11 +283,33 @@ def extract_message(message: Message) -> list[ExtractedMemory]:
     return [m for m in memories if m.topic not in ended or (m.retracts != (m.topic in new_values))]
 
 
+# Topics whose next value a plan gives once the old one is ended: a job left and the next one named with its start
+# date ("今天最后一天 交了工牌…" then "下周一去青禾医疗报到") is where the user works from now; a plan said without an
+# ending ("下个月要跳槽去星火网校了") is still only a plan.
+NEXT_AFTER_AN_END = frozenset({"employer", "job_title", "residence"})
+
+
+def _held(ended: set[str]) -> frozenset[str]:
+    """The topics a plan states, given those ended: a job left ends its title too."""
+    held = ended & NEXT_AFTER_AN_END
+    return frozenset(held | {"job_title"} if "employer" in held else held)
+
+
 class RulesExtractor:
     """Offline default extractor: regex rules for Chinese and English, no model, deterministic."""
 
     name = "rules@1"
 
     def extract_session(self, messages: Sequence[Message]) -> list[ExtractedMemory]:
-        found = [memory for message in messages if message.role == "user" for memory in extract_message(message)]
+        found: list[ExtractedMemory] = []
+        ended: set[str] = set()  # what the user ended earlier in the session
+        for message in messages:
+            if message.role != "user":
+                continue
+            memories = extract_message(message, _held(ended))
+            ends = {m.topic for m in memories if m.retracts} & NEXT_AFTER_AN_END
+            if ends - ended:  # ... or in this message: "last day today, starting at Brightwell on the 4th"
+                ended |= ends
+                memories = extract_message(message, _held(ended))
+            found += memories
         return found + facts_across_turns(messages, found)

@@ -195,6 +195,8 @@ EMPLOYER = TopicBook(
             Say(r"\b(?:(?:they|we|the\s+(?:team|office)|my\s+(?:team|coworkers|colleagues)|work|everyone)\s+(?:did|threw|had|gave|held|"
                 r"organi[sz]ed|got)\s+(?:me\s+)?(?:a|an|my)\s+)?(?:farewell|goodbye|going[- ]away|leaving|send[- ]off)\s+"
                 r"(?:lunch|drinks|cake|card)\s+for\s+me\b", content="User left their job."),
+            Say(r"\b(?:took|taking|take)\s+me\s+out\s+for\s+(?:a\s+)?(?:farewell|goodbye|going[- ]away|send[- ]off)\s+"
+                r"(?:lunch|drinks|dinner)\b", content="User left their job."),
         ),
     ),
     zh=Ways(
@@ -414,6 +416,8 @@ RELATIONSHIP = TopicBook(
             Say(r"(?:我们|我俩|咱俩)(?:已经)?(?:领证|结婚)了", "已婚"), Say(r"把(?:结婚)?证(?:给)?领了", "已婚"),
             Say(r"(?:度完|度了|刚度完)?蜜月(?:旅行)?(?:回来|归来|结束)了?", "已婚"),
             Say(r"婚假(?:休完|结束|休好)了?", "已婚"),
+            # the certificate in hand: "红本本到手了", "结婚证领了"
+            Say(r"(?:红本本|结婚证)(?:终于)?(?:到手|拿到|领到|领了|领好)|领了(?:红本本|结婚证)", "已婚"),
             # a couple made official, said with whom: "上周跟那个一起爬山认识的男生确定关系了"
             Say(r"(?:跟|和)[^，,。]{1,20}确定(?:了)?(?:恋爱)?关系", "恋爱中"),
             # a spouse spoken of: "我老公说周末想去露营" (not 我前夫, 我闺蜜的老公)

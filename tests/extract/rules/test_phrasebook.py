@@ -447,3 +447,8 @@ def test_more_ways_of_saying_the_same_states():
         "User works at St. Aldric Medical Center."
     ]
     assert _on("上个月把婚礼办完了", "relationship_status") == ["用户已婚"]
+
+
+def test_a_weekend_a_certificate_in_hand_and_a_plain_move():
+    assert _on("跟房东闹掰了，上周末直接搬去福田了，离公司骑车十分钟", "residence") == ["用户住在福田"]
+    assert _on("今天早上去民政局排了一个小时队😂 红本本到手了", "relationship_status") == ["用户已婚"]

@@ -589,3 +589,33 @@ def test_the_weddings_aftermath_is_the_users_marriage():
 def test_an_announcement_about_the_user_by_someone_else_states_nothing():
     assert _stated("my khala announced to a table of ten people that I'm engaged to a doctor") == []
     assert _stated("we're engaged!!") == [("relationship_status", "User is engaged.", False)]
+
+
+def _session(*texts: str) -> list[tuple[str, str, str]]:
+    messages = [
+        Message(
+            message_id=f"s:{i}",
+            agent_id="a",
+            user_id="u",
+            session_id="s",
+            msg_seq=i,
+            role="user",
+            content=text,
+            ts=datetime(2025, 5, 20),
+        )
+        for i, text in enumerate(texts, 1)
+    ]
+    return [(m.topic, m.content, m.source_message_ids[0]) for m in RulesExtractor().extract_session(messages)]
+
+
+def test_the_next_job_named_as_a_plan_holds_once_the_old_one_is_ended():
+    assert _session("今天最后一天 交了工牌 跟组里吃了顿散伙饭", "下周一去青禾医疗报到 还是做后端") == [
+        ("employer", "用户已离职", "s:1"),
+        ("employer", "用户在青禾医疗工作", "s:2"),
+    ]
+    # without an ending the plan is only a plan
+    assert ("employer", "用户在青禾医疗工作", "s:1") not in _session("下周一去青禾医疗报到 还是做后端")
+    # ... and an ending in a later message does not reach back
+    assert ("employer", "用户在青禾医疗工作", "s:1") not in _session("下周一去青禾医疗报到", "今天最后一天，交了工牌")
+    said = "my team took me out for a farewell lunch today, honestly got a bit emotional"
+    assert _session(said) == [("employer", "User left their job.", "s:1")]
