@@ -461,7 +461,7 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
             mood = REPORTED
         if mood == ASSERTION and an_offer_for_later(clause, text):
             mood = PLAN  # "accepted the Shopify offer today, start date May 12": the old job holds until then
-        if returned and mood == ASSERTION and _A_STAY.search(clause) and not _STILL_HERE.search(clause):
+        if returned and mood == ASSERTION and _of_the_stay(clause):
             mood = PAST  # "just got back from a month in Mexico City. rented a place in Roma Norte"
         moods.append((clause, mood))
         # ... unless the other person's words were about the user: what the user says next is the user's own
@@ -503,13 +503,19 @@ _STILL_HERE = re.compile(
 )
 
 
+def _of_the_stay(clause: str) -> bool:
+    """Whether `clause`, said after a return from a stay, tells of that stay: it names a place stayed in and speaks
+    neither of now nor of home."""
+    return bool(_A_STAY.search(clause)) and not _STILL_HERE.search(clause)
+
+
 def continued_frames(clauses: list[str]) -> list[bool]:
     """For consecutive extractor clauses, whether each tells of a past stretch set before it: an earlier clause of
     its sentence ends in a time pointed back at ("在新加坡外派那半年，住大巴窑的组屋"), or an earlier clause of the
     message told of a return from a stay and this one speaks neither of now nor of home."""
     continued, framed, returned = [], False, False
     for clause in clauses:
-        continued.append(framed or (returned and bool(_A_STAY.search(clause)) and not _STILL_HERE.search(clause)))
+        continued.append(framed or (returned and _of_the_stay(clause)))
         moods = clauses_with_moods(clause)
         last, mood = moods[-1] if moods else ("", ASSERTION)
         framed = mood == PAST and bool(_TIME_FRAME.search(last)) and not ends_sentence(clause.strip()[-1:])

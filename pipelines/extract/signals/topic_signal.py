@@ -149,9 +149,9 @@ def message_signal(
         # a request is the point of its message ("…mornings are dead to me. do them after 7pm from now on"), and
         # so is a change the user tells ("我现在居然无辣不欢了！！同事天天带我吃火锅，从微辣一路吃到中辣")
         point = changes or is_request(clause)
+        others_news = any(m == THIRD_PARTY and not partner_is_subject(c) for c, m in said[:at])
         for topic, count in hits.items():
             cues[topic] = cues.get(topic, 0) + count
-            others_news = any(m == THIRD_PARTY and not partner_is_subject(c) for c, m in said[:at])
             said_as = _said_as(topic, clause, mood, trip and not changes, others_news)
             counts = by_mood.setdefault(topic, {})
             counts[said_as] = counts.get(said_as, 0) + (2 if said_as == ASSERTION and point else 1) * count
