@@ -14,6 +14,9 @@ from pipelines.core.schemas import ExtractedMemory, Kind, Message
 from pipelines.extract.rules.grammar import LANGUAGES_EN, LANGUAGES_ZH
 
 _RULE_EN = r"(?:rule|thing|limit|cap|restriction|requirement)s?"
+# Ways of writing an answer out that a user asks for and later drops
+_WRITTEN_EN = r"bullet(?:\s*points?|s)|tables?|numbered\s+lists?|headers|headings|emojis?|markdown"
+_WRITTEN_ZH = r"表格|列表|分点|要点|markdown|emoji|表情|小标题"
 _DROP_EN = (
     r"(?:drop|forget|scrap|ditch|cancel|lift|remove|kill|lose|stop"
     # "you don't have to stick to that short-reply rule anymore"
@@ -24,7 +27,10 @@ _NAMED_AND_DROPPED_EN = re.compile(
     rf"\b{_DROP_EN}\s+(?:about\s+)?(?:the|that|this|my|your)\s+(?P<named>[^.!?]{{0,40}}?)\b{_RULE_EN}\b"
     # "that super-short-answers rule I gave you, drop it", "the spanish-only rule, let's drop it"
     rf"|\b(?:the|that|this|my|your)\s+(?P<named_first>[^.!?]{{0,40}}?)\b{_RULE_EN}\b[^.!?]{{0,40}}?"
-    rf"\b{_DROP_EN}\s+(?:it|that)\b",
+    rf"\b{_DROP_EN}\s+(?:it|that)\b"
+    # a way of writing named and dropped without "rule": "can you stop with the bullet points?", "no more tables pls"
+    rf"|\b(?:stop\s+(?:with|using|doing)|quit\s+(?:with|using)|no\s+more|ditch|drop|lose|skip)\s+"
+    rf"(?:the\s+|all\s+the\s+|those\s+|these\s+|your\s+)?(?P<named_direct>{_WRITTEN_EN})",
     re.IGNORECASE,
 )
 _RULE_ZH = "(?:限制|规定|要求|规矩|规则)"
@@ -34,6 +40,10 @@ _NAMED_AND_DROPPED_ZH = re.compile(
     rf"(?P<named>[^。！？]{{0,24}}?){_RULE_ZH}[^。！？]{{0,6}}?{_DROP_ZH}"
     # "把一百字的限制去掉"
     rf"|(?:取消|去掉|撤掉)(?P<named_first>[^。！？，,]{{0,14}}?){_RULE_ZH}"
+    # the rule pointed at as what was asked before: "之前让你回短点那个作废哈"
+    rf"|(?P<named_before>(?:之前|以前|上次|刚才|前面)[^。！？]{{0,20}}?)(?:那个|这个|那条)[^。！？]{{0,4}}?{_DROP_ZH}"
+    # a way of writing no longer wanted: "别再用表格了", "表格就不用了"
+    rf"|(?:别|不要|不用)再?(?:用|给我?|加|弄)?(?P<named_direct>{_WRITTEN_ZH})了|(?P<named_then>{_WRITTEN_ZH})(?:就|也)?(?:不用了|免了|算了)"
 )
 # Whether dropping it is only weighed: "should I drop the spanish thing?", "if we drop that rule"
 _WEIGHED = re.compile(r"\b(?:should\s+(?:i|we)|do\s+you\s+think|if|whether|would\s+it)\b[^.!?]*$", re.IGNORECASE)
@@ -65,6 +75,13 @@ _RULES = (
         ("User no longer wants a limit on answer length.", "用户不再限制回答长度"),
         ("length answers limit", "长度 回答 限制"),
     ),
+    _Rule(
+        "output_format",
+        re.compile(rf"(?P<v>{_WRITTEN_EN})", re.IGNORECASE),
+        re.compile(rf"(?P<v>{_WRITTEN_ZH})"),
+        ("User no longer wants answers written with {v}.", "用户不再需要用{v}回答"),
+        ("format answers", "格式 回答"),
+    ),
 )
 
 
@@ -74,7 +91,8 @@ def _named_rule(text: str) -> tuple[str, str, tuple[int, int]] | None:
         for match in pattern.finditer(text):
             if lang == "en" and _WEIGHED.search(text[: match.start()]):
                 continue
-            return match.group("named") or match.group("named_first") or "", lang, match.span()
+            named = next((words for words in match.groupdict().values() if words), "")
+            return named, lang, match.span()
     return None
 
 
@@ -94,7 +112,7 @@ def dropped_rules(message: Message) -> list[tuple[ExtractedMemory, tuple[int, in
         memory = ExtractedMemory(
             kind=Kind.PREFERENCE,
             topic=rule.topic,
-            content=content.format(v=value.capitalize() if value and lang == "en" else value),
+            content=content.format(v=value.capitalize() if value and rule.topic == "language" else value),
             keywords=rule.keywords[lang == "zh"].split(),
             confidence=0.8,
             valid_from=message.ts,

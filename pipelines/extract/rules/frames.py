@@ -49,17 +49,21 @@ _ZH_OPENING = r"(?:对了|哦对了|跟你说|告诉你|好消息|其实|另外|
 GATES = {"state": frozenset({ASSERTION}), "contact": frozenset({ASSERTION, PAST})}
 
 
-def _aux_and_rest(entry: str) -> tuple[str | None, str]:
+def _aux_and_rest(entry: str) -> tuple[str, str]:
+    """The glue between subject and entry, and the entry after its auxiliary: "am", "have", an optional "am" ("I'm
+    not vegan anymore" beside "stopped being vegan"), or none."""
     for aux in _EN_AUX:
-        lead = aux + r"\s+"
-        if entry.startswith(lead):
-            return aux, entry[len(lead) :]
-    return None, entry
+        for lead, glue in (
+            (aux + r"\s+", _EN_AUX[aux]),
+            (rf"(?:{aux}\s+)?", rf"(?:{_EN_AUX[aux]}|{_EN_OPTIONAL_AUX})"),
+        ):
+            if entry.startswith(lead):
+                return glue, entry[len(lead) :]
+    return _EN_OPTIONAL_AUX, entry
 
 
 def _en_frames(entry: str, subjectless: bool) -> list[str]:
-    aux, rest = _aux_and_rest(entry)
-    glue = _EN_AUX[aux] if aux else _EN_OPTIONAL_AUX
+    glue, rest = _aux_and_rest(entry)
     framed = [_EN_SUBJECT + glue + _EN_ADVERBS + rest]
     # one pattern per frame: an entry's value group may appear only once in a pattern
     return [*framed, _EN_SUBJECTLESS + _EN_ADVERBS + rest] if subjectless else framed

@@ -330,7 +330,7 @@ PHONE = TopicBook(
         sentences=(
             r"\bmy\s+(?:new\s+)?(?:phone|mobile|cell)(?:\s+number)?\s+is(?:\s+now)?:?\s*<PHONE>",
             r"\bmy\s+(?:new\s+)?number\s+is(?:\s+now)?:?\s*<PHONE>", r"\b(?:call|text|reach)\s+me\s+(?:at|on)\s+<PHONE>",
-            r"\bnew\s+(?:phone\s+|cell\s+|mobile\s+)?number:?\s*(?:is\s+)?<PHONE>",
+            r"\bnew\s+(?:phone\s+|cell\s+|mobile\s+)?(?:number|#|num|no\.)(?::|\s)?\s*(?:is\s+)?<PHONE>",
             r"\b(?:changed|switched)\s+(?:my\s+)?(?:phone\s+)?number\s+to\s+<PHONE>",
             # a number said with a word that makes it a phone number: "texts go to my cell? 520-555-0187"
             r"\b(?:number|cell|phone|mobile|text\s+me|call\s+me)\b[^.\d]{0,24}?<PHONE>",
@@ -398,7 +398,9 @@ RELATIONSHIP = TopicBook(
             Say(r"\bmy\s+(?:husband|wife|hubby)\b(?![\s-]+to[\s-]+be)", "married",
                 unless=r"\b(?:divorc\w*|separat\w*|split|broke\s+up|leaving\s+me|left\s+me)\b"),
             # a couple counted in months: "we've been together like 3 months" (years together may be a marriage)
-            Say(r"\b(?:we(?:'ve|\s+have)?|I(?:'ve|\s+have)?)\s+been\s+(?:together|dating|seeing\s+each\s+other)\s+(?:for\s+)?"
+            # ... or a partner named: "been seeing Ines for about 8 months now" (the subject left out at the start)
+            Say(r"(?:\b(?:we(?:'ve|\s+have)?|I(?:'ve|\s+have)?|ive)\s+|^\s*)been\s+(?:together|dating|seeing\s+each\s+other|"
+                r"(?:seeing|dating)\s+(?-i:[A-Z])[a-z]+)\s+(?:for\s+)?"
                 r"(?:like\s+|about\s+|almost\s+|nearly\s+|over\s+|just\s+)?(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|"
                 r"eleven|a\s+few|a\s+couple(?:\s+of)?)\s+(?:weeks?|months?)\b", "in a relationship"),
         ),
@@ -455,6 +457,14 @@ DIET = TopicBook(
             # "im done with the vegan thing", "quit being vegetarian"
             Say(r"am\s+(?:done|over|finished)\s+with\s+(?:the\s+|being\s+|my\s+)?" + _DIETS_KEPT, content="User is no longer on a restricted diet."),
             Say(r"(?:quit|stopped)\s+(?:the\s+|being\s+|my\s+)" + _DIETS_KEPT, content="User is no longer on a restricted diet."),
+            # "I'm not doing the vegan thing anymore"
+            Say(r"(?:am\s+)?not\s+(?:doing|on|following)\s+(?:the\s+|my\s+)?" + _DIETS_KEPT + r"\s*(?:anymore|any\s+more)\b",
+                content="User is no longer on a restricted diet."),
+        ),
+        # "soooo that's the end of keto lol", "no more vegan thing for me"
+        ending_sentences=(
+            Say(r"\b(?:that's|thats|that\s+is)\s+(?:the\s+)?end\s+of\s+(?:my\s+|the\s+)?" + _DIETS_KEPT, content="User is no longer on a restricted diet."),
+            Say(r"\bno\s+more\s+(?:the\s+)?" + _DIETS_KEPT + r"\s+for\s+me\b", content="User is no longer on a restricted diet."),
         ),
     ),
     zh=Ways(
@@ -519,6 +529,11 @@ _CAR_ZH = (
     + CAR_MODELS_ZH
     + r")[\w\u4e00-\u9fff]{0,6}?)"
 )
+# a car as its owner names it in passing: "the civic", "my outback"
+_CAR_NAMED_EN = (
+    r"(?:car|civic|corolla|camry|prius|jeep|truck|van|subaru|outback|forester|tesla|honda|toyota|accord|rav4|cr-?v|"
+    r"mazda|golf|jetta|wrangler|mini)"
+)
 VEHICLE = TopicBook(
     "vehicle",
     Kind.FACT,
@@ -531,8 +546,13 @@ VEHICLE = TopicBook(
         ends=(Say(r"sold\s+(?:my|the|our)\s+(?:car|" + _CAR_EN + r")", content="User no longer has a car."), Say(r"(?:don't|dont|do\s+not)\s+(?:have|own)\s+a\s+car\s+anymore\b", content="User no longer has a car.")),
         # the car named gone, its subject its own: "context: the civic is gone, sold it to a coworker"
         ending_sentences=(
-            Say(r"\b(?:the|my|our)\s+(?:old\s+)?(?:car|civic|corolla|camry|prius|jeep|truck|van|subaru|tesla|honda|toyota)"
-                r"\s+is\s+(?:officially\s+|finally\s+|now\s+)?(?:gone|sold)\b", content="User no longer has a car."),
+            # "the subaru is officially someone elses problem"
+            Say(r"\b(?:the|my|our)\s+(?:old\s+)?" + _CAR_NAMED_EN + r"\s+is\s+(?:officially\s+|finally\s+|now\s+)?"
+                r"(?:gone|sold|someone\s+else'?s(?:\s+problem)?)\b", content="User no longer has a car."),
+            # its buyer gone with it: "craigslist guy just drove off in the civic"
+            Say(r"\bdrove\s+(?:off|away)\s+(?:in|with)\s+(?:the|my|our)\s+(?:old\s+)?" + _CAR_NAMED_EN + r"\b", content="User no longer has a car."),
+            Say(r"(?:^(?:\s*(?:anyway|anyways|so|and|but|welp|well|ok|lol|yeah)\b[\s,]*)?|\b(?:I|we)\s+(?:have\s+)?)no\s+car\s+(?:now|anymore|any\s+more|these\s+days)\b|\b(?:I'm|im|I\s+am)\s+(?:officially\s+)?car-?free\b",
+                content="User no longer has a car."),
         ),
     ),
     zh=Ways(
@@ -540,7 +560,12 @@ VEHICLE = TopicBook(
         # the user's car, pointed at: "我那辆2018年的卡罗拉该做保养了"
         sentences=(r"我(?![^，,。]*(?:卖|出手|转手|报废|撞))(?:家)?(?:那|这)(?:辆|台)(?:[\d一二三四五六七八九〇零]{2,4}年的?)?(?:老|旧)?" + _CAR_ZH + r"(?=[该要又还也都最早晚今昨现一老总开打冬夏春秋每真太好，,。！？\s]|$)",),
         changes=(r"(?:买了|提了|入手了?|换了)(?:一辆|辆|台)?(?:新的?|二手)?" + _CAR_ZH,),
-        ends=(Say(r"(?:把车卖了|卖了车|车卖了|卖掉了?车)", content="用户已经没有车了"),),
+        ends=(
+            Say(r"(?:把车卖了|卖了车|车卖了|卖掉了?车)", content="用户已经没有车了"),
+            # sold off, said as people say it: "车出了，闲鱼上一个大学生收的" (not 车出了问题)
+            Say(r"车(?:已经|终于)?(?:出|出手|转手|卖掉)了(?=[，,。！？~～\s]|$)", content="用户已经没有车了"),
+            Say(r"(?:现在|目前)?没(?:有)?车了", content="用户已经没有车了"),
+        ),
     ),
     holds=("User drives a {v}.", "用户的车是{v}"),
     ends=("User no longer has a {v}.", "用户不再有{v}"),

@@ -7,16 +7,20 @@ holds is left to that memory.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import numpy as np
 import polars as pl
 
 from pipelines.core.schemas import MESSAGE_KEY
+from pipelines.core.topics import SINGLE_VALUED_TOPICS, VALUE_SHAPES
 from pipelines.embed.passages import MAX_CHARS, embedding_texts
 from pipelines.extract.signals.collections import stated_collection
-from pipelines.extract.signals.mood import ASSERTION, TENTATIVE
-from pipelines.extract.signals.prototypes import STATEMENTS, centroids
+from pipelines.extract.signals.lexicon import names_a_change
+from pipelines.extract.signals.mood import ASSERTION, TENTATIVE, clauses_with_moods
+from pipelines.extract.signals.prototypes import STATEMENTS, TopicCentroids, centroids
 from pipelines.extract.signals.topic_signal import (
     NO_SIGNAL,
     SignalParams,
@@ -53,6 +57,65 @@ def _added_to(text: str) -> TopicSignal:
     return TopicSignal(collection, ASSERTION, 1.0) if collection else NO_SIGNAL
 
 
+class _SaidSoFar:
+    """The single-valued topics each conversation has asserted so far (its episodes read in order, whatever the
+    batch: every episode of a touched session is labelled each night)."""
+
+    def __init__(self) -> None:
+        self._topics: dict[tuple[str, str, str], set[str]] = {}
+
+    def of(self, session: tuple[str, str, str]) -> set[str]:
+        return self._topics.setdefault(session, set())
+
+
+def _afterword(asserted: set[str], signal: TopicSignal, content: str, answering: bool) -> bool:
+    """Whether `signal`, an assertion, only goes on about its topic after the conversation asserted it (`asserted`,
+    updated here): "我住的小区物业特别差" after "我房子换到滨江了" is talk about the move, not a new home; a change said
+    again ("wait, we moved to Dallas"), an answer to a question and a value written out (a time, a number) are still
+    statements."""
+    if signal.mood != ASSERTION or signal.topic not in SINGLE_VALUED_TOPICS:
+        return False
+    if signal.topic not in asserted:
+        asserted.add(signal.topic)
+        return False
+    shape = VALUE_SHAPES.get(signal.topic)
+    if answering or (shape is not None and re.search(shape, content)):
+        return False  # the value itself, given after the topic came up ("以后晚上找我" … "九点以后")
+    return not any(names_a_change(clause) for clause, _ in clauses_with_moods(content))
+
+
+class _Reading(NamedTuple):
+    vector: np.ndarray
+    centroids: TopicCentroids
+    params: SignalParams
+
+
+def _episode_signal(
+    content: str, turn: str, read: _Reading, exclude: frozenset[str], asserted: set[str]
+) -> TopicSignal:
+    """The topic and mood of one user message, `turn` the one before it; `asserted`: the topics its conversation
+    asserted before it (updated here)."""
+    answering = bool(turn) and asks_the_user(turn)
+    said = message_signal(content, read.vector, read.centroids, read.params, frozenset(), answering)
+    if _afterword(asserted, said, content, answering):
+        said = TopicSignal(said.topic, TENTATIVE, said.strength)
+    signal = (
+        said if not exclude else message_signal(content, read.vector, read.centroids, read.params, exclude, answering)
+    )
+    if signal.topic == said.topic:
+        signal = said
+    if signal.topic is None and turn:
+        signal = _answered(content, turn, read.params, exclude)
+    # the user's own statement of a pet or a language outweighs a single-valued topic said of no one ("passed
+    # JLPT N3!!! the university classes paid off" adds a language; it is no school), not a weak one of the
+    # user's own ("我和阿杰在一起了！就是之前常约我打羽毛球那个" is a relationship, not a hobby)
+    said_of_no_one = signal.mood == TENTATIVE and signal.strength >= read.params.min_strength
+    if signal.topic is None or said_of_no_one:
+        added = _added_to(content)
+        signal = added if added.topic else signal
+    return signal
+
+
 def label_statements(
     candidates: pl.DataFrame, embed: Embed, params: SignalParams = SignalParams(), max_chars: int = MAX_CHARS
 ) -> pl.DataFrame:
@@ -64,34 +127,34 @@ def label_statements(
     if episodes.is_empty():
         return candidates
     covered = _covered_topics(candidates)
-    said = [
+    passages = [
         embedding_texts("episode", content, keywords, None, max_chars)[0]
         for content, keywords in episodes.select("content", "keywords").iter_rows()
     ]
-    vectors = embed(said)
+    vectors = embed(passages)
     topic_centroids = centroids(embed, STATEMENTS)
-    topics, moods = [], []
-    for (agent, user, content, message_ids, context), vector in zip(
-        episodes.select("agent_id", "user_id", "content", "source_message_ids", "context").iter_rows(),
-        vectors,
-        strict=True,
-    ):
-        exclude = covered.get((agent, user, message_ids[0]), frozenset())
+    rows, topics, moods = [], [], []
+    said_so_far = _SaidSoFar()
+    in_order = episodes.with_columns(pl.Series("_vector", vectors)).sort(
+        "agent_id", "user_id", "session_id", "valid_from"
+    )
+    for row, agent, user, session, content, message_ids, context, vector in in_order.select(
+        "_row", "agent_id", "user_id", "session_id", "content", "source_message_ids", "context", "_vector"
+    ).iter_rows():
         turn = (context.partition(": ")[2] or context) if context else ""  # the context is "speaker: text"
-        answering = bool(turn) and asks_the_user(turn)
-        signal = message_signal(content[:max_chars], vector, topic_centroids, params, exclude, answering)
-        if signal.topic is None and turn:
-            signal = _answered(content, turn, params, exclude)
-        # the user's own statement of a pet or a language outweighs a single-valued topic said of no one ("passed
-        # JLPT N3!!! the university classes paid off" adds a language; it is no school), not a weak one of the
-        # user's own ("我和阿杰在一起了！就是之前常约我打羽毛球那个" is a relationship, not a hobby)
-        said_of_no_one = signal.mood == TENTATIVE and signal.strength >= params.min_strength
-        if signal.topic is None or said_of_no_one:
-            added = _added_to(content[:max_chars])
-            signal = added if added.topic else signal
+        read = _Reading(np.asarray(vector, dtype=np.float32), topic_centroids, params)
+        exclude = covered.get((agent, user, message_ids[0]), frozenset())
+        signal = _episode_signal(content[:max_chars], turn, read, exclude, said_so_far.of((agent, user, session)))
+        rows.append(row)
         topics.append(signal.topic or "episode")
         moods.append(signal.mood if signal.topic else None)
-    labels = pl.DataFrame({"_row": episodes["_row"], "_topic": topics, "_mood": pl.Series(moods, dtype=pl.String)})
+    labels = pl.DataFrame(
+        {
+            "_row": pl.Series(rows, dtype=episodes["_row"].dtype),
+            "_topic": topics,
+            "_mood": pl.Series(moods, dtype=pl.String),
+        }
+    )
     labelled = candidates.with_row_index("_row").join(labels, on="_row", how="left")
     return labelled.with_columns(
         pl.coalesce("_topic", "topic").alias("topic"), pl.coalesce("_mood", "mood").alias("mood")

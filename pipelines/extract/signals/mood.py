@@ -31,7 +31,7 @@ NEGATED = "negated"
 
 # "no offer", "没有对象": what did not happen states nothing new
 _NEGATED = re.compile(
-    r"^\s*(?:and\s+|but\s+)?(?:no|not|nothing|never)\b|^\s*(?:根本|压根儿?|并|从来|也|还|都)?(?:没有|没)"
+    r"^\s*(?:and\s+|but\s+)?(?:no|not|nothing|never)\b|^\s*(?:根本|压根儿?|并|从来|也|还|都)?(?:没有|没)(?!办法|法子|想到)"
     # a change the user says they are not making: "for the record I'm not doing it", "I'm not taking the offer"
     r"|\b(?:i'm|i\s+am|im)\s+not\s+(?:doing|going|taking|moving|switching|changing|quitting|leaving|joining|trying|"
     r"buying|selling|accepting|gonna)\b",
@@ -41,6 +41,8 @@ _NEGATED = re.compile(
 _NONE_NOW = re.compile(
     # "no fish no eggs no dairy anymore" lists what the user no longer has
     r"^\s*(?:and\s+|but\s+)?no\s+\w+(?:[\s,]+(?:no\s+|or\s+)?\w+){0,5}?\s+(?:at\s+all|for\s+now|any\s?more|these\s+days)\b"
+    # a habit ended, not a change refused: "I'm not doing the vegan thing anymore" (not "I'm not moving anymore")
+    r"|\b(?:i'm|i\s+am|im)\s+not\s+doing\s+(?:the\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+any\s?more\b"
     # "没有固定住处了", "现在没车了": a thing had no more
     r"|^\s*(?:也|就|现在|目前|已经)?没(?:有)?[^，,。！？没]{1,8}了[\s。！!]*$|没有固定(?:的)?(?:住处|住所|地址|工作)",
     re.IGNORECASE,
@@ -134,7 +136,9 @@ _THIRD_PARTY = re.compile(
     # a relative or acquaintance of the user's, whoever it is: "我表妹被复旦录取了", "我发小搬去成都了"
     rf"|^\s*(?:{_LEAD_IN_ZH})?我(?:{KIN_ZH})|^[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:我们|我)(?:组|部门|公司|团队|班|宿舍|科室|科|处|院|系|所|实验室|办公室|单位|店|厂|车间)(?:里)?的"
-    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:我们|我)?(?:组|部门|公司|团队|班|宿舍|科室|实验室|办公室|单位)(?:里|的)?)?"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:我们|我)?(?:组|部门|公司|团队|班|宿舍|科室|实验室|办公室|单位)(?:里|的)?"
+    # ... or a colleague placed beside the user: "同组小林都跳去做地产了", "隔壁组的老张"
+    r"|同(?:组|部门|科室|事|办公室|实验室)|隔壁(?:组|部门|科室|工位|桌)的?)?"
     rf"(?:[老小](?:{_SURNAMES})(?![了过子])|(?:{_SURNAMES})(?:姐|哥|总|工|老师|阿姨|叔|师傅|经理|主任)(?![们]))"
     # a deed done for someone else is theirs: "那是帮我表弟搬家", "helping my brother move out"
     # someone else's contact detail, wherever in the clause: "put my wife's new number in", "存一下我老婆的新号码"
@@ -200,7 +204,7 @@ _PLAN = re.compile(
     r"|考虑|打算|如果|要是|假如|假设|要不是|(?:交|付|下)了?[^，,。]{0,6}?(?:定金|订金)|(?:定金|订金)(?:都|也|已经)?(?:交|付)|下定|试驾|看房|找房|看车|给我推(?:荐)?了?|"
     + _IF_ZH
     + r"|念头|(?:给|发)了?(?:我)?(?:个)?(?i:offer)|拿到(?:了)?[^，,。]{0,8}(?i:offer)"
-    r"|心里(?:有点|有些)?痒|心动|可能|准备|计划(?![^，,。]{0,4}(?:放弃|取消|黄了|泡汤|作废))|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|面试|猎头|投简历"
+    r"|心里(?:有点|有些)?痒|心动|可能|准备|计划(?![^，,。]{0,4}(?:放弃|取消|黄了|泡汤|作废))|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|想过|考虑过|打算过|试试[^，,。]{0,10}看|先试(?:一下|一阵|几天)|面试|猎头|投简历"
     r"|下个?月|下周|下礼拜|下星期|明年|下半年|(?:年|节)后(?![^，,。]*了)|过几天|过段时间|即将|快要|将要|要搬|"
     r"会变成|会改成|会换成|将会|[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中旬?|末)?(?:就|要|会)?(?:搬|去|入职|开始)(?![^，,。]*了)",
     re.IGNORECASE,
@@ -442,10 +446,17 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
     no subject goes on with a third party's ("我爸妈退休了，上礼拜搬去三亚了" is the parents' move)."""
     quoted = quoted_spans(text)
     moods, carried, condition, planned, framed, returned, advised = [], False, False, False, False, False, False
+    purpose_of: str | None = None
+    by_a_role = False
     for clause, start, goes_on in _sentence_clauses(text):
         inside = start >= 0 and any(begin <= start < end for begin, end in quoted)
         mood = REPORTED if inside else clause_mood(clause)
-        if carried and mood not in (QUESTION, REPORTED) and not names_a_subject(clause):
+        if (
+            carried
+            and mood not in (QUESTION, REPORTED)
+            and not names_a_subject(clause)
+            and not (by_a_role and _REACTS.search(clause))
+        ):
             mood = THIRD_PARTY
         if condition and mood == ASSERTION:  # what follows an "if" in its sentence: "要是她调去上海，我们就搬过去"
             mood = PLAN
@@ -463,12 +474,15 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
             mood = PLAN  # "accepted the Shopify offer today, start date May 12": the old job holds until then
         if returned and mood == ASSERTION and _of_the_stay(clause):
             mood = PAST  # "just got back from a month in Mexico City. rented a place in Roma Norte"
+        if purpose_of and mood == ASSERTION and _PURPOSE.search(clause):
+            mood = purpose_of  # "she keeps saying I should switch too so we're on the same schedule"
         moods.append((clause, mood))
         # ... unless the other person's words were about the user: what the user says next is the user's own
         # ("医生建议我恢复吃肉，所以现在已经开始吃鱼了")
         # ... or told the user to do something: what follows is the user's ("老板让我带新来的三个同事，title 也改成
         # 算法组长了")
         told_me = _TELLS_ME_ZH.search(clause) or _TELLS_ME_EN.search(clause)
+        by_a_role = (by_a_role and carried) or bool(_ACTS_ON_THE_USER.search(clause))
         carried = mood == THIRD_PARTY and goes_on and not _REPORTED.search(clause) and not told_me
         condition = (condition or bool(_CONDITION.search(clause))) and goes_on
         planned = mood == PLAN and goes_on and not _IF.search(clause)
@@ -476,7 +490,21 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         returned = returned or (mood == PAST and bool(_BACK_FROM.search(clause)))
         urged = told_me or _URGES_ME.search(clause)
         advised = (bool(urged) or advised) and mood in (REPORTED, THIRD_PARTY) and goes_on
+        wished = mood in (REPORTED, THIRD_PARTY, PLAN, QUESTION, TENTATIVE) and _WISHED.search(clause)
+        purpose_of = mood if wished and goes_on else None
     return moods
+
+
+# What the user did because of someone else's deed is the user's: "房东要卖房，没办法又搬了一次"
+_REACTS = re.compile(r"^\s*(?:没办法|没法子|只好|只能|害得我|逼得我)")
+# ... when that someone is a landlord, an employer or a school acting on the user (a relative's "只好" is theirs)
+_ACTS_ON_THE_USER = re.compile(r"^\s*(?:房东|中介|物业|公司|老板|领导|学校|单位)")
+# What someone wishes or urges ("she keeps saying I should switch too", "我妈想让我搬回去"), and the clause after it
+# that gives its purpose: that is the wish's too, not the user's state ("so we're on the same schedule", "好让我们…")
+_WISHED = re.compile(r"\b(?:should|could|would|wants?|wanted|might|ought\s+to|need\s+to)\b|想让|要我|让我|希望我", re.I)
+_PURPOSE = re.compile(
+    r"^\s*so\s+(?:that\s+)?(?:we|i|you|u|it|they)\b|^\s*(?:好让|以便|这样(?:就|才)?(?:能|可以))", re.I
+)
 
 
 # A return from a stay: what the rest of the message tells of where the user stayed is the stay's ("just got back

@@ -74,6 +74,20 @@ def _shows_a_value(clause: str) -> bool:
     return any(shape.search(clause) for shape in _VALUE_SHAPES)
 
 
+_CONTACT_SHAPES = tuple(re.compile(VALUE_SHAPES[topic]) for topic in ("phone", "email"))
+# ... a number or an address said to be some place's or someone's: "the pharmacy number is 312-555-0100"
+_OWNED_BY_ANOTHER = re.compile(
+    r"\b(?:the|their|his|her|its|your)\s+(?:[\w-]+\s+){0,2}(?:number|#|e-?mail|address|line)\b|(?:他|她|它|他们|你)的",
+    re.I,
+)
+
+
+def _gives_a_contact(clause: str) -> bool:
+    """Whether a clause writes out a number or an address: typed by the user in their own words, with no one else
+    named, it is theirs ("lena.hp@example.com stays for everything", "new # is 773 555 0129")."""
+    return any(shape.search(clause) for shape in _CONTACT_SHAPES) and not _OWNED_BY_ANOTHER.search(clause)
+
+
 def _commented_by_user(following: list[tuple[str, str]]) -> bool:
     """Whether the clause after a topic is the user's comment on it, naming no topic of its own: "吃素那个，现在不
     坚持了", "the civic's gone, sold it last weekend" (a topic, then what the user did about it)."""
@@ -143,7 +157,11 @@ def message_signal(
         # user's state said in passing ("Rent in Munich went up again"): recallable, but it closes nothing
         # an answer's value is the user's wherever it stands: "yes pls. 312-555-0193. the 0148 one is dead"
         answered = at < answer or (answering and _shows_a_value(clause))
-        if mood == ASSERTION and not (owned[at] or answered) and not _commented_by_user(said[at + 1 : at + 2]):
+        if (
+            mood == ASSERTION
+            and not (owned[at] or answered or _gives_a_contact(clause))
+            and not _commented_by_user(said[at + 1 : at + 2])
+        ):
             mood = TENTATIVE
         changes = names_a_change(clause)
         # a request is the point of its message ("…mornings are dead to me. do them after 7pm from now on"), and

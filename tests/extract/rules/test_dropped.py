@@ -42,6 +42,18 @@ def _said(text: str) -> list[tuple[str, str, bool]]:
             ("answer_length", "User no longer wants a limit on answer length.", True),
         ),
         ("之前让你回答别超过100字，这个限制取消吧，有时候讲不清楚", ("answer_length", "用户不再限制回答长度", True)),
+        # the rule pointed at as what was asked before
+        ("之前让你回短点那个作废哈，最近在研究基金，正常回就行", ("answer_length", "用户不再限制回答长度", True)),
+        # a way of writing dropped: it is no wish for it
+        (
+            "表格在手机上左右划好难受……之前说的那个都用表格的要求作废吧，你自己看着办就行",
+            ("output_format", "用户不再需要用表格回答", True),
+        ),
+        ("表格就不用了，直接说结论", ("output_format", "用户不再需要用表格回答", True)),
+        (
+            "ok weird request but can you stop with the bullet points? they feel like reading a powerpoint",
+            ("output_format", "User no longer wants answers written with bullet points.", True),
+        ),
     ],
 )
 def test_a_rule_named_and_dropped_ends_its_preference(text, ended):
@@ -55,7 +67,13 @@ def test_a_new_value_said_beside_the_dropped_rule_wins():
 
 @pytest.mark.parametrize(
     "text",
-    ["should I drop the spanish thing?", "drop the kids thing", "we had to cancel the wedding thing"],
+    [
+        "should I drop the spanish thing?",
+        "drop the kids thing",
+        "we had to cancel the wedding thing",
+        "should I stop with the bullet points?",
+        "那个算了 不买了",
+    ],
 )
 def test_a_rule_weighed_or_about_nothing_the_assistant_does_ends_nothing(text):
     assert _said(text) == []

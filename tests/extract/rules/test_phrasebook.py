@@ -452,3 +452,30 @@ def test_more_ways_of_saying_the_same_states():
 def test_a_weekend_a_certificate_in_hand_and_a_plain_move():
     assert _on("跟房东闹掰了，上周末直接搬去福田了，离公司骑车十分钟", "residence") == ["用户住在福田"]
     assert _on("今天早上去民政局排了一个小时队😂 红本本到手了", "relationship_status") == ["用户已婚"]
+
+
+def test_a_car_sold_off_as_people_say_it_ends_the_car_and_a_car_in_trouble_does_not():
+    said = "well the subaru is officially someone elses problem, guy from marketplace gave me 4200 cash"
+    assert _on(said, "vehicle") == ["User no longer has a car."]
+    said = "craigslist guy just drove off in the civic, cash in hand. weirdly emotional about it ngl"
+    assert _on(said, "vehicle") == ["User no longer has a car."]
+    assert _on("anyway no car now, so how do I do costco runs lol", "vehicle") == ["User no longer has a car."]
+    assert _on("车出了，闲鱼上一个大学生收的，价格还行", "vehicle") == ["用户已经没有车了"]
+    assert _on("车出了点问题，4S店说要修", "vehicle") == []
+    assert _on("my sister has no car now", "vehicle") == []
+
+
+def test_a_diet_given_up_in_passing_and_a_partner_counted_in_months():
+    said = "tbh I was struggling anyway so I'm not doing the vegan thing anymore"
+    assert _on(said, "diet") == ["User is no longer on a restricted diet."]
+    assert _on("I'm no longer vegan", "diet") == ["User is no longer on a restricted diet."]
+    assert _on("bloodwork came back... soooo that's the end of keto lol", "diet") == [
+        "User is no longer on a restricted diet."
+    ]
+    assert _on("I'm not doing the keto thing, my doctor said no", "diet") == []  # a change refused, not a diet ended
+    said = "valentines dinner ideas? been seeing Ines for about 8 months now"
+    assert _on(said, "relationship_status") == ["User is in a relationship."]
+
+
+def test_a_new_number_written_with_a_hash_sign():
+    assert _on("yes pls short. new # is 773 555 0129", "phone") == ["User's phone number is 773 555 0129."]

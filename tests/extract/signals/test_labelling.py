@@ -109,3 +109,38 @@ def test_a_weak_statement_of_the_users_own_keeps_its_topic_over_a_hobby_named_be
 
     labelled = label_statements(pl.DataFrame([home], schema=CANDIDATE_SCHEMA), flat)
     assert labelled.select("topic", "mood").rows() == [("residence", TENTATIVE)]
+
+
+def test_talk_about_a_topic_after_the_conversation_asserted_it_is_no_new_statement():
+    moved = "跟你说 我房子换到滨江了，就公司对面那个小区，通勤从40分钟变成走路5分钟"
+    terms = "我住的小区物业特别差"
+    again = "wait, we actually moved again last week, to a place near the river"
+    rows = [
+        candidate(moved, "episode", kind="episode", day=1, session="s1", message_id="s1:1", confidence=1.0),
+        candidate(terms, "episode", kind="episode", day=2, session="s1", message_id="s1:3", confidence=1.0),
+        candidate(terms, "episode", kind="episode", day=3, session="s2", message_id="s2:1", confidence=1.0),
+        candidate(again, "episode", kind="episode", day=4, session="s2", message_id="s2:3", confidence=1.0),
+    ]
+    candidates = pl.DataFrame(
+        [row | {"keywords": [], "context": None, "mood": None} for row in reversed(rows)], schema=CANDIDATE_SCHEMA
+    )
+    labelled = label_statements(candidates, HashingEmbedder().embed_passages)
+    by_message = {r["source_message_ids"][0]: (r["topic"], r["mood"]) for r in labelled.to_dicts()}
+    assert by_message["s1:1"] == ("residence", ASSERTION)
+    assert by_message["s1:3"] == ("residence", TENTATIVE)  # said after the move, in its conversation
+    assert by_message["s2:1"] == ("residence", ASSERTION)  # the first word on it in another conversation
+    assert by_message["s2:3"] == ("residence", ASSERTION)  # a change said again is a statement
+
+
+def test_a_value_written_out_after_its_topic_came_up_is_still_a_statement():
+    asked = "以后工作日白天别找我，我都在实验室"
+    given = "晚上九点以后找我就行"
+    rows = [
+        candidate(asked, "episode", kind="episode", day=1, session="s1", message_id="s1:1", confidence=1.0),
+        candidate(given, "episode", kind="episode", day=2, session="s1", message_id="s1:3", confidence=1.0),
+    ]
+    candidates = pl.DataFrame(
+        [row | {"keywords": [], "context": None, "mood": None} for row in rows], schema=CANDIDATE_SCHEMA
+    )
+    labelled = label_statements(candidates, HashingEmbedder().embed_passages)
+    assert labelled.select("topic", "mood").rows() == [("contact_time", ASSERTION), ("contact_time", ASSERTION)]

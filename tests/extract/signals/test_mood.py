@@ -681,3 +681,29 @@ def test_a_stay_spoken_of_as_now_after_a_return_is_the_users_home_and_no_fixed_h
     said = "just got back from a week in Lisbon. living in Porto now and loving it"
     assert [m for _, m in clauses_with_moods(said)] == [PAST, ASSERTION]
     assert clause_mood("没有固定住处，") == ASSERTION
+
+
+def test_the_purpose_of_someone_elses_wish_is_theirs_too():
+    said = "she keeps saying I should switch too so we're on the same schedule. not happening"
+    assert [mood for _, mood in clauses_with_moods(said)] == [THIRD_PARTY, THIRD_PARTY, NEGATED]
+    # what follows someone's deed is no purpose of a wish: "so" says what came of it
+    assert clauses_with_moods("my roommate got a dog, so we're a pet household now")[-1][1] == ASSERTION
+
+
+def test_a_colleague_placed_beside_the_user_is_someone_else():
+    assert clauses_with_moods("我们院今年走了好多人，同组小林都跳去做地产了")[1][1] == THIRD_PARTY
+    assert clauses_with_moods("隔壁组的老张搬去深圳了") == [("隔壁组的老张搬去深圳了", THIRD_PARTY)]
+    assert clauses_with_moods("我同组的人都很好") == [("我同组的人都很好", ASSERTION)]
+
+
+def test_a_plan_once_weighed_and_a_trial_are_plans():
+    assert clauses_with_moods("其实我去年还想过申上海交大的博，后来想想算了")[0][1] == PLAN
+    assert clauses_with_moods("那我试试一周不吃辣看看") == [("那我试试一周不吃辣看看", PLAN)]
+
+
+def test_what_the_user_does_because_a_landlord_acted_is_the_users_and_a_relatives_is_theirs():
+    moved = clauses_with_moods("房东要卖房，没办法又搬了一次，这回在西湖区文三路附近找了个一室一厅")
+    assert [mood for _, mood in moved] == [THIRD_PARTY, ASSERTION, ASSERTION]
+    brother = clauses_with_moods("我哥失业了，只好搬回老家了")
+    assert [mood for _, mood in brother] == [THIRD_PARTY, THIRD_PARTY]
+    assert clauses_with_moods("没想到搬家这么累") == [("没想到搬家这么累", ASSERTION)]

@@ -993,3 +993,20 @@ def test_when_reminders_come_an_offer_of_a_place_and_a_number_given_as_its_are_c
 )
 def test_words_of_a_topic_said_in_passing(text, topic):
     assert topic in cue_hits(text)
+
+
+def test_a_name_asked_for_as_on_a_form_is_the_name_topic():
+    assert message_signal("What is the user's legal name?").topic == "name"
+    assert message_signal("用户的法定姓名是什么？").topic == "name"
+
+
+def test_a_number_or_an_address_written_out_with_no_owner_is_the_users_and_a_places_is_not():
+    said = message_signal("ok filters it is, not giving out a second address. lena.hp@example.com stays for everything")
+    assert (said.topic, said.mood) == ("email", ASSERTION)
+    assert message_signal("yes pls short. new # is 773 555 0129").mood == ASSERTION
+    assert message_signal("the pharmacy number is 312-555-0100, call them").mood == TENTATIVE
+
+
+def test_a_lease_ended_is_a_change_and_its_penalty_clause_is_not():
+    assert names_a_change("上个月退租了，东西先放朋友家")
+    assert not names_a_change("押二付一，提前退租违约金两个月房租")
