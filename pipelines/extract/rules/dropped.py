@@ -55,6 +55,7 @@ class _Rule(NamedTuple):
     zh_words: re.Pattern[str]
     ended: tuple[str, str]  # the retraction's content, English and Chinese; {v} is the value named
     keywords: tuple[str, str]
+    capitalised: bool = False  # the value named is written capitalised in English ("Spanish")
 
 
 _RULES = (
@@ -64,6 +65,7 @@ _RULES = (
         re.compile(rf"(?P<v>{LANGUAGES_ZH})"),
         ("User no longer wants answers in {v}.", "用户不再需要用{v}回答"),
         ("language reply answer", "语言 回答 回复"),
+        capitalised=True,
     ),
     _Rule(
         "answer_length",
@@ -112,7 +114,7 @@ def dropped_rules(message: Message) -> list[tuple[ExtractedMemory, tuple[int, in
         memory = ExtractedMemory(
             kind=Kind.PREFERENCE,
             topic=rule.topic,
-            content=content.format(v=value.capitalize() if value and rule.topic == "language" else value),
+            content=content.format(v=value.capitalize() if value and rule.capitalised else value),
             keywords=rule.keywords[lang == "zh"].split(),
             confidence=0.8,
             valid_from=message.ts,

@@ -543,7 +543,10 @@ VEHICLE = TopicBook(
             r"(?:bought|got|leased|picked\s+up)\s+(?:a|an|my)\s+(?:new\s+|used\s+|second-hand\s+)?" + _CAR_EN,
             r"traded\s+(?:in\s+)?.+?\s+for\s+(?:a|an)\s+(?:new\s+|used\s+)?" + _CAR_EN,
         ),
-        ends=(Say(r"sold\s+(?:my|the|our)\s+(?:car|" + _CAR_EN + r")", content="User no longer has a car."), Say(r"(?:don't|dont|do\s+not)\s+(?:have|own)\s+a\s+car\s+anymore\b", content="User no longer has a car.")),
+        ends=(Say(r"sold\s+(?:my|the|our)\s+(?:car|" + _CAR_EN + r")", content="User no longer has a car."), Say(r"(?:don't|dont|do\s+not)\s+(?:have|own)\s+a\s+car\s+anymore\b", content="User no longer has a car."),
+              # "anyway no car now", "I'm officially car-free"
+              Say(r"(?:have\s+)?no\s+car\s+(?:now|anymore|any\s+more|these\s+days)\b", content="User no longer has a car."),
+              Say(r"am\s+(?:officially\s+)?car-?free\b", content="User no longer has a car.")),
         # the car named gone, its subject its own: "context: the civic is gone, sold it to a coworker"
         ending_sentences=(
             # "the subaru is officially someone elses problem"
@@ -551,8 +554,6 @@ VEHICLE = TopicBook(
                 r"(?:gone|sold|someone\s+else'?s(?:\s+problem)?)\b", content="User no longer has a car."),
             # its buyer gone with it: "craigslist guy just drove off in the civic"
             Say(r"\bdrove\s+(?:off|away)\s+(?:in|with)\s+(?:the|my|our)\s+(?:old\s+)?" + _CAR_NAMED_EN + r"\b", content="User no longer has a car."),
-            Say(r"(?:^(?:\s*(?:anyway|anyways|so|and|but|welp|well|ok|lol|yeah)\b[\s,]*)?|\b(?:I|we)\s+(?:have\s+)?)no\s+car\s+(?:now|anymore|any\s+more|these\s+days)\b|\b(?:I'm|im|I\s+am)\s+(?:officially\s+)?car-?free\b",
-                content="User no longer has a car."),
         ),
     ),
     zh=Ways(

@@ -7,7 +7,7 @@ holds is left to that memory.
 
 from __future__ import annotations
 
-import re
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -15,7 +15,7 @@ import numpy as np
 import polars as pl
 
 from pipelines.core.schemas import MESSAGE_KEY
-from pipelines.core.topics import SINGLE_VALUED_TOPICS, VALUE_SHAPES
+from pipelines.core.topics import SINGLE_VALUED_TOPICS
 from pipelines.embed.passages import MAX_CHARS, embedding_texts
 from pipelines.extract.signals.collections import stated_collection
 from pipelines.extract.signals.lexicon import names_a_change
@@ -28,6 +28,7 @@ from pipelines.extract.signals.topic_signal import (
     answer_signal,
     asks_the_user,
     message_signal,
+    shows_a_value,
 )
 
 Embed = Callable[[Sequence[str]], np.ndarray]
@@ -57,17 +58,6 @@ def _added_to(text: str) -> TopicSignal:
     return TopicSignal(collection, ASSERTION, 1.0) if collection else NO_SIGNAL
 
 
-class _SaidSoFar:
-    """The single-valued topics each conversation has asserted so far (its episodes read in order, whatever the
-    batch: every episode of a touched session is labelled each night)."""
-
-    def __init__(self) -> None:
-        self._topics: dict[tuple[str, str, str], set[str]] = {}
-
-    def of(self, session: tuple[str, str, str]) -> set[str]:
-        return self._topics.setdefault(session, set())
-
-
 def _afterword(asserted: set[str], signal: TopicSignal, content: str, answering: bool) -> bool:
     """Whether `signal`, an assertion, only goes on about its topic after the conversation asserted it (`asserted`,
     updated here): "我住的小区物业特别差" after "我房子换到滨江了" is talk about the move, not a new home; a change said
@@ -78,8 +68,7 @@ def _afterword(asserted: set[str], signal: TopicSignal, content: str, answering:
     if signal.topic not in asserted:
         asserted.add(signal.topic)
         return False
-    shape = VALUE_SHAPES.get(signal.topic)
-    if answering or (shape is not None and re.search(shape, content)):
+    if answering or shows_a_value(content, (signal.topic,)):
         return False  # the value itself, given after the topic came up ("以后晚上找我" … "九点以后")
     return not any(names_a_change(clause) for clause, _ in clauses_with_moods(content))
 
@@ -99,11 +88,12 @@ def _episode_signal(
     said = message_signal(content, read.vector, read.centroids, read.params, frozenset(), answering)
     if _afterword(asserted, said, content, answering):
         said = TopicSignal(said.topic, TENTATIVE, said.strength)
+    # a topic a fact of the message holds is left to it; the others' cues read as they did
     signal = (
-        said if not exclude else message_signal(content, read.vector, read.centroids, read.params, exclude, answering)
+        said
+        if said.topic not in exclude
+        else message_signal(content, read.vector, read.centroids, read.params, exclude, answering)
     )
-    if signal.topic == said.topic:
-        signal = said
     if signal.topic is None and turn:
         signal = _answered(content, turn, read.params, exclude)
     # the user's own statement of a pet or a language outweighs a single-valued topic said of no one ("passed
@@ -134,7 +124,9 @@ def label_statements(
     vectors = embed(passages)
     topic_centroids = centroids(embed, STATEMENTS)
     rows, topics, moods = [], [], []
-    said_so_far = _SaidSoFar()
+    # the single-valued topics each conversation asserted so far, its episodes read in order (every episode of a
+    # touched session is labelled each night, so this does not depend on batching)
+    asserted: defaultdict[tuple[str, str, str], set[str]] = defaultdict(set)
     in_order = episodes.with_columns(pl.Series("_vector", vectors)).sort(
         "agent_id", "user_id", "session_id", "valid_from"
     )
@@ -144,7 +136,7 @@ def label_statements(
         turn = (context.partition(": ")[2] or context) if context else ""  # the context is "speaker: text"
         read = _Reading(np.asarray(vector, dtype=np.float32), topic_centroids, params)
         exclude = covered.get((agent, user, message_ids[0]), frozenset())
-        signal = _episode_signal(content[:max_chars], turn, read, exclude, said_so_far.of((agent, user, session)))
+        signal = _episode_signal(content[:max_chars], turn, read, exclude, asserted[agent, user, session])
         rows.append(row)
         topics.append(signal.topic or "episode")
         moods.append(signal.mood if signal.topic else None)

@@ -66,15 +66,15 @@ def _vector_preference(vector: np.ndarray | None, centroids: TopicCentroids | No
     return {topic: (score - mean) / spread for topic, score in scores.items()}
 
 
-_VALUE_SHAPES = tuple(re.compile(shape) for shape in VALUE_SHAPES.values())
+_VALUE_SHAPES = {topic: re.compile(shape) for topic, shape in VALUE_SHAPES.items()}
 
 
-def _shows_a_value(clause: str) -> bool:
-    """Whether a clause has the shape of a value of a topic (VALUE_SHAPES: a phone number, an e-mail, a time)."""
-    return any(shape.search(clause) for shape in _VALUE_SHAPES)
+def shows_a_value(text: str, topics: tuple[str, ...] = tuple(VALUE_SHAPES)) -> bool:
+    """Whether `text` has the shape of a value of one of `topics` (VALUE_SHAPES: a phone number, an e-mail, a
+    time); topics without a shape have none."""
+    return any(_VALUE_SHAPES[topic].search(text) for topic in topics if topic in _VALUE_SHAPES)
 
 
-_CONTACT_SHAPES = tuple(re.compile(VALUE_SHAPES[topic]) for topic in ("phone", "email"))
 # ... a number or an address said to be some place's or someone's: "the pharmacy number is 312-555-0100"
 _OWNED_BY_ANOTHER = re.compile(
     r"\b(?:the|their|his|her|its|your)\s+(?:[\w-]+\s+){0,2}(?:number|#|e-?mail|address|line)\b|(?:他|她|它|他们|你)的",
@@ -85,7 +85,7 @@ _OWNED_BY_ANOTHER = re.compile(
 def _gives_a_contact(clause: str) -> bool:
     """Whether a clause writes out a number or an address: typed by the user in their own words, with no one else
     named, it is theirs ("lena.hp@example.com stays for everything", "new # is 773 555 0129")."""
-    return any(shape.search(clause) for shape in _CONTACT_SHAPES) and not _OWNED_BY_ANOTHER.search(clause)
+    return shows_a_value(clause, ("phone", "email")) and not _OWNED_BY_ANOTHER.search(clause)
 
 
 def _commented_by_user(following: list[tuple[str, str]]) -> bool:
@@ -156,7 +156,7 @@ def message_signal(
         # a clause about no one in particular ("rent is cheaper there", "深圳租房一般押一付三") may still be the
         # user's state said in passing ("Rent in Munich went up again"): recallable, but it closes nothing
         # an answer's value is the user's wherever it stands: "yes pls. 312-555-0193. the 0148 one is dead"
-        answered = at < answer or (answering and _shows_a_value(clause))
+        answered = at < answer or (answering and shows_a_value(clause))
         if (
             mood == ASSERTION
             and not (owned[at] or answered or _gives_a_contact(clause))

@@ -460,6 +460,7 @@ def test_a_car_sold_off_as_people_say_it_ends_the_car_and_a_car_in_trouble_does_
     said = "craigslist guy just drove off in the civic, cash in hand. weirdly emotional about it ngl"
     assert _on(said, "vehicle") == ["User no longer has a car."]
     assert _on("anyway no car now, so how do I do costco runs lol", "vehicle") == ["User no longer has a car."]
+    assert _on("sold it last week, I'm officially car-free", "vehicle") == ["User no longer has a car."]
     assert _on("车出了，闲鱼上一个大学生收的，价格还行", "vehicle") == ["用户已经没有车了"]
     assert _on("车出了点问题，4S店说要修", "vehicle") == []
     assert _on("my sister has no car now", "vehicle") == []

@@ -113,7 +113,7 @@ def test_a_weak_statement_of_the_users_own_keeps_its_topic_over_a_hobby_named_be
 
 def test_talk_about_a_topic_after_the_conversation_asserted_it_is_no_new_statement():
     moved = "跟你说 我房子换到滨江了，就公司对面那个小区，通勤从40分钟变成走路5分钟"
-    terms = "我住的小区物业特别差"
+    terms = "我住的小区物业特别差，晚上10点还在装修"  # a time is no value of a home
     again = "wait, we actually moved again last week, to a place near the river"
     rows = [
         candidate(moved, "episode", kind="episode", day=1, session="s1", message_id="s1:1", confidence=1.0),
