@@ -58,6 +58,14 @@ class RecallParams:
     # statements of it (pipelines.extract.signals.collections), which add up instead of replacing each other.
     collection_boost: float = 2.0
     other_topic_weight: float = 0.25
+    # ... and, for both kinds of topic question, of a reply to the assistant that speaks to no topic of its own ("ZIP
+    # worked, found 2. ty" after advice on a dentist in Columbus): what it shares with the question it mostly owes
+    # to the turn it answers, whose words and vector it carries (docs/recall.md, "Replies that owe their match")
+    follow_up_weight: float = 0.7
+    # ... and, for a single-valued topic's question, of what was said before the topic's current (or as-of) statement
+    # and states nothing: it speaks of an older state, or of none ("boxes EVERYWHERE … Minneapolis" before "moved
+    # across the river to St. Paul"); still a candidate when it is the only trace
+    before_statement_weight: float = 0.5
     # Fusion reads a hit's rank from its score where the list is flat: a hit ranks as far below the first as its
     # score is, in steps of `vector_tie` cosine (`keyword_tie` of the top BM25 score, relative), when that is less
     # than its place. Three one-line facts whose cosines differ by 0.001 are near ties, so the other list decides;

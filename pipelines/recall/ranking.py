@@ -224,22 +224,35 @@ def collection_focus(columns: RankColumns, topic: str, params: RecallParams) -> 
     on_topic = _is(c.topic, c.topics, topic)
     stated = on_topic & np.isin(c.mood, (ASSERTION, NO_MOOD))
     elsewhere = ~on_topic & np.isin(c.topic, [c.topics[name] for name in COLLECTIONS if name in c.topics])
-    return np.where(stated, params.collection_boost, np.where(elsewhere, params.other_topic_weight, 1.0))
+    rest = np.where(follow_ups(c), params.follow_up_weight, 1.0)
+    return np.where(stated, params.collection_boost, np.where(elsewhere, params.other_topic_weight, rest))
+
+
+def follow_ups(columns: RankColumns) -> np.ndarray:
+    """The user's replies to the assistant that speak to no topic of their own: their episodes carry the turn before
+    them (its words in the postings, its vector in theirs), so a topic's question finds them through it."""
+    c = columns
+    previous = c.turns[:, 0]
+    after_the_assistant = (previous >= 0) & c.is_assistant[np.maximum(previous, 0)]
+    return after_the_assistant & ~c.is_assistant & _is(c.topic, c.topics, "episode")
 
 
 def topic_focus(columns: RankColumns, visible: np.ndarray, topic: str, params: RecallParams) -> np.ndarray:
     """Each row's factor for a question about a single-valued topic: the topic's statement first, a tentative
     one next; a message that only mentions a topic (a plan, a question) never answers (0); statements on other
     topics made before the asked topic's statement began, and anything said with a superseded statement of it,
-    describe an older state (0); later statements on other topics weigh less."""
+    describe an older state (0), and what else was said before that statement likely does too
+    (`before_statement_weight`); later statements on other topics weigh less, and so do replies that owe their
+    match to the turn they answer (`follow_ups`)."""
     c = columns
     on_topic = _is(c.topic, c.topics, topic)
     tentative = c.mood == TENTATIVE
     stated = c.single_slot | tentative
     since_rows = c.valid_from[visible & on_topic & stated]
     since = since_rows.max() if len(since_rows) else -np.inf
-    focus = np.where(stated, params.other_topic_weight, 1.0)
+    focus = np.where(stated, params.other_topic_weight, np.where(follow_ups(c), params.follow_up_weight, 1.0))
     focus[stated & (c.valid_from < since)] = 0.0
+    focus[~stated & (c.valid_from < since)] *= params.before_statement_weight
     # whatever else a superseded statement's message said belongs to that older state ("I work at Corvel, remind
     # me to email a client"): beside the current answer it points back to the old value
     superseded_at = c.valid_from[on_topic & c.single_slot & (c.valid_from < since)]

@@ -14,6 +14,7 @@ from pipelines.recall.ranking import (
     Postings,
     RankColumns,
     RankQuery,
+    collection_focus,
     keyword_hits,
     lift_neighbours,
     rank,
@@ -46,7 +47,7 @@ def columns(**given: list) -> RankColumns:
         topic=topic,
         topics=topics,
         mood=array("mood", NO_MOOD, np.int8),
-        is_assistant=np.zeros(n, bool),
+        is_assistant=array("is_assistant", False, bool),
         says_when=array("says_when", False, bool),
         valid_from=array("valid_from", 0.0, np.float64),
         valid_to=array("valid_to", np.inf, np.float64),
@@ -132,12 +133,44 @@ def test_a_topic_question_weighs_its_statement_first_and_never_an_aside():
         topic=["residence", "residence", "residence", "employer", "employer", "hobbies"],
         single_slot=[True, False, False, True, True, False],
         mood=[NO_MOOD, TENTATIVE, OTHER_MOOD, NO_MOOD, ASSERTION, NO_MOOD],
-        valid_from=[5 * DAY, 5.25 * DAY, 7 * DAY, 1 * DAY, 6 * DAY, 0],
+        valid_from=[5 * DAY, 5.25 * DAY, 7 * DAY, 1 * DAY, 6 * DAY, 8 * DAY],
     )
     focus = topic_focus(rows, np.ones(6, bool), "residence", p)
     # the statement, a tentative one said in its conversation (talk about it), a plan (0), another topic's statement
     # from before the move (an older state), one from after it, a multi-valued memory
     assert focus.tolist() == [p.topic_boost, p.afterword_boost, 0.0, 0.0, p.other_topic_weight, 1.0]
+
+
+def test_what_was_said_before_a_topics_statement_weighs_less_for_its_question():
+    p = RecallParams()
+    # "boxes EVERYWHERE … Minneapolis" (no statement), then "moved across the river to St. Paul" (the statement),
+    # then an aside; without a statement nothing is older than it
+    rows = columns(
+        topic=["episode", "residence", "episode"],
+        single_slot=[False, True, False],
+        mood=[NO_MOOD, ASSERTION, NO_MOOD],
+        valid_from=[1 * DAY, 5 * DAY, 6 * DAY],
+    )
+    focus = topic_focus(rows, np.ones(3, bool), "residence", p)
+    assert focus.tolist() == [p.before_statement_weight, p.topic_boost, 1.0]
+    assert topic_focus(rows, np.array([True, False, True]), "residence", p).tolist()[::2] == [1.0, 1.0]
+
+
+def test_a_reply_to_the_assistant_that_names_no_topic_weighs_less_for_a_topic_question():
+    p = RecallParams()
+    # the user asks (row 0), the assistant answers (1), the user replies "ZIP worked, found 2. ty" (2) or says where
+    # they live in reply (3, labelled by the question it answers)
+    # (a second assistant turn, 4, is still the assistant's)
+    rows = columns(
+        topic=["episode", "episode", "episode", "residence", "episode"],
+        is_assistant=[False, True, False, False, True],
+        mood=[NO_MOOD, NO_MOOD, NO_MOOD, TENTATIVE, NO_MOOD],
+        turns=[[-1, 1], [0, 2], [1, -1], [1, -1], [1, -1]],
+        valid_from=[0, 0, 0, 0, 0],
+    )
+    focus = topic_focus(rows, np.ones(5, bool), "residence", p)
+    assert focus.tolist() == [1.0, 1.0, p.follow_up_weight, p.tentative_boost, 1.0]
+    assert collection_focus(rows, "pets", p).tolist() == [1.0, 1.0, p.follow_up_weight, 1.0, 1.0]
     assert p.afterword_boost < p.tentative_boost < p.topic_boost
 
 

@@ -44,6 +44,7 @@ from pipelines.extract.signals.mood import (
     is_request,
     quoted_spans,
 )
+from pipelines.extract.signals.topic_signal import ANOTHERS_CONTACT, CONTACT_TOPICS
 
 
 class _Clause(NamedTuple):
@@ -118,6 +119,7 @@ def _not_the_users(rule: Rule, text: str, match: re.Match) -> bool:
     return (
         believed
         or _quoted_from_another(text, match)
+        or (rule.topic in CONTACT_TOPICS and bool(ANOTHERS_CONTACT.search(text[: match.end()])))
         or (rule.kind is not Kind.TASK and bool(_SUPPOSED.search(speaker)))
     )
 

@@ -545,7 +545,7 @@ VEHICLE = TopicBook(
         ),
         ends=(Say(r"sold\s+(?:my|the|our)\s+(?:car|" + _CAR_EN + r")", content="User no longer has a car."), Say(r"(?:don't|dont|do\s+not)\s+(?:have|own)\s+a\s+car\s+anymore\b", content="User no longer has a car."),
               # "anyway no car now", "I'm officially car-free"
-              Say(r"(?:have\s+)?no\s+car\s+(?:now|anymore|any\s+more|these\s+days)\b", content="User no longer has a car."),
+              Say(r"(?:have\s+)?no\s+car\s+(?:for\s+me\s+)?(?:now|anymore|any\s+more|these\s+days|for\s+now)\b", content="User no longer has a car."),
               Say(r"am\s+(?:officially\s+)?car-?free\b", content="User no longer has a car.")),
         # the car named gone, its subject its own: "context: the civic is gone, sold it to a coworker"
         ending_sentences=(

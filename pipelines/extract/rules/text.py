@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from pipelines.extract.signals.mood import ZH_A_NOT_A, ZH_SHA
+from pipelines.extract.signals.mood import SCENE_THEN_I, ZH_A_NOT_A, ZH_SHA
 
 # --------------------------------------------------------------------------------------------------
 # Values: what a rule captured, cleaned so that small phrasing differences give one content string.
@@ -131,6 +131,8 @@ def value_keywords(value: str) -> list[str]:
 # Chinese typed in chat puts a space where a comma would be: "房子退了 现在没有固定的住处" is two clauses.
 _SPLIT = re.compile(
     r"(?<=[!?;。！？；\n，])|(?<=,)(?!\s*\d)|(?<=\.)(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)|\s+(?:and|but|so)\s+(?=(?:I|my|we)\b)"
+    # "doc flagged my iron low | and after a lot of back and forth | I'm not doing the vegetarian thing anymore"
+    rf"|\s+and\s+(?=(?i:{SCENE_THEN_I}))"
     r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
 )
 _QUESTION_START = re.compile(

@@ -19,16 +19,18 @@ from pipelines.core.topics import SINGLE_VALUED_TOPICS
 from pipelines.embed.passages import MAX_CHARS, embedding_texts
 from pipelines.extract.signals.collections import stated_collection
 from pipelines.extract.signals.lexicon import names_a_change
-from pipelines.extract.signals.mood import ASSERTION, TENTATIVE, clauses_with_moods
+from pipelines.extract.signals.mood import ASSERTION, PAST, TENTATIVE, clauses_with_moods
 from pipelines.extract.signals.prototypes import STATEMENTS, TopicCentroids, centroids
 from pipelines.extract.signals.topic_signal import (
     NO_SIGNAL,
+    TRIP_TOPIC,
     SignalParams,
     TopicSignal,
     answer_signal,
     asks_the_user,
     message_signal,
     shows_a_value,
+    tells_of_a_trip,
 )
 
 Embed = Callable[[Sequence[str]], np.ndarray]
@@ -58,16 +60,18 @@ def _added_to(text: str) -> TopicSignal:
     return TopicSignal(collection, ASSERTION, 1.0) if collection else NO_SIGNAL
 
 
-def _afterword(asserted: set[str], signal: TopicSignal, content: str, answering: bool) -> bool:
+def _afterword(asserted: set[str], signal: TopicSignal, content: str, turn: str) -> bool:
     """Whether `signal`, an assertion, only goes on about its topic after the conversation asserted it (`asserted`,
     updated here): "我住的小区物业特别差" after "我房子换到滨江了" is talk about the move, not a new home; a change said
-    again ("wait, we moved to Dallas"), an answer to a question and a value written out (a time, a number) are still
-    statements."""
+    again ("wait, we moved to Dallas"), an answer to a question (`turn`) on that topic or on none, and a value written
+    out (a time, a number) are still statements ("How many hours a week do you work?" — "15 hrs/week at the campus
+    library" answers of the job, not of the school said before)."""
     if signal.mood != ASSERTION or signal.topic not in SINGLE_VALUED_TOPICS:
         return False
     if signal.topic not in asserted:
         asserted.add(signal.topic)
         return False
+    answering = bool(turn) and asks_the_user(turn) and message_signal(turn).topic in (None, signal.topic)
     if answering or shows_a_value(content, (signal.topic,)):
         return False  # the value itself, given after the topic came up ("以后晚上找我" … "九点以后")
     return not any(names_a_change(clause) for clause, _ in clauses_with_moods(content))
@@ -86,7 +90,7 @@ def _episode_signal(
     asserted before it (updated here)."""
     answering = bool(turn) and asks_the_user(turn)
     said = message_signal(content, read.vector, read.centroids, read.params, frozenset(), answering)
-    if _afterword(asserted, said, content, answering):
+    if _afterword(asserted, said, content, turn):
         said = TopicSignal(said.topic, TENTATIVE, said.strength)
     # a topic a fact of the message holds is left to it; the others' cues read as they did
     signal = (
@@ -103,6 +107,9 @@ def _episode_signal(
     if signal.topic is None or said_of_no_one:
         added = _added_to(content)
         signal = added if added.topic else signal
+    if signal.topic is None and tells_of_a_trip(content):
+        # a trip is told in the past of the topic it is mistaken for: it never answers where the user lives
+        signal = TopicSignal(TRIP_TOPIC, PAST, 0.0)
     return signal
 
 

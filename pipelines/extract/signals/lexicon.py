@@ -35,6 +35,9 @@ _ROLES_EN = (
     "strategist|technician|chef|therapist|researcher|VP|head of \\w+"
 )
 
+# What only a workplace has, named with the workplace: "我们网易这边提单规范特别严", "禾丰这边周报要用英文写".
+_WORKPLACE_ROUTINE_ZH = "年会|年终奖|周报|月报|提单|绩效|考勤|团建|工牌|打卡|述职|周会|晨会|OKR|KPI|报销"
+
 # topic -> (English cues, Chinese cues). Cues are regular expressions; keep them short and literal.
 TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "residence": (
@@ -43,7 +46,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "address", "house", "condo", "apt", "renting", "rowhouse", "townhouse", "duplex", "bungalow",
          "first (?:week|month|night)s? in (?-i:[A-Z])\\w+", "back (?:east|west)", "no fixed address", "city", "I'm in (?-i:[A-Z])\\w+",
          # people type place names in lower case too: "my whole life is here in columbus"
-         "here in \\w+", "(?-i:[A-Z])\\w+ (?:guy|girl|gal|dude|native|local|resident) here", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes",
+         "here in \\w+", "(?:I'm|I am|im|we're|we are) on the (?:east|west|north|south)(?:east|west)? side", "(?-i:[A-Z])\\w+ (?:guy|girl|gal|dude|native|local|resident) here", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes",
          "hometown", "home town", "back home", "[0-9] ?br", "[0-9][- ]bedroom", "studio apartment", "couch ?surf\\w*",
          "house ?sitting", "storage unit", "unpack\\w*", "crashing (?:at|with|on|between)", "homeowner", "mortgage",
          "closing on (?:a|the|our|my) (?:house|place|condo)", "(?:got|found|bought|rented) (?:a|our|my|the) (?:new )?(?:place|flat|apartment|house)(?: together)?",
@@ -55,7 +58,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?", "买房", "房贷", "新家", "[北沪深杭]漂",
          # "新租的房子就在科技园边上", "到深圳快一个月了", "北京朝阳这边杨柳絮太夸张了" (where the speaker is)
          "新房子", "(?:房子)?租在", "搬进(?:来|去)?", "(?:租|住)的(?:老|新)?(?:房子|公寓|出租屋)",
-         f"^(?:{CITIES_ZH})[^，,。！？]{{0,6}}(?:这边|这儿|这里)"),
+         f"^(?:{CITIES_ZH})[^，,。！？]{{0,6}}(?:这边|这儿|这里)",
+         # "直接来广州这边报到", "房子也在天河租好了"
+         f"(?:来|到)(?:{CITIES_ZH})(?:这边|这儿)?(?:报到|上班|工作|定居|发展)", "房子[^，,。！？]{0,8}租(?:好|下)(?:了|啦)"),
     ),
     "employer": (
         # "works"/"worked" of a thing is no job: "works, thanks!!", "that worked"
@@ -63,17 +68,24 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "quit", "notice", "laid off", "fired", "last day", "first day", "start(?:ed|ing|in'?)? at", "offer",
          "(?:I|we) teach(?! myself)", "severance", "restructur\\w*", "(?:team|department|role|position) (?:got|was) (?:cut|eliminated)",
          "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+",
+         # where the user's own unit is, or what the user is there: "my unit at mercy", "ICU nurse at Mercy General here"
+         "(?:my|our) (?:unit|ward|floor|team|department|office|branch|store|shop|lab|clinic) at \\w+", f"(?:{_ROLES_EN}) at (?-i:[A-Z])\\w+",
          "(?:day|week|month) [0-9]+ at (?-i:[A-Z])\\w+",
          "(?:first|second|third|fourth|[0-9]+(?:st|nd|rd|th)) (?:day|week|month|year) at (?-i:[A-Z])\\w+",
          "I do \\w+(?: \\w+)? at (?-i:[A-Z])\\w+", "been at (?-i:[A-Z])\\w+(?: \\w+)? (?:since|for)",
          "(?-i:[A-Z])[\\w'\u2019]+ (?:Health|Hospital|Clinic|Bank|Inc|Corp|Ltd|LLC|Labs?|Systems|Technologies|Group|Industries|Logistics|"
          "Consulting|Solutions|Partners|Capital|Media|Freight|Studios?|Software|Analytics|Insurance|Airlines|Pharma\\w*|Motors|"
-         "Grill|Cafe|Café|Restaurant|Bakery|Bistro|Diner|Pharmacy|Store|Market|Hotel|Gym|Agency|Foundation|Institute)",
+         "Grill|Cafe|Café|Restaurant|Bakery|Bistro|Diner|Pharmacy|Store|Market|Hotel|Gym|Agency|Foundation|Institute|"
+         "Robotics|Medical|Dynamics|Networks|Energy|Therapeutics|Biotech|Foods|Brands|Holdings|Ventures|Digital|Interactive|"
+         "Games|Entertainment|Electric|Aerospace|Automotive|Construction|Realty|Properties|Dental|Engineering|Manufacturing|"
+         "Telecom|Communications|Shipping|Apparel|Architects|Associates|Publishing|Press)",
          "paycheck", "payroll", "my boss", "shift at",
          "commute to (?-i:[A-Z])\\w+",
          "new role", "recruiter", "startup", "firm", "staying at", "employed", "put in my two weeks", "two weeks'? notice",
          "resign\\w*", "severance", "onboarding", "offer letter", "401\\(?k\\)?", "coworkers?", "colleagues?"),
-        ("公司", "上班", "工作", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "工牌", "单位",
+        ("公司", "上班", "工作", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌", "单位",
+         # a workplace's own routine names the workplace: "我们星澜网络年会", "我们小米今年年终奖", "腾讯这边周报模板"
+         f"(?:我们|咱们)[^，,。！？\\s]{{2,8}}?(?:{_WORKPLACE_ROUTINE_ZH})", f"^[^，,。！？\\s]{{2,6}}这边(?:的)?(?:{_WORKPLACE_ROUTINE_ZH})",
          "创业公司", "供职", "任职", "在职", "编制", "体制内", "老板", "我在[^，,。！？]{1,10}(?:做|干|搞)",
          # the subject left out at the clause's start: "新工作第一周，在蓝鲸物流做数据分析" (not "在一家做SaaS的公司",
          # where 做 is the company's business)
@@ -292,7 +304,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "contact_time": _RULE_CALLED_OFF,
     "school": (("graduated", "dropped out", "transferr(?:ed|ing) to", "got into", "enrolled at",
                 "(?:my|a) (?:master'?s|bachelor'?s|ph\\.?d|mba|doctorate|degree) at (?-i:[A-Z])\\w+"),
-               ("毕业了", "退学", "转学", "休学", "考上了", "录取了", "入学了", "录取通知书", "(?:研究生|博士|大学)开学", "开学第[一二三\\d]")),
+               ("毕业了", "退学", "转学", "休学", "报到(?:完)?(?:了|啦)", "考上了", "录取了", "入学了", "录取通知书", "(?:研究生|博士|大学)开学", "开学第[一二三\\d]")),
     "phone": (("new number", "changed my number", "new (?:one|line) is \\+?\\(?[0-9][0-9 ().-]{6,}[0-9]", "number changed", "new phone number", "(?:whole |brand )?new line",
                "old (?:one|number|line) is (?:gone|dead|disconnected|cancell?ed)"),
               ("换个?号", "新号", "停机", "换手机号", "号码换了", "新手机号")),
@@ -337,12 +349,24 @@ def _compile(table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> Patte
     return compiled
 
 
+# A role someone has is that person, not the user's title: "my manager wants it punchier", "ask our educator",
+# "我的导师".
+_SOMEONES = re.compile(r"(?:\b(?:my|our|his|her|their|your)\s+(?:[\w-]+\s+)?|(?:我|我们|他|她|你)的)$", re.IGNORECASE)
+ROLE_TOPIC = "job_title"
+
+
+def _counted(pattern: re.Pattern[str], text: str, topic: str) -> int:
+    if topic != ROLE_TOPIC:
+        return len(pattern.findall(text))
+    return sum(not _SOMEONES.search(text[: match.start()]) for match in pattern.finditer(text))
+
+
 def cue_hits(text: str) -> dict[str, int]:
     """How many cues of each topic occur in `text` (topics without a hit are left out)."""
     hits: dict[str, int] = {}
     for patterns in (_patterns(), _change_patterns()):
         for topic, (en, zh) in patterns.items():
-            count = len(en.findall(text)) + len(zh.findall(text))
+            count = _counted(en, text, topic) + _counted(zh, text, topic)
             if count:
                 hits[topic] = hits.get(topic, 0) + count
     return hits

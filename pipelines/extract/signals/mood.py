@@ -130,7 +130,7 @@ _THIRD_PARTY = re.compile(
     r"(?:switched|got|quit|took|moved|left|joined|started|bought|changed|sold|adopted|landed|accepted)\b(?!.*\bme\b)"
     # a person named without "my" still is someone else: "husband's company is relocating"
     rf"|^\s*(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s"
-    r"|^\s*(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
+    r"|^\s*(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|老公|老婆|媳妇|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
     r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东|中介|客户|师傅|店员|咖啡师|闺蜜|发小|哥们|舍友|同学|邻居|"
     r"男朋友|女朋友|对象)|大家都|别人都|everyone\s+(?:says|uses|calls)"
     # a relative or acquaintance of the user's, whoever it is: "我表妹被复旦录取了", "我发小搬去成都了"
@@ -139,7 +139,9 @@ _THIRD_PARTY = re.compile(
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:我们|我)?(?:组|部门|公司|团队|班|宿舍|科室|实验室|办公室|单位)(?:里|的)?"
     # ... or a colleague placed beside the user: "同组小林都跳去做地产了", "隔壁组的老张"
     r"|同(?:组|部门|科室|事|办公室|实验室)|隔壁(?:组|部门|科室|工位|桌)的?)?"
-    rf"(?:[老小](?:{_SURNAMES})(?![了过子])|(?:{_SURNAMES})(?:姐|哥|总|工|老师|阿姨|叔|师傅|经理|主任)(?![们]))"
+    rf"(?:[老小](?:{_SURNAMES})(?![了过子])|(?:{_SURNAMES})(?:姐|哥|总|工|老师|阿姨|叔|师傅|经理|主任)(?![们])"
+    # ... or one of them, counted: "组里一个同事跳去字节了", "有个朋友搬去成都了"
+    rf"|(?:有)?(?:一|两|几)?个(?:{KIN_ZH}))"
     # a deed done for someone else is theirs: "那是帮我表弟搬家", "helping my brother move out"
     # someone else's contact detail, wherever in the clause: "put my wife's new number in", "存一下我老婆的新号码"
     rf"|\b(?:my|our)\s+(?:\w+\s+)?(?:{PEOPLE_EN})(?:'s|\u2019s|s')\s+(?:new\s+|old\s+|work\s+)?(?:cell|phone|number|e-?mail|address|name|surname)\b"
@@ -324,22 +326,30 @@ def clause_mood(clause: str) -> str:
     return ASSERTION
 
 
+# A phrase that sets the scene, then the user as the subject: "and after a lot of back and forth I'm not doing…"
+SCENE_THEN_I = r"(?:after|since|with|for|in|at|then|now)\s+(?:[\w'-]+\s+){0,6}?(?:i|i'm|im|i've|ive)\b"
 # Finer than the extractor's clauses: a mood changes at any punctuation, an emoji, or a space between Chinese.
 _CLAUSE_END = re.compile(
-    r"(?<=[!?;。！？；，,\n])(?![!?！？])\s*|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    r"(?<=[!?;。！？；，,\n])(?![!?！？])\s*|\s+[\u2014\u2013]\s+|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
     # ... and where the user comes in as a new subject: "Theo asked me yesterday | and I said YES", "my doctor said my
     # iron is low | so I'm eating fish again" (not the user named beside someone: "Jonah and I broke up")
     r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we|my)\b|(?i:and\s+i\s+(?:said|told|still|just|now|already|finally|then)\b))"
+    # ... or after a phrase that sets the scene: "doc flagged my iron low | and after a lot of back and forth I'm not
+    # doing the vegetarian thing anymore"
+    rf"|\s+(?=(?i:and\s+{SCENE_THEN_I}))"
+    # ... and where a wish or a plan joins a statement: it speaks of what follows it, not of what went before ("I live
+    # right by the Oudegracht | and want to get out of the city", "I'm at Foothill | and planning to transfer")
+    r"|\s+(?=(?i:and\s+(?:(?:i|i'm|im)\s+)?(?:want|wanna|plan|planning|hope|hoping|thinking|considering|gonna|going\s+to|might)\b))"
 )
 
 
 # The user as the one a clause is about: a subject pronoun, "my" before a thing (not a person: "my friend swears"
 # is the friend's), a request about how to treat them, or a change said without its subject at the clause's start.
 _OWNED_EN = re.compile(
-    rf"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd)\b|\bmy\s+(?!(?:\w+\s+)?(?:{PEOPLE_EN})\b)"
+    rf"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd)\b|\b(?:my|our)\s+(?!(?:\w+\s+)?(?:{PEOPLE_EN})\b)"
     r"|\b(?:call|address|text|email|e-mail|reach|ping|remind)\s+me\b|\bfor\s+me\b|^\s*guess\s+(?:who|what)\b|^\s*as\s+an?\s"
     # a self-description ending in "here": "total carnivore here, smoking a brisket", "Portland guy here."
-    r"|^\s*(?:[\w-]+\s+){0,2}[\w-]+\s+here\s*(?:[,.!]|$)"
+    r"|^\s*(?:[\w-]+\s+){0,5}[\w-]+\s+here\s*(?:[,.!]|$)"
     # a first stretch somewhere is the speaker's: "first month at UCLA after transferring", "first week in Columbus"
     r"|^\s*(?:my\s+)?first\s+(?:day|week|month|semester|quarter|year|night)s?\s+(?:at|in|of)\b"
     # the user's own detail without "my": "it's 312 555 0193 now", "the old one is gone"
@@ -454,7 +464,7 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         if (
             carried
             and mood not in (QUESTION, REPORTED)
-            and not names_a_subject(clause)
+            and _goes_on_with_the_subject(clause)
             and not (by_a_role and _REACTS.search(clause))
         ):
             mood = THIRD_PARTY
@@ -617,7 +627,7 @@ def owned_clauses(text: str) -> list[bool]:
 
 # Who a clause is about, named: a pronoun (not "it", which is mostly an object: "sold it") or a person.
 _SUBJECT = re.compile(
-    r"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd|my|our|you|you're|he|she|they|he's|she's|they're)\b"
+    r"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd|my|our|you|you're|he|she|they|he's|she's|they're|his|their)\b"
     r"|我|咱|俺|你|您|他|她",
     re.IGNORECASE,
 )
@@ -627,6 +637,16 @@ _SENTENCE_END = re.compile(r"^\s*(?:[.!?。！？\n]|$)")
 def names_a_subject(clause: str) -> bool:
     """Whether a clause says whom it is about; Chinese and chat English leave out a subject that goes on."""
     return bool(_SUBJECT.search(clause) or _THIRD_PARTY.search(clause))
+
+
+# 我 as the object of a request to the assistant: "帮我写个短信"
+_ME_ASKED_FOR = re.compile("[帮给替]我(?!们)")
+
+
+def _goes_on_with_the_subject(clause: str) -> bool:
+    """Whether a clause names no subject of its own, so the one before it goes on: "我妈换号了 新号135… 帮我写个短信"
+    gives the mother's number (a request to the assistant names no one new)."""
+    return not names_a_subject(_ME_ASKED_FOR.sub("", clause))
 
 
 def ends_sentence(rest: str) -> bool:
@@ -653,7 +673,7 @@ def continued_subjects(clauses: list[str]) -> list[bool]:
     subject of its own ("My sister got a job at Google, moved to NYC" is the sister's move)."""
     continued, carried = [], False
     for clause in clauses:
-        goes_on = carried and not names_a_subject(clause)
+        goes_on = carried and _goes_on_with_the_subject(clause)
         continued.append(goes_on)
         moods = clauses_with_moods(clause)
         last_is_other = bool(moods) and (moods[-1][1] == THIRD_PARTY or (goes_on and len(moods) == 1))

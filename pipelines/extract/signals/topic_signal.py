@@ -75,9 +75,12 @@ def shows_a_value(text: str, topics: tuple[str, ...] = tuple(VALUE_SHAPES)) -> b
     return any(_VALUE_SHAPES[topic].search(text) for topic in topics if topic in _VALUE_SHAPES)
 
 
-# ... a number or an address said to be some place's or someone's: "the pharmacy number is 312-555-0100"
-_OWNED_BY_ANOTHER = re.compile(
-    r"\b(?:the|their|his|her|its|your)\s+(?:[\w-]+\s+){0,2}(?:number|#|e-?mail|address|line)\b|(?:他|她|它|他们|你)的",
+CONTACT_TOPICS = ("phone", "email")
+# ... a number or an address said to be some place's or someone's: "the pharmacy number is 312-555-0100", "his new
+# address is …" (not "the new number is …": that is the user's)
+ANOTHERS_CONTACT = re.compile(
+    r"(?:\b(?:their|his|her|its|your)\s+(?:[\w-]+\s+){0,2}|\bthe\s+(?!(?:new|old|same)\b)[\w-]+\s+(?:[\w-]+\s+)?)"
+    r"(?:new\s+|old\s+)?(?:number|#|phone|cell|e-?mail|address|line)\b|(?:他|她|它|他们|你)的",
     re.I,
 )
 
@@ -85,7 +88,7 @@ _OWNED_BY_ANOTHER = re.compile(
 def _gives_a_contact(clause: str) -> bool:
     """Whether a clause writes out a number or an address: typed by the user in their own words, with no one else
     named, it is theirs ("lena.hp@example.com stays for everything", "new # is 773 555 0129")."""
-    return shows_a_value(clause, ("phone", "email")) and not _OWNED_BY_ANOTHER.search(clause)
+    return shows_a_value(clause, CONTACT_TOPICS) and not ANOTHERS_CONTACT.search(clause)
 
 
 def _commented_by_user(following: list[tuple[str, str]]) -> bool:
@@ -117,6 +120,11 @@ def _told_of_a_trip(said: list[tuple[str, str]]) -> bool:
     """Whether a message tells of a trip: then a flat, a room, "living there" describe the stay, not the home
     ("just got back from a month in Lisbon. felt like living there, I had a little apartment in Alfama")."""
     return any(mood == PAST and about_a_trip(clause) for clause, mood in said)
+
+
+def tells_of_a_trip(text: str) -> bool:
+    """Whether a message tells of a trip or a stay away: it never says where the user lives ("上周去成都玩了五天")."""
+    return _told_of_a_trip(clauses_with_moods(text))
 
 
 def _said_as(topic: str, clause: str, mood: str, in_a_trip: bool, others_news: bool = False) -> str:

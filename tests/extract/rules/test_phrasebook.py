@@ -480,3 +480,23 @@ def test_a_diet_given_up_in_passing_and_a_partner_counted_in_months():
 
 def test_a_new_number_written_with_a_hash_sign():
     assert _on("yes pls short. new # is 773 555 0129", "phone") == ["User's phone number is 773 555 0129."]
+
+
+def test_a_change_said_after_someone_elses_deed_and_a_car_given_up_for_now():
+    said = (
+        "ok confession. doc flagged my iron and b12 low twice in a row and after a lot of back and forth I'm not "
+        "doing the vegetarian thing anymore"
+    )
+    assert _on(said, "diet") == ["User is no longer on a restricted diet."]
+    assert _on("doc flagged my iron low and now she's not doing the vegetarian thing anymore", "diet") == []
+    said = "welp the subaru era is over. no car for me for now — bike + bus and we'll see if I survive the winter"
+    assert _on(said, "vehicle") == ["User no longer has a car."]
+
+
+def test_a_number_or_an_address_someone_else_has_is_not_the_users():
+    said = "have them send the confirmation to my husband marco, his new address is marco.ferraro@example.net"
+    assert _on(said, "email") == []
+    assert _on("the pharmacy number is 312-555-0100", "phone") == []
+    assert _on("我妈换号了 新号135 0000 8102 帮我写个短信 群发给亲戚们", "phone") == []
+    assert _on("the new number is 312-555-0100", "phone") == ["User's phone number is 312-555-0100."]
+    assert _on("新号135 0000 8102 帮我记一下", "phone") == ["用户的电话是135 0000 8102"]

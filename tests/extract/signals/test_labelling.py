@@ -5,7 +5,7 @@ import polars as pl
 
 from pipelines.core.schemas import CANDIDATE_SCHEMA
 from pipelines.extract.signals.labelling import label_statements
-from pipelines.extract.signals.mood import ASSERTION, TENTATIVE, THIRD_PARTY
+from pipelines.extract.signals.mood import ASSERTION, PAST, TENTATIVE, THIRD_PARTY
 from tests.support.candidate_rows import candidate
 from tests.support.hashing_embedder import HashingEmbedder
 
@@ -111,20 +111,22 @@ def test_a_weak_statement_of_the_users_own_keeps_its_topic_over_a_hobby_named_be
     assert labelled.select("topic", "mood").rows() == [("residence", TENTATIVE)]
 
 
+def _conversation(said: list[tuple[str, str]], turns: dict[str, str] | None = None) -> pl.DataFrame:
+    """User messages (text, "<session>:<seq>"), a day apart, each with the turn before it where `turns` gives one."""
+    rows = [
+        candidate(text, "episode", kind="episode", day=day, session=at.split(":")[0], message_id=at, confidence=1.0)
+        | {"keywords": [], "context": (turns or {}).get(at), "mood": None}
+        for day, (text, at) in enumerate(said, start=1)
+    ]
+    return pl.DataFrame(rows, schema=CANDIDATE_SCHEMA)
+
+
 def test_talk_about_a_topic_after_the_conversation_asserted_it_is_no_new_statement():
     moved = "跟你说 我房子换到滨江了，就公司对面那个小区，通勤从40分钟变成走路5分钟"
     terms = "我住的小区物业特别差，晚上10点还在装修"  # a time is no value of a home
     again = "wait, we actually moved again last week, to a place near the river"
-    rows = [
-        candidate(moved, "episode", kind="episode", day=1, session="s1", message_id="s1:1", confidence=1.0),
-        candidate(terms, "episode", kind="episode", day=2, session="s1", message_id="s1:3", confidence=1.0),
-        candidate(terms, "episode", kind="episode", day=3, session="s2", message_id="s2:1", confidence=1.0),
-        candidate(again, "episode", kind="episode", day=4, session="s2", message_id="s2:3", confidence=1.0),
-    ]
-    candidates = pl.DataFrame(
-        [row | {"keywords": [], "context": None, "mood": None} for row in reversed(rows)], schema=CANDIDATE_SCHEMA
-    )
-    labelled = label_statements(candidates, HashingEmbedder().embed_passages)
+    said = [(moved, "s1:1"), (terms, "s1:3"), (terms, "s2:1"), (again, "s2:3")]
+    labelled = label_statements(_conversation(said)[::-1], HashingEmbedder().embed_passages)
     by_message = {r["source_message_ids"][0]: (r["topic"], r["mood"]) for r in labelled.to_dicts()}
     assert by_message["s1:1"] == ("residence", ASSERTION)
     assert by_message["s1:3"] == ("residence", TENTATIVE)  # said after the move, in its conversation
@@ -135,12 +137,27 @@ def test_talk_about_a_topic_after_the_conversation_asserted_it_is_no_new_stateme
 def test_a_value_written_out_after_its_topic_came_up_is_still_a_statement():
     asked = "以后工作日白天别找我，我都在实验室"
     given = "晚上九点以后找我就行"
-    rows = [
-        candidate(asked, "episode", kind="episode", day=1, session="s1", message_id="s1:1", confidence=1.0),
-        candidate(given, "episode", kind="episode", day=2, session="s1", message_id="s1:3", confidence=1.0),
-    ]
-    candidates = pl.DataFrame(
-        [row | {"keywords": [], "context": None, "mood": None} for row in rows], schema=CANDIDATE_SCHEMA
-    )
-    labelled = label_statements(candidates, HashingEmbedder().embed_passages)
+    labelled = label_statements(_conversation([(asked, "s1:1"), (given, "s1:3")]), HashingEmbedder().embed_passages)
     assert labelled.select("topic", "mood").rows() == [("contact_time", ASSERTION), ("contact_time", ASSERTION)]
+
+
+def test_an_answer_to_a_question_on_another_topic_is_still_talk_after_the_statement():
+    school = "first quarter at UCSD after transferring and the workload is no joke. 4 classes + a job"
+    hours = "15 hrs/week at the campus library"
+    # the assistant asked about the job (employer), not about the school
+    asked = [
+        "assistant: Send me your class times. How many hours a week do you work?",
+        "assistant: Which campus are you at?",
+    ]
+    for turn, mood in zip(asked, (TENTATIVE, ASSERTION), strict=True):
+        candidates = _conversation([(school, "s1:1"), (hours, "s1:3")], {"s1:3": turn})
+        labelled = label_statements(candidates, HashingEmbedder().embed_passages)
+        assert labelled.select("topic", "mood").rows() == [("school", ASSERTION), ("school", mood)], turn
+
+
+def test_a_trip_told_is_in_the_past_of_the_home_and_never_answers_where_the_user_lives():
+    trip = "上周去成都玩了五天 回来胖了三斤 火锅太顶了"
+    back = "just got back from a week in Lisbon, the food was unreal"
+    rows = [_row("episode", "episode", text, f"m{i}") for i, text in enumerate((trip, back, "thanks, that helps"))]
+    labelled = label_statements(pl.DataFrame(rows, schema=CANDIDATE_SCHEMA), HashingEmbedder().embed_passages)
+    assert labelled.select("topic", "mood").rows() == [("residence", PAST), ("residence", PAST), ("episode", None)]

@@ -707,3 +707,24 @@ def test_what_the_user_does_because_a_landlord_acted_is_the_users_and_a_relative
     brother = clauses_with_moods("我哥失业了，只好搬回老家了")
     assert [mood for _, mood in brother] == [THIRD_PARTY, THIRD_PARTY]
     assert clauses_with_moods("没想到搬家这么累") == [("没想到搬家这么累", ASSERTION)]
+
+
+def test_a_wish_or_a_plan_joined_to_a_statement_speaks_only_of_what_follows_it():
+    said = clauses_with_moods("I live right by the Oudegracht and want to get out of the city for a day")
+    assert said == [("I live right by the Oudegracht", ASSERTION), ("and want to get out of the city for a day", PLAN)]
+    said = clauses_with_moods("I'm at Foothill rn doing my GE's and planning to transfer to a UC")
+    assert [mood for _, mood in said] == [ASSERTION, PLAN]
+    # the user come in after a scene is set: what the doctor did is theirs, what the user does is the user's
+    said = clauses_with_moods("doc flagged my iron low and after a lot of back and forth I'm eating fish again")
+    assert [mood for _, mood in said] == [THIRD_PARTY, ASSERTION]
+    said = clauses_with_moods("the civic's gone — sold it last weekend")
+    assert [mood for _, mood in said] == [ASSERTION, ASSERTION]
+
+
+def test_a_counted_colleague_a_spouse_and_a_request_to_the_assistant_go_on_with_someone_else():
+    assert clauses_with_moods("组里一个同事跳去字节了")[0][1] == THIRD_PARTY
+    assert clauses_with_moods("有个朋友搬去成都了")[0][1] == THIRD_PARTY
+    assert clauses_with_moods("老婆刚提了辆理想L6")[0][1] == THIRD_PARTY
+    mother = clauses_with_moods("我妈换号了 新号135 0000 8102 帮我写个短信")
+    assert [mood for _, mood in mother] == [THIRD_PARTY, THIRD_PARTY]
+    assert clauses_with_moods("我换号了 新号135 0000 8102 帮我存一下")[1][1] == ASSERTION

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change
-from pipelines.extract.signals.mood import ASSERTION, PLAN, TENTATIVE, THIRD_PARTY
+from pipelines.extract.signals.mood import ASSERTION, PLAN, TENTATIVE, THIRD_PARTY, is_owned
 from pipelines.extract.signals.prototypes import TopicCentroids
 from pipelines.extract.signals.topic_signal import (
     NO_SIGNAL,
@@ -989,6 +989,16 @@ def test_when_reminders_come_an_offer_of_a_place_and_a_number_given_as_its_are_c
         ("Lumen did a restructuring", "employer"),
         ("名字终于改好了", "name"),
         ("改名的手续好麻烦", "name"),
+        ("我们星澜网络年会要我上台讲个段子", "employer"),
+        ("我们小米今年年终奖还行", "employer"),
+        ("腾讯这边周报模板好长啊", "employer"),
+        ("用户的雇主是谁？", "employer"),
+        ("ICU nurse at Mercy General here", "employer"),
+        ("my unit at mercy is too good to leave", "employer"),
+        ("Halcyon Robotics! starting monday", "employer"),
+        ("I'm on the east side so anything out toward the gorge is easy", "residence"),
+        ("过完年直接来广州这边报到", "residence"),
+        ("房子也在天河租好了", "residence"),
     ],
 )
 def test_words_of_a_topic_said_in_passing(text, topic):
@@ -1010,3 +1020,20 @@ def test_a_number_or_an_address_written_out_with_no_owner_is_the_users_and_a_pla
 def test_a_lease_ended_is_a_change_and_its_penalty_clause_is_not():
     assert names_a_change("上个月退租了，东西先放朋友家")
     assert not names_a_change("押二付一，提前退租违约金两个月房租")
+
+
+def test_a_role_someone_else_has_is_no_title_of_the_users():
+    assert "job_title" not in cue_hits("my manager wants it punchier")
+    assert "job_title" not in cue_hits("ok ill ask our educator, and her manager too")
+    assert "job_title" in cue_hits("I'm the manager now")
+    assert "job_title" not in cue_hits("我的经理说下周再谈")
+    assert "job_title" in cue_hits("我升经理了")
+
+
+def test_our_workplace_is_the_users_and_a_school_reported_done_is_a_change():
+    assert is_owned("our quarterly review at Larkspur Freight")
+    assert not is_owned("our neighbour moved to Austin")
+    assert is_owned("ICU nurse at Mercy General here.")
+    # whose address it is, named: "his" ("his new address is …" after "my husband marco")
+    assert message_signal("his new address is marco.ferraro@example.net").mood == TENTATIVE
+    assert names_a_change("报到完了！紫金港是真的大")
