@@ -18,6 +18,7 @@ from pipelines.extract.rules.text import clean_value, is_question, split_clauses
 from pipelines.extract.rules.turn_tables import (
     ANSWER_SHAPES,
     ANTECEDENTS,
+    ASKS_WHATS_NEXT,
     ASKS_WHERE,
     ASSISTANT_ASKS,
     BARE_SHAPES,
@@ -131,18 +132,25 @@ def _value_for(opening: _Opening, clause: str) -> str | None:
     return value
 
 
-def _asked_topics(question: str, said_before: str) -> tuple[list[str], bool]:
+def _asked_topics(question: str, said_before: str, ended: Sequence[str]) -> tuple[list[str], bool]:
     """The topics whose value the assistant's question asks for, the one the talk was about first, and whether
-    the talk leaves the first two tied (then only a value's own shape says which topic an answer is for)."""
+    the talk leaves the first two tied (then only a value's own shape says which topic an answer is for). A topic
+    the user ended in the session comes first ("farewell lunch today" … "Where are you heading next?" asks for the
+    next job), and "what's next?" asks for it alone."""
     asked = [topic for topic, patterns in _ASKS.items() if patterns.search(question)]
+    if not asked and ended and ASKS_WHATS_NEXT.search(question):
+        asked = [ended[-1]]
     cues = cue_hits(said_before + " " + question)
-    ranked = sorted(asked, key=lambda topic: cues.get(topic, 0), reverse=True)
-    return ranked, len(ranked) > 1 and cues.get(ranked[0], 0) == cues.get(ranked[1], 0)
+    ranked = sorted(asked, key=lambda topic: (topic in ended, cues.get(topic, 0)), reverse=True)
+    tie = len(ranked) > 1 and (ranked[0] in ended) == (ranked[1] in ended)
+    return ranked, tie and cues.get(ranked[0], 0) == cues.get(ranked[1], 0)
 
 
-def _assistant_opening(message: Message, clauses: Sequence[str], said_before: str) -> _Opening | None:
+def _assistant_opening(
+    message: Message, clauses: Sequence[str], said_before: str, ended: Sequence[str]
+) -> _Opening | None:
     for clause in reversed([c for c in clauses if is_question(c)]):
-        asked, tie = _asked_topics(clause, said_before)
+        asked, tie = _asked_topics(clause, said_before, ended)
         if asked:
             others = tuple(asked[1:])
             return _Opening(asked[0], message, 1, asked=True, by_assistant=True, others=others, ambiguous=tie)
@@ -166,6 +174,8 @@ def facts_across_turns(session: Sequence[Message], found: Sequence[ExtractedMemo
     neither opens nor fills that topic.
     """
     stated = {(m.source_message_ids[0], m.topic) for m in found}
+    endings = {(m.source_message_ids[0], m.topic) for m in found if m.retracts}
+    ended: list[str] = []  # the topics the user ended so far in the session, in order
     memories: list[ExtractedMemory] = []
     earlier: list[tuple[str, Message]] = []
     opening: _Opening | None = None
@@ -177,9 +187,10 @@ def facts_across_turns(session: Sequence[Message], found: Sequence[ExtractedMemo
             elif opening is None:
                 # what the talk was about: the user's last turn and the assistant's whole reply
                 context = " ".join([*(c for c, m in earlier[-4:] if m.role == "user"), message.content])
-                opening = _assistant_opening(message, clauses, context)
+                opening = _assistant_opening(message, clauses, context, ended)
             earlier += [(c, message) for c in clauses]
             continue
+        ended += [topic for message_id, topic in endings if message_id == message.message_id]
         first = next((index for index, clause in enumerate(clauses) if not _FILLER.match(clause)), 0)
         for index, clause in enumerate(clauses):
             mood = clause_mood(clause)

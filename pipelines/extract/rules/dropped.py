@@ -29,8 +29,11 @@ _NAMED_AND_DROPPED_EN = re.compile(
     rf"|\b(?:the|that|this|my|your)\s+(?P<named_first>[^.!?]{{0,40}}?)\b{_RULE_EN}\b[^.!?]{{0,40}}?"
     rf"\b{_DROP_EN}\s+(?:it|that)\b"
     # a way of writing named and dropped without "rule": "can you stop with the bullet points?", "no more tables pls"
-    rf"|\b(?:stop\s+(?:with|using|doing)|quit\s+(?:with|using)|no\s+more|ditch|drop|lose|skip)\s+"
-    rf"(?:the\s+|all\s+the\s+|those\s+|these\s+|your\s+)?(?P<named_direct>{_WRITTEN_EN})",
+    rf"|\b(?:(?:stop\s+(?:with|using|doing)|quit\s+(?:with|using)|no\s+more|ditch|drop|lose|skip)\s+"
+    rf"(?:the\s+|all\s+the\s+|those\s+|these\s+|your\s+)?"
+    # ... or a bare "no" that closes its phrase: "no tables, no bullets unless I ask" (not "no tables needed here")
+    rf"|no\s+(?=(?:{_WRITTEN_EN})\s*(?:[,.!;]|$|unless\b|please\b|pls\b|anymore\b|any\s+more\b|going\s+forward\b)))"
+    rf"(?P<named_direct>{_WRITTEN_EN})",
     re.IGNORECASE,
 )
 _RULE_ZH = "(?:限制|规定|要求|规矩|规则)"

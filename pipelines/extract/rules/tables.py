@@ -130,6 +130,9 @@ RULES: tuple[Rule, ...] = (
        "User wants answers in {v}.", "language reply answer", moods=_WISHED),
     zh(rf"(?:用|使用|以|说|讲)(?P<v>{LANGUAGES_ZH})(?:来)?(?:回答|回复|交流|沟通|跟我说|和我说|对话|聊|输出|写|回我)",
        PREF, "language", "用户希望用{v}回答", "语言 回答 回复", moods=_WISHED),
+    # the answers named first: "以后你回答用日文，后面附上中文翻译"
+    zh(rf"(?:回答|回复|回我)(?:都|就|一律|统一)?(?:用|使用|改用)(?P<v>{LANGUAGES_ZH})", PREF, "language",
+       "用户希望用{v}回答", "语言 回答 回复", moods=_WISHED),
     # said from now on, or with the English verb typed in: "以后 reply 中文就好", "以后中文就行"
     zh(rf"(?:以后|之后|今后|从现在起|从今天起|(?i:reply|answer|respond))[^，,。！？]{{0,8}}?(?P<v>{LANGUAGES_ZH})"
        r"(?:就好|就行|就可以|吧|回复|回答)", PREF, "language", "用户希望用{v}回答", "语言 回答 回复", moods=_WISHED),

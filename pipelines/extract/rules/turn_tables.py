@@ -105,6 +105,14 @@ ANTECEDENTS: dict[str, tuple[str, str]] = {
     ),
 }
 
+# The assistant asking what comes next, naming no topic: after the user ended one in the session ("today was my last
+# day" … "What's next for you?"), it asks for that topic's next value ("brightwater health, analytics team").
+ASKS_WHATS_NEXT = re.compile(
+    r"\bwhat'?s\s+next\b|\bwhat\s+(?:are|will)\s+you\s+(?:be\s+)?(?:doing|do)\s+next\b|\bwhat\s+now\b"
+    r"|接下来(?:去|打算|准备|要)?(?:干|做)?(?:啥|什么|哪)|下一步(?:去|打算)?(?:哪|啥|什么)|(?:然后|之后)(?:去|打算)(?:哪|干啥|做什么)",
+    re.IGNORECASE,
+)
+
 # The assistant asking for a topic's value: the user's next turn may be the value alone ("Which city did you end
 # up in?" … "halifax, north end"; "那新号码是多少？" … "159 0000 8312"). topic -> (English, Chinese) entries; a question
 # that fits two topics ("Where are you headed next?") takes the one the conversation's cues are about.

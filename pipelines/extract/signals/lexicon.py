@@ -53,7 +53,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:keys? (?:were |was )?handed over|got the keys)",
          # "a resident of Tucson", "sleeping on an air mattress in our Raleigh place"
          "resident of", "(?:my|our) (?-i:[A-Z])\\w+ (?:place|apartment|flat|house|condo)"),
-        (f"(?<![{_HELD}])(?<![{_HELD}][不得])住(?!院|酒店|宾馆|旅馆)", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
+        (f"(?<![{_HELD}])(?<![{_HELD}][不得])住(?!院|酒店|宾馆|旅馆|宿)", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
          "公寓", "居住证", "家(?:也|还|都|就|一直)?在", f"我(?:还|仍然|依然|一直|也)?在(?:{CITIES_ZH})(?!出差|玩|旅|开会|转机)", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
          "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?", "买房", "房贷", "新家", "[北沪深杭]漂",
          # "新租的房子就在科技园边上", "到深圳快一个月了", "北京朝阳这边杨柳絮太夸张了" (where the speaker is)
@@ -100,7 +100,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "electrician", "plumber", "carpenter", "paralegal", "receptionist", "pharmacist", "mechanic", "firefighter",
          "paramedic", "clerk", _ROLES_EN),
         ("升职", "升了", "升店长", "职位", "职务", "岗位", "title", "经理", "主任", "店长", "组长", "工程师", "医师", "职称",
-         "老师", "助理", "分析", "运营", "测试", "后端", "前端", "从事", "文案", "职业", "(?:做|干)什么的", "转岗", "调岗", "助理", "主管", "总监", "专员", "设计师",
+         "老师", "助理", "分析(?!下|一下|一波|利弊|原因|看)", "运营", "测试", "后端", "前端", "从事", "文案", "职业", "(?:做|干)什么的", "转岗", "调岗", "助理", "主管", "总监", "专员", "设计师",
          "程序员", "会计", "律师", "医生", "护士", "副总", "合伙人", "主编", "编辑", "策划", "架构师", "研究员"),
     ),
     "name": (
@@ -260,7 +260,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   "(?:got|been|finished|finally) onboarded",
                   # a first stretch at a named place that is no school: "first week at Ledgerly done!!"
                   "first (?:week|month) at (?-i:[A-Z])\\w+\\b(?! (?:University|College|State|Tech|High|Law|Med))"),
-                 ("跳槽", "入职", "离职", "辞职", "裸辞", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "没工作", "失业",
+                 # "又跳了哈哈，这次去了鲸落游戏"
+                 ("跳槽", "(?:又|也)跳了", "入职", "离职", "辞职", "裸辞", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "没工作", "失业",
                   "待业", "被裁", "被辞", "被开了", "丢了工作", "跳去", "跳到", "上岸", "(?i:onboard)\\s*(?:了|完)",
                   "不跳了", "(?:决定)?留(?:在|下)(?:原|老)?(?:公司|单位|东家)", "(?:拒|推)(?:掉)?了[^，,。！？]{0,8}(?:offer|录用|聘用)", "挽留")),
     # ... and a role said as what the user is now, or was moved up to: "I'm Associate Creative Director now", "they

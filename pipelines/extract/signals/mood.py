@@ -126,7 +126,9 @@ _THIRD_PARTY = re.compile(
     rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b|(?:he|she|they|everyone|everybody)\b)"
     # someone called by name doing what changes a state: "Mike switched carriers and got a new number", "Tasha (my
     # work bestie) just quit" (not an opening word: "Just moved to Denver", nor "Acme laid me off")
-    rf"|^\s*(?:{_LEAD_IN}\s+)?(?!{_OPENING_WORDS}\b)(?-i:[A-Z][a-z]+)(?:\s+\([^)]*\))?\s+(?:just\s+|finally\s+|also\s+)?"
+    # ... or placed beside the user: "Kenji on my team just got promoted"
+    rf"|^\s*(?:{_LEAD_IN}\s+)?(?!{_OPENING_WORDS}\b)(?-i:[A-Z][a-z]+)(?:\s+\([^)]*\)|\s+(?:on|from|in|at)\s+(?:my|our)\s+\w+)?"
+    r"\s+(?:just\s+|finally\s+|also\s+)?"
     r"(?:switched|got|quit|took|moved|left|joined|started|bought|changed|sold|adopted|landed|accepted)\b(?!.*\bme\b)"
     # a person named without "my" still is someone else: "husband's company is relocating"
     rf"|^\s*(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s"

@@ -228,3 +228,28 @@ def test_the_assistants_question_opens_the_topic_its_answer_completes(turns, exp
 )
 def test_no_value_without_a_clear_answer_to_a_clear_question(turns):
     assert [f for f in facts(*turns) if f[0] in ("residence", "employer")] == []
+
+
+def test_what_comes_next_after_an_ending_asks_for_the_ended_topic():
+    left = ("user", "so today was my last day, the team did a whole goodbye lunch. six years man")
+    answer = ("user", "brightwater health, analytics team. starting monday")
+    assert facts(left, ("assistant", "Six years is a long stretch. What's next for you?"), answer) == [
+        ("employer", "User left their job.", ["s1:1"]),
+        ("employer", "User works at brightwater health.", ["s1:3"]),
+    ]
+    # "where are you headed next?" fits a move and a job: the job the user just left decides, even when the talk's
+    # words are as much about a move
+    asked = ("assistant", "Big change! Are you moving too, new apartment and all? Where are you headed next?")
+    assert facts(left, asked, answer)[-1] == ("employer", "User works at brightwater health.", ["s1:3"])
+    tied = ("assistant", "Are you moving too? New city? Where are you headed next?")  # as many words of each
+    assert facts(left, tied, answer)[-1] == ("employer", "User works at brightwater health.", ["s1:3"])
+    # with nothing ended, "what's next?" asks for no topic, even after a value was stated
+    assert facts(("user", "wrapped up the quarterly report"), ("assistant", "Nice! What's next?"), answer) == []
+    said = facts(("user", "I work at Acme and love it"), ("assistant", "Nice! What's next?"), answer)
+    assert said == [("employer", "User works at Acme.", ["s1:1"])]
+    zh = facts(
+        ("user", "今天最后一天，散伙饭吃完了"),
+        ("assistant", "辛苦啦！接下来打算干啥？"),
+        ("user", "蓝鲸物流，下周一报到"),
+    )
+    assert zh[-1] == ("employer", "用户在蓝鲸物流工作", ["s1:3"])

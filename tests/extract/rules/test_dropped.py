@@ -54,6 +54,8 @@ def _said(text: str) -> list[tuple[str, str, bool]]:
             "ok weird request but can you stop with the bullet points? they feel like reading a powerpoint",
             ("output_format", "User no longer wants answers written with bullet points.", True),
         ),
+        # a bare "no" that closes its phrase
+        ("no tables unless I ask", ("output_format", "User no longer wants answers written with tables.", True)),
     ],
 )
 def test_a_rule_named_and_dropped_ends_its_preference(text, ended):
@@ -73,6 +75,7 @@ def test_a_new_value_said_beside_the_dropped_rule_wins():
         "we had to cancel the wedding thing",
         "should I stop with the bullet points?",
         "那个算了 不买了",
+        "no tables needed for this one, just the number",
     ],
 )
 def test_a_rule_weighed_or_about_nothing_the_assistant_does_ends_nothing(text):

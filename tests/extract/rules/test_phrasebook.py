@@ -500,3 +500,9 @@ def test_a_number_or_an_address_someone_else_has_is_not_the_users():
     assert _on("我妈换号了 新号135 0000 8102 帮我写个短信 群发给亲戚们", "phone") == []
     assert _on("the new number is 312-555-0100", "phone") == ["User's phone number is 312-555-0100."]
     assert _on("新号135 0000 8102 帮我记一下", "phone") == ["用户的电话是135 0000 8102"]
+
+
+def test_lodging_is_no_home_and_the_answers_language_named_first():
+    assert _on("帮我做个预算吧，一个月控制在五千以内，住宿加吃饭", "residence") == []
+    assert _on("住朝阳这边，通勤还行", "residence") == ["用户住在朝阳"]
+    assert _on("以后你回答用日文，后面附上中文翻译，可以不", "language") == ["用户希望用日文回答"]

@@ -725,6 +725,7 @@ def test_a_counted_colleague_a_spouse_and_a_request_to_the_assistant_go_on_with_
     assert clauses_with_moods("组里一个同事跳去字节了")[0][1] == THIRD_PARTY
     assert clauses_with_moods("有个朋友搬去成都了")[0][1] == THIRD_PARTY
     assert clauses_with_moods("老婆刚提了辆理想L6")[0][1] == THIRD_PARTY
+    assert clauses_with_moods("Kenji on my team just got promoted to senior analyst!!")[0][1] == THIRD_PARTY
     mother = clauses_with_moods("我妈换号了 新号135 0000 8102 帮我写个短信")
     assert [mood for _, mood in mother] == [THIRD_PARTY, THIRD_PARTY]
     assert clauses_with_moods("我换号了 新号135 0000 8102 帮我存一下")[1][1] == ASSERTION

@@ -1037,3 +1037,6 @@ def test_our_workplace_is_the_users_and_a_school_reported_done_is_a_change():
     # whose address it is, named: "his" ("his new address is …" after "my husband marco")
     assert message_signal("his new address is marco.ferraro@example.net").mood == TENTATIVE
     assert names_a_change("报到完了！紫金港是真的大")
+    assert names_a_change("又跳了哈哈，这次去了鲸落游戏")
+    assert "job_title" not in cue_hits("有点心动 你帮我分析下利弊")
+    assert "job_title" in cue_hits("我在做数据分析")
