@@ -316,10 +316,10 @@ GENERIC_RULES: tuple[Rule, ...] = (
     # likes and dislikes
     en(r"\bI\s+(?:don't|dont|do\s+not)\s+(?:really\s+)?(?:like|enjoy|love)\s+<V>|\bI\s+(?:really\s+)?"
        r"(?:hate|dislike|detest|can't\s+stand|cannot\s+stand)\s+<V:w>", PREF, "dislikes",
-       ("User dislikes {v}.", "User dislikes {w}."), "dislike avoid hate", 0.8),
+       ("User dislikes {v}.", "User dislikes {w}."), "dislike avoid hate", 0.8, transform=third_person_en),
     en(r"\bI\s+(?:really\s+|also\s+|just\s+|absolutely\s+)*(?:like|love|enjoy|adore|prefer)\s+<V>|"
        r"\bI(?:'m|\s+am)\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|into)\s+<V:w>", PREF, "likes",
-       ("User likes {v}.", "User likes {w}."), "like enjoy favorite", 0.8),
+       ("User likes {v}.", "User likes {w}."), "like enjoy favorite", 0.8, transform=third_person_en),
     zh(r"我(?:很|也|还|真的|实在)?(?:不喜欢|不爱|讨厌|受不了|反感|不想要)<ZV><END>", PREF, "dislikes",
        "用户不喜欢{v}", "不喜欢 讨厌 避免", 0.8),
     zh(r"(?:^|我)(?:很|也|还|超|最|特别|非常|比较|挺|真的|平时)*(?:喜欢|爱|热爱|喜爱|偏爱)<ZV><END>", PREF, "likes",

@@ -106,6 +106,9 @@ SINGLE = [
     ("I like window seats", "likes", "preference", "User likes window seats."),
     ("I don't like long emails", "dislikes", "preference", "User dislikes long emails."),
     ("I hate meetings", "dislikes", "preference", "User dislikes meetings."),
+    # said of the user, not by them: "User likes my dog." would be the reader's dog
+    ("I love my dog", "likes", "preference", "User likes their dog."),
+    ("I hate my commute", "dislikes", "preference", "User dislikes their commute."),
     ("I know Rust", "skills", "skill", "User knows Rust."),
     ("I'm familiar with Kubernetes", "skills", "skill", "User knows Kubernetes."),
     ("I've used Terraform", "skills", "skill", "User knows Terraform."),
