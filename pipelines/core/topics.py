@@ -33,6 +33,9 @@ VALUE_SHAPES: dict[str, str] = {
     "contact_time": r"(?i)\d{1,2}\s*(?:[:：]\d{2}|点|am\b|pm\b|[ap]\.m\.)|[一二三四五六七八九十两]{1,3}点",
 }
 
+# The topics whose values reach the user: a number or an address written out.
+CONTACT_TOPICS = ("phone", "email")
+
 # Topics that accumulate values: every distinct value stays current.
 MULTI_VALUED_TOPICS: dict[str, str] = {
     "likes": "things the user enjoys",

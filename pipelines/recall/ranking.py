@@ -51,6 +51,7 @@ class RankColumns:
     id_order: np.ndarray  # the row's place in memory_id order (the deterministic tie-break)
     # (rows, 4): an episode's previous and next turn in its session, then the turns before and after those (-1: none)
     turns: np.ndarray
+    follow_up: np.ndarray  # a reply of the user's to the assistant that speaks to no topic of its own (`follow_ups`)
 
 
 @dataclass(frozen=True)
@@ -224,17 +225,17 @@ def collection_focus(columns: RankColumns, topic: str, params: RecallParams) -> 
     on_topic = _is(c.topic, c.topics, topic)
     stated = on_topic & np.isin(c.mood, (ASSERTION, NO_MOOD))
     elsewhere = ~on_topic & np.isin(c.topic, [c.topics[name] for name in COLLECTIONS if name in c.topics])
-    rest = np.where(follow_ups(c), params.follow_up_weight, 1.0)
+    rest = np.where(c.follow_up, params.follow_up_weight, 1.0)
     return np.where(stated, params.collection_boost, np.where(elsewhere, params.other_topic_weight, rest))
 
 
-def follow_ups(columns: RankColumns) -> np.ndarray:
-    """The user's replies to the assistant that speak to no topic of their own: their episodes carry the turn before
-    them (its words in the postings, its vector in theirs), so a topic's question finds them through it."""
-    c = columns
-    previous = c.turns[:, 0]
-    after_the_assistant = (previous >= 0) & c.is_assistant[np.maximum(previous, 0)]
-    return after_the_assistant & ~c.is_assistant & _is(c.topic, c.topics, "episode")
+def follow_ups(is_assistant: np.ndarray, turns: np.ndarray, no_topic: np.ndarray) -> np.ndarray:
+    """Per row, whether it is a reply of the user's to the assistant that speaks to no topic of its own (`no_topic`):
+    its episode carries the turn before it (its words in the postings, its vector in its own), so a topic's
+    question finds it through that turn. `turns` as RankColumns.turns."""
+    previous = turns[:, 0]
+    after_the_assistant = (previous >= 0) & is_assistant[np.maximum(previous, 0)]
+    return after_the_assistant & ~is_assistant & no_topic
 
 
 def topic_focus(columns: RankColumns, visible: np.ndarray, topic: str, params: RecallParams) -> np.ndarray:
@@ -243,14 +244,14 @@ def topic_focus(columns: RankColumns, visible: np.ndarray, topic: str, params: R
     topics made before the asked topic's statement began, and anything said with a superseded statement of it,
     describe an older state (0), and what else was said before that statement likely does too
     (`before_statement_weight`); later statements on other topics weigh less, and so do replies that owe their
-    match to the turn they answer (`follow_ups`)."""
+    match to the turn they answer (`RankColumns.follow_up`)."""
     c = columns
     on_topic = _is(c.topic, c.topics, topic)
     tentative = c.mood == TENTATIVE
     stated = c.single_slot | tentative
     since_rows = c.valid_from[visible & on_topic & stated]
     since = since_rows.max() if len(since_rows) else -np.inf
-    focus = np.where(stated, params.other_topic_weight, np.where(follow_ups(c), params.follow_up_weight, 1.0))
+    focus = np.where(stated, params.other_topic_weight, np.where(c.follow_up, params.follow_up_weight, 1.0))
     focus[stated & (c.valid_from < since)] = 0.0
     focus[~stated & (c.valid_from < since)] *= params.before_statement_weight
     # whatever else a superseded statement's message said belongs to that older state ("I work at Corvel, remind

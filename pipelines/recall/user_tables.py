@@ -15,7 +15,7 @@ from pipelines.core.topics import SINGLE_VALUED_TOPICS
 from pipelines.index.tokens import terms
 from pipelines.recall.params import RecallParams
 from pipelines.recall.query_dates import SAYS_WHEN
-from pipelines.recall.ranking import Postings, RankColumns
+from pipelines.recall.ranking import Postings, RankColumns, follow_ups
 from pipelines.recall.sql import DETAIL_COLUMNS, LOAD_USER_SQL, POSTING_WEIGHTS_SQL, RANK_COLUMNS_SQL
 from pipelines.store.snapshots import SnapshotStore
 
@@ -82,6 +82,11 @@ def rank_columns(ranked: pa.Table, brevity: np.ndarray) -> RankColumns:
     kind, kinds = _codes(ranked.column("kind"))
     agent, agents = _codes(ranked.column("agent_id"))
     topic, topics = _codes(ranked.column("topic"))
+    is_assistant = _flags(ranked, "is_assistant")
+    turns = np.stack(
+        [_numbers(ranked, name, np.int64, -1) for name in ("prev_turn", "next_turn", "prev_turn_2", "next_turn_2")],
+        axis=1,
+    )
     return RankColumns(
         confidence=_numbers(ranked, "confidence", np.float64, -np.inf),
         kind=kind,
@@ -91,7 +96,7 @@ def rank_columns(ranked: pa.Table, brevity: np.ndarray) -> RankColumns:
         topic=topic,
         topics=topics,
         mood=_numbers(ranked, "mood_code", np.int8, 0),
-        is_assistant=_flags(ranked, "is_assistant"),
+        is_assistant=is_assistant,
         says_when=_flags(ranked, "says_when"),
         valid_from=_numbers(ranked, "valid_from_s", np.float64, np.inf),
         valid_to=_numbers(ranked, "valid_to_s", np.float64, np.inf),
@@ -105,10 +110,8 @@ def rank_columns(ranked: pa.Table, brevity: np.ndarray) -> RankColumns:
         prior=_numbers(ranked, "prior", np.float64, 0.0) * brevity,
         speaker=_numbers(ranked, "speaker_id", np.int64, -1),
         id_order=_numbers(ranked, "id_order", np.int64, 0),
-        turns=np.stack(
-            [_numbers(ranked, name, np.int64, -1) for name in ("prev_turn", "next_turn", "prev_turn_2", "next_turn_2")],
-            axis=1,
-        ),
+        turns=turns,
+        follow_up=follow_ups(is_assistant, turns, topic == topics.get("episode", -1)),
     )
 
 

@@ -15,6 +15,7 @@ from pipelines.recall.ranking import (
     RankColumns,
     RankQuery,
     collection_focus,
+    follow_ups,
     keyword_hits,
     lift_neighbours,
     rank,
@@ -38,6 +39,8 @@ def columns(**given: list) -> RankColumns:
     def array(name: str, default: object, dtype: type) -> np.ndarray:
         return np.array(given.get(name, [default] * n), dtype=dtype)
 
+    is_assistant = array("is_assistant", False, bool)
+    turns = np.array(given.get("turns", [[-1, -1]] * n), dtype=np.int64)
     return RankColumns(
         confidence=array("confidence", 1.0, np.float64),
         kind=np.zeros(n, np.int64),
@@ -47,7 +50,7 @@ def columns(**given: list) -> RankColumns:
         topic=topic,
         topics=topics,
         mood=array("mood", NO_MOOD, np.int8),
-        is_assistant=array("is_assistant", False, bool),
+        is_assistant=is_assistant,
         says_when=array("says_when", False, bool),
         valid_from=array("valid_from", 0.0, np.float64),
         valid_to=array("valid_to", np.inf, np.float64),
@@ -61,7 +64,8 @@ def columns(**given: list) -> RankColumns:
         prior=np.ones(n),
         speaker=np.full(n, -1),
         id_order=np.arange(n),
-        turns=np.array(given.get("turns", [[-1, -1]] * n), dtype=np.int64),
+        turns=turns,
+        follow_up=follow_ups(is_assistant, turns, topic == topics.get("episode", -1)),
     )
 
 

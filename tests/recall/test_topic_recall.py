@@ -245,3 +245,21 @@ def test_a_question_about_pets_puts_every_pet_the_user_told_of_before_small_talk
     # a question naming someone in a shared log is about them: no boost for the account's statements
     named = MemoryReader(store.root, HashingEmbedder()).recall("u1", "What pets does Melanie have?", k=3)
     assert {m.focus for m in named} == {1.0}
+
+
+def test_a_reply_to_the_assistant_that_names_no_topic_weighs_less_for_a_topics_question(tmp_path):
+    # one conversation: the user's question, the assistant's answer, the user's reply that names no topic
+    said = [("any dentist near german village? im in columbus", "user"), ("Filter by ZIP.", "assistant")]
+    said += [("ZIP worked, found 2. ty", "user")]
+    rows = [
+        row(text, kind="episode", topic="episode", valid_from=RECORDED + i * DAY, message_id=f"m{i}", role=role)
+        for i, (text, role) in enumerate(said)
+    ]
+    found = {
+        m.content: m.focus
+        for m in MemoryReader(publish(tmp_path, rows).root, HashingEmbedder()).recall(
+            "u1", "Which city does the user live in?", k=5
+        )
+    }
+    assert found[said[2][0]] == RecallParams().follow_up_weight
+    assert found[said[0][0]] == 1.0

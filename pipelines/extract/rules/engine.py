@@ -13,6 +13,7 @@ from string import Formatter
 from typing import NamedTuple
 
 from pipelines.core.schemas import ExtractedMemory, Kind, Message
+from pipelines.core.topics import CONTACT_TOPICS
 from pipelines.extract.deadlines import find_deadline
 from pipelines.extract.rules.across_turns import facts_across_turns
 from pipelines.extract.rules.dropped import dropped_rules
@@ -31,6 +32,7 @@ from pipelines.extract.rules.text import (
 )
 from pipelines.extract.signals.lexicon import names_a_change
 from pipelines.extract.signals.mood import (
+    ANOTHERS_CONTACT,
     ASSERTION,
     PAST,
     PLAN,
@@ -44,7 +46,6 @@ from pipelines.extract.signals.mood import (
     is_request,
     quoted_spans,
 )
-from pipelines.extract.signals.topic_signal import ANOTHERS_CONTACT, CONTACT_TOPICS
 
 
 class _Clause(NamedTuple):

@@ -60,18 +60,19 @@ def _added_to(text: str) -> TopicSignal:
     return TopicSignal(collection, ASSERTION, 1.0) if collection else NO_SIGNAL
 
 
-def _afterword(asserted: set[str], signal: TopicSignal, content: str, turn: str) -> bool:
+def _afterword(asserted: set[str], signal: TopicSignal, content: str, asked: str | None) -> bool:
     """Whether `signal`, an assertion, only goes on about its topic after the conversation asserted it (`asserted`,
     updated here): "我住的小区物业特别差" after "我房子换到滨江了" is talk about the move, not a new home; a change said
-    again ("wait, we moved to Dallas"), an answer to a question (`turn`) on that topic or on none, and a value written
-    out (a time, a number) are still statements ("How many hours a week do you work?" — "15 hrs/week at the campus
-    library" answers of the job, not of the school said before)."""
+    again ("wait, we moved to Dallas"), an answer to a question about the user on that topic or on none (`asked`: the
+    turn before, when it asks the user), and a value written out (a time, a number) are still statements ("How many
+    hours a week do you work?" — "15 hrs/week at the campus library" answers of the job, not of the school said
+    before)."""
     if signal.mood != ASSERTION or signal.topic not in SINGLE_VALUED_TOPICS:
         return False
     if signal.topic not in asserted:
         asserted.add(signal.topic)
         return False
-    answering = bool(turn) and asks_the_user(turn) and message_signal(turn).topic in (None, signal.topic)
+    answering = asked is not None and message_signal(asked).topic in (None, signal.topic)
     if answering or shows_a_value(content, (signal.topic,)):
         return False  # the value itself, given after the topic came up ("以后晚上找我" … "九点以后")
     return not any(names_a_change(clause) for clause, _ in clauses_with_moods(content))
@@ -90,7 +91,7 @@ def _episode_signal(
     asserted before it (updated here)."""
     answering = bool(turn) and asks_the_user(turn)
     said = message_signal(content, read.vector, read.centroids, read.params, frozenset(), answering)
-    if _afterword(asserted, said, content, turn):
+    if _afterword(asserted, said, content, turn if answering else None):
         said = TopicSignal(said.topic, TENTATIVE, said.strength)
     # a topic a fact of the message holds is left to it; the others' cues read as they did
     signal = (

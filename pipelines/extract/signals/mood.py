@@ -328,6 +328,13 @@ def clause_mood(clause: str) -> str:
     return ASSERTION
 
 
+# A number or an address said to be some place's or someone's: "the pharmacy number is 312-555-0100", "his new address
+# is …" (not "the new number is …": that is the user's)
+ANOTHERS_CONTACT = re.compile(
+    r"(?:\b(?:their|his|her|its|your)\s+(?:[\w-]+\s+){0,2}|\bthe\s+(?!(?:new|old|same)\b)[\w-]+\s+(?:[\w-]+\s+)?)"
+    r"(?:new\s+|old\s+)?(?:number|#|phone|cell|e-?mail|address|line)\b|(?:他|她|它|他们|你)的",
+    re.I,
+)
 # A phrase that sets the scene, then the user as the subject: "and after a lot of back and forth I'm not doing…"
 SCENE_THEN_I = r"(?:after|since|with|for|in|at|then|now)\s+(?:[\w'-]+\s+){0,6}?(?:i|i'm|im|i've|ive)\b"
 # Finer than the extractor's clauses: a mood changes at any punctuation, an emoji, or a space between Chinese.

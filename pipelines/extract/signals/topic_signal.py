@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipelines.core.topics import VALUE_SHAPES
+from pipelines.core.topics import CONTACT_TOPICS, VALUE_SHAPES
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change
 from pipelines.extract.signals.mood import (
+    ANOTHERS_CONTACT,
     ASSERTION,
     KIN_ZH,
     PAST,
@@ -73,16 +74,6 @@ def shows_a_value(text: str, topics: tuple[str, ...] = tuple(VALUE_SHAPES)) -> b
     """Whether `text` has the shape of a value of one of `topics` (VALUE_SHAPES: a phone number, an e-mail, a
     time); topics without a shape have none."""
     return any(_VALUE_SHAPES[topic].search(text) for topic in topics if topic in _VALUE_SHAPES)
-
-
-CONTACT_TOPICS = ("phone", "email")
-# ... a number or an address said to be some place's or someone's: "the pharmacy number is 312-555-0100", "his new
-# address is …" (not "the new number is …": that is the user's)
-ANOTHERS_CONTACT = re.compile(
-    r"(?:\b(?:their|his|her|its|your)\s+(?:[\w-]+\s+){0,2}|\bthe\s+(?!(?:new|old|same)\b)[\w-]+\s+(?:[\w-]+\s+)?)"
-    r"(?:new\s+|old\s+)?(?:number|#|phone|cell|e-?mail|address|line)\b|(?:他|她|它|他们|你)的",
-    re.I,
-)
 
 
 def _gives_a_contact(clause: str) -> bool:
