@@ -51,7 +51,11 @@ _LABELLED_RES = [
     # no separator at all ("wifi password sunflower42", "PIN 4821"): only a value with a digit or a symbol, so
     # "the token expired" and "password manager" stay as they are
     re.compile(rf"(?i){_EN_LABEL}(?P<sep>\s+)(?P<value>(?=[^\s,.;!?]*[\d_@#$%^&*!~+/\\])[^\s,;!?]{{3,}})"),
-    re.compile(rf"{_ZH_LABEL}(?P<sep>\s*(?:是|为|就是|:|：|=|改成了?|改为|设为)?\s*[:：]?\s*){_VALUE}"),
+    # a Chinese label's value has a letter, a digit or a symbol in it ("验证码 我邮箱是 …" masks nothing)
+    re.compile(
+        rf"{_ZH_LABEL}(?P<sep>\s*(?:是|为|就是|:|：|=|改成了?|改为|设为)?\s*[:：]?\s*)"
+        rf"""(?P<value>{_QUOTED}|(?=[^\s,，。;；、"'“”()（）]*[\x21-\x7e])[^\s,，。;；、"'“”()（）]{{3,}})"""
+    ),
 ]
 
 # 13-19 digits, optionally grouped by spaces or dashes; only Luhn-valid runs are card numbers.

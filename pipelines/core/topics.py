@@ -40,7 +40,8 @@ CONTACT_TOPICS = ("phone", "email")
 MULTI_VALUED_TOPICS: dict[str, str] = {
     "likes": "things the user enjoys",
     "dislikes": "things the user avoids",
-    "skills": "tools, languages and crafts the user knows",
+    "skills": "tools and crafts the user knows (programming languages included)",
+    "languages": "languages the user speaks",
     "pets": "the user's animals",
     "family": "the user's relatives",
     "hobbies": "what the user does for fun",

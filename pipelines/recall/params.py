@@ -54,6 +54,8 @@ class RecallParams:
     # ... and of a tentative one said within those hours after it, in its conversation: talk about the statement
     # ("顺便帮我写个邮件签名，带上新邮箱" after the new address), never above it
     afterword_boost: float = 1.0
+    # ... and of the statement such a newer tentative one overtakes: what it said is likelier the older value
+    overtaken_weight: float = 0.25
     # A query about an accumulating topic ("what pets does the user have?"): the factor of the user's own
     # statements of it (pipelines.extract.signals.collections), which add up instead of replacing each other.
     collection_boost: float = 2.0

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from pipelines.extract.signals.collections import COLLECTIONS
+from pipelines.extract.signals.collections import COLLECTIONS, COVERED_BY
 from pipelines.recall.params import RecallParams
 
 # Mood codes of RankColumns.mood: an episode's statement of the user's own state, a tentative one, any other
@@ -220,11 +220,14 @@ def keyword_hits(
 def collection_focus(columns: RankColumns, topic: str, params: RecallParams) -> np.ndarray:
     """Each row's factor for a question about an accumulating topic: what the user said of it as their own (an
     asserting episode, a distilled memory) by `collection_boost`; what belongs to another accumulating topic by
-    `other_topic_weight` ("User has a cat." is no hobby, however close its words); the rest as it is."""
+    `other_topic_weight` ("User has a cat." is no hobby, however close its words); the rest as it is. A topic
+    the asked one covers counts as it (COVERED_BY: a language spoken is a skill); one that covers the asked one is no
+    other topic (a skill may be a language)."""
     c = columns
-    on_topic = _is(c.topic, c.topics, topic)
+    on_topic = np.isin(c.topic, [c.topics[name] for name in COVERED_BY.get(topic, (topic,)) if name in c.topics])
     stated = on_topic & np.isin(c.mood, (ASSERTION, NO_MOOD))
-    elsewhere = ~on_topic & np.isin(c.topic, [c.topics[name] for name in COLLECTIONS if name in c.topics])
+    others = [name for name in COLLECTIONS if topic not in COVERED_BY.get(name, (name,)) and name in c.topics]
+    elsewhere = ~on_topic & np.isin(c.topic, [c.topics[name] for name in others])
     rest = np.where(c.follow_up, params.follow_up_weight, 1.0)
     return np.where(stated, params.collection_boost, np.where(elsewhere, params.other_topic_weight, rest))
 
@@ -244,7 +247,8 @@ def topic_focus(columns: RankColumns, visible: np.ndarray, topic: str, params: R
     topics made before the asked topic's statement began, and anything said with a superseded statement of it,
     describe an older state (0), and what else was said before that statement likely does too
     (`before_statement_weight`); later statements on other topics weigh less, and so do replies that owe their
-    match to the turn they answer (`RankColumns.follow_up`)."""
+    match to the turn they answer (`RankColumns.follow_up`). A tentative reading well after the statement ranks
+    above it as the likelier change, and the statement it overtakes falls back (`overtaken_weight`)."""
     c = columns
     on_topic = _is(c.topic, c.topics, topic)
     tentative = c.mood == TENTATIVE
@@ -265,9 +269,11 @@ def topic_focus(columns: RankColumns, visible: np.ndarray, topic: str, params: R
     stated_since = c.valid_from[visible & on_topic & c.single_slot]
     said_at = stated_since.max() if len(stated_since) else np.inf
     later = said_at + params.newer_tentative_after_hours * 3600.0
-    focus[on_topic & tentative & (c.valid_from > later)] = params.newer_tentative_boost
+    newer = on_topic & tentative & (c.valid_from > later)
+    focus[newer] = params.newer_tentative_boost
     focus[on_topic & tentative & (c.valid_from > said_at) & (c.valid_from <= later)] = params.afterword_boost
-    focus[on_topic & c.single_slot] = params.topic_boost
+    overtaken = bool((newer & visible).any())
+    focus[on_topic & c.single_slot] = params.overtaken_weight if overtaken else params.topic_boost
     return focus
 
 

@@ -59,3 +59,9 @@ def test_secrets_are_masked(text, masked):
 )
 def test_ordinary_text_is_left_alone(text):
     assert mask_secrets(text) == text
+
+
+def test_words_after_a_chinese_label_that_hold_no_code_are_kept():
+    said = "有个网站注册老是收不到验证码 我邮箱是 yutong_deng@example.com 是不是被拦截了"
+    assert mask_secrets(said) == said
+    assert mask_secrets("验证码 839201 别告诉别人") == "验证码 [REDACTED] 别告诉别人"

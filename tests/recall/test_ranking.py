@@ -187,8 +187,12 @@ def test_a_tentative_reading_said_well_after_the_statement_leads_it():
         valid_from=[1 * DAY, 1.2 * DAY, 90 * DAY],  # talk about the statement that day; a new school months later
     )
     focus = topic_focus(rows, np.ones(3, bool), "school", p)
-    assert focus.tolist() == [p.topic_boost, p.afterword_boost, p.newer_tentative_boost]
+    # ... and the statement it overtakes falls back
+    assert focus.tolist() == [p.overtaken_weight, p.afterword_boost, p.newer_tentative_boost]
     assert p.newer_tentative_boost > p.topic_boost
+    # as of a moment before the new school, the statement leads
+    before = topic_focus(rows, np.array([True, True, False]), "school", p)
+    assert before.tolist()[:2] == [p.topic_boost, p.afterword_boost]
     # a tentative reading with no statement after which it was said keeps the plain tentative weight
     alone = columns(topic=["school"], single_slot=[False], mood=[TENTATIVE], valid_from=[3 * DAY])
     assert topic_focus(alone, np.ones(1, bool), "school", p).tolist() == [p.tentative_boost]
@@ -252,3 +256,15 @@ def test_a_question_about_an_accumulating_topic_weighs_another_ones_down():
     ranked = rank(rows, empty, query(similarities=similarities, collection="hobbies"), p)
     assert [row[0] for row in ranked] == [0, 2, 1]
     assert [row[7] for row in ranked] == [p.collection_boost, 1.0, p.other_topic_weight]
+
+
+def test_a_language_spoken_answers_a_question_about_skills_and_a_tool_is_no_language():
+    p = RecallParams()
+    # "我日语N2 粤语是母语" (languages), "用户掌握Python" (skills), a pet, small talk
+    rows = columns(topic=["languages", "skills", "pets", "episode"], mood=[ASSERTION, NO_MOOD, NO_MOOD, NO_MOOD])
+    boost, other = p.collection_boost, p.other_topic_weight
+    assert collection_focus(rows, "skills", p).tolist() == [boost, boost, other, 1.0]
+    # a skill may be a language ("User knows Spanish."): weighed as it is, not as another topic's
+    assert collection_focus(rows, "languages", p).tolist() == [boost, 1.0, other, 1.0]
+    # a question about tools asks for no language spoken
+    assert collection_focus(rows, "tools", p).tolist() == [other, boost, other, 1.0]

@@ -78,7 +78,11 @@ _ZH_ORGS = (
 )
 # What a Chinese place or organisation never starts with: a description ("入职的一家私募") or how long ago
 # ("入职刚满一个月"; 快手 and 满洲里 are names)
-_NOT_A_NAME_ZH = r"的|一家|一个|刚|才|已经|没多久|不久|满(?!洲)|快(?!手)|第[一二三四五六七八九十\d]"
+# ... nor is a while ("入职三个月胖了五斤")
+_NOT_A_NAME_ZH = (
+    r"的|一家|一个|刚|才|已经|没多久|不久|满(?!洲)|快(?!手)|第[一二三四五六七八九十\d]"
+    r"|[一两二三四五六七八九十半几\d]+个?多?(?:月|年|周|天|星期|礼拜)"
+)
 _MACROS = {
     "V": r"(?P<{g}>.+?)" + _EN_TERM,
     "T": r"(?P<{g}>.+?)\s*$",

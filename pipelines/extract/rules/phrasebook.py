@@ -172,6 +172,8 @@ EMPLOYER = TopicBook(
             r"^\s*working\s+(?:nights|days|evenings|weekends|overnights|night\s+shifts?|part[- ]time|full[- ]time)\s+(?:at|for)\s+<ORG>",
             # the employer printed on the badge: "the badge itself says BRIGHTWATER HEALTH" (not "the title on my badge")
             r"(?<!on\s)\b(?:my|the)\s+(?:new\s+)?(?:work\s+)?badge(?:\s+itself)?\s+(?:now\s+|literally\s+)*(?:says|reads)\s+<ORG>",
+            # "im officially on the Kestrel Freight payroll"
+            r"\b(?:i'?m|i\s+am)\s+(?:now\s+|officially\s+|finally\s+)*on\s+(?:the\s+)?(?P<v>(?-i:[A-Z])[\w&'-]+(?:\s+(?-i:[A-Z])[\w&'-]+){0,3})\s+payroll\b",
         ),
         ends=(
             r"(?:no\s+longer|don't|dont|do\s+not)\s+work\s+(?:at|for)\s+<WORK>",
@@ -198,6 +200,19 @@ EMPLOYER = TopicBook(
                 r"(?:lunch|drinks|cake|card)\s+for\s+me\b", content="User left their job."),
             Say(r"\b(?:took|taking|take)\s+me\s+out\s+for\s+(?:a\s+)?(?:farewell|goodbye|going[- ]away|send[- ]off)\s+"
                 r"(?:lunch|drinks|dinner)\b", content="User left their job."),
+            # the user's own send-off ("my farewell lunch is friday"), or one the team is in ("farewell lunch, the
+            # team got me a cake"; "team took me out for tacos today, lots of 'don't forget us' speeches")
+            Say(r"\bmy\s+(?:farewell|goodbye|going[- ]away|leaving|send[- ]off)\s+(?:lunch|drinks|dinner|cake|card)\b",
+                content="User left their job."),
+            Say(r"\b(?:farewell|goodbye|going[- ]away|send[- ]off)\s+(?:lunch|drinks|dinner)\b(?=[^.!?]{0,40}\b(?:the\s+team|"
+                r"my\s+team|coworkers|colleagues|the\s+office)\b)", content="User left their job."),
+            Say(r"^\s*(?:a\s+)?(?:farewell|goodbye|going[- ]away|send[- ]off)\s+(?:lunch|drinks|dinner)\W*$", content="User left their job."),
+            Say(r"\b(?:the|my)\s+team\s+(?:got|gave|made|threw|took)\s+me\b[^.!?]{0,40}(?:don'?t\s+forget\s+us|farewell|goodbye)",
+                content="User left their job."),
+            # the last day named ahead: "last day is friday", "my last day at Orbis is the 30th"
+            Say(r"^\s*(?:my\s+)?last\s+day\s+(?:at\s+\w+(?:\s+\w+)?\s+)?(?:is|will\s+be|'s)\s+(?:this\s+|next\s+|on\s+)?"
+                r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|the\s+\d{1,2}(?:st|nd|rd|th)?)\b",
+                content="User left their job."),
         ),
     ),
     zh=Ways(

@@ -28,6 +28,8 @@ from pipelines.extract.signals.mood import ASSERTION, PAST, PLAN
 # A wish about how the assistant answers may be put as a wish ("I'd like you to reply in Japanese") or in passing,
 # but not in someone else's words ("my tandem partner says I should make you answer only in German")
 _WISHED = frozenset({ASSERTION, PLAN, PAST})
+# a rule that names no subject states what its clause's subject does: "我男朋友最近迷上生椰拿铁了" is his
+_OWN = frozenset({ASSERTION})
 
 # A time for one occasion is no standing preference: "call me after the meeting tomorrow", "明天下午三点以后找我"
 _ONE_OFF_EN = r"\b(?:tomorrow|tonight|today|this\s+(?:morning|afternoon|evening|week)|later)\b"
@@ -155,7 +157,10 @@ RULES: tuple[Rule, ...] = (
     # answer layout (tables, bullets, ...): one English and one Chinese rule per format
     *_format_rules(),
     # answer length
+    # ... or a count of sentences as the ceiling: "can u just give me the answer in like 2-3 sentences"
     en(_LENGTH_CUE_EN + r".*\b(?:short|shorter|brief|briefer|concise|succinct|terse|to\s+the\s+point"
+       r"|(?:in|to|under|within)\s+(?:like\s+|about\s+|just\s+|maybe\s+)?(?:[1-5]|one|two|three|four|five)"
+       r"(?:\s*[-\u2013]\s*(?:[1-5]|two|three|four|five)|\s+or\s+(?:[1-5]|two|three|four|five))?\s+sentences"
        r")\b", PREF,
        "answer_length", "User prefers concise answers.", "length concise short brief", 0.8, unless=_LENGTH_DROPPED_EN),
     en(_LENGTH_CUE_EN + r".*\b(?:detailed|in\s+detail|thorough|in\s+depth|in-depth|longer)\b", PREF,
@@ -238,16 +243,16 @@ RULES: tuple[Rule, ...] = (
     # languages spoken, typed in lower case too: "I can officially say I speak spanish now", "grew up speaking polish
     # at home and english everywhere else"
     en(rf"\bI\s+(?:can\s+|also\s+|now\s+)*speak\s+(?P<v>{SPOKEN_LANGUAGES_EN})\b(?:\s+and\s+(?P<w>{SPOKEN_LANGUAGES_EN})\b)?",
-       SKILL, "skills", ("User speaks {v} and {w}.", "User speaks {v}."), "skill language speak", 0.8,
+       SKILL, "languages", ("User speaks {v} and {w}.", "User speaks {v}."), "skill language speak", 0.8,
        transform=str.capitalize),
     en(rf"\bgrew\s+up\s+speaking\s+(?P<v>{SPOKEN_LANGUAGES_EN})\b(?:[^.!?]{{0,20}}?\band\s+(?P<w>{SPOKEN_LANGUAGES_EN})\b)?",
        SKILL,
-       "skills", ("User speaks {v} and {w}.", "User speaks {v}."), "skill language speak", 0.8,
+       "languages", ("User speaks {v} and {w}.", "User speaks {v}."), "skill language speak", 0.8,
        transform=str.capitalize),
     # "粤语普通话都没问题", "英语日语都挺溜"
     zh(rf"(?P<v>{LANGUAGES_ZH})(?:和|跟|、|\s)?(?P<w>{LANGUAGES_ZH})?都(?:没问题|溜|挺溜|很溜|流利|会说|能说|可以)",
        SKILL,
-       "skills", ("用户会说{v}和{w}", "用户会说{v}"), "技能 语言 会说", 0.8),
+       "languages", ("用户会说{v}和{w}", "用户会说{v}"), "技能 语言 会说", 0.8),
     # tools the user is at home with: "PS和Illustrator都挺熟了", "我Python还行"
     zh(r"<LATIN>(?:\s*(?:和|跟|、)\s*<LATIN:w>)?\s*(?:都)?(?:还行|挺熟|很熟|比较熟|熟练|用得(?:挺|很)?溜|玩得(?:挺|很)?溜)",
        SKILL,
@@ -302,10 +307,10 @@ RULES: tuple[Rule, ...] = (
        r"\d+\s+times|every\s+day|daily)\s+(?:a\s+|per\s+)?(?:week|day)?", FACT, "hobbies",
        "User's hobbies include {v}.", "hobby hobbies leisure fun", 0.8),
     zh(r"(?:迷上|爱上|喜欢上)了?(?P<v>(?!了|一个|个|他|她|这个|那个)[\u4e00-\u9fff]{1,6}?)(?:了|啦)?(?=[，,。！!？?\s]|$)",
-       FACT, "hobbies", "用户的爱好是{v}", "爱好 兴趣 休闲", 0.8),
+       FACT, "hobbies", "用户的爱好是{v}", "爱好 兴趣 休闲", 0.8, moods=_OWN),
     zh(r"每(?:周|个?礼拜|个?星期)[一二三四五六日天末]?(?:都|固定|会|晚上|早上|下午)*(?:去)?"
        r"(?P<verb>打|踢|游|跑|爬|练|骑|跳|滑)完?(?P<v>[\u4e00-\u9fff]{1,4}?)(?=完|回来|去|的|[，,。！!？?\s]|$)", FACT,
-       "hobbies", "用户的爱好是{verb}{v}", "爱好 兴趣 休闲", 0.8),
+       "hobbies", "用户的爱好是{verb}{v}", "爱好 兴趣 休闲", 0.8, moods=_OWN),
 )
 
 # --------------------------------------------------------------------------------------------------

@@ -134,6 +134,8 @@ _SPLIT = re.compile(
     # "doc flagged my iron low | and after a lot of back and forth | I'm not doing the vegetarian thing anymore"
     rf"|\s+and\s+(?=(?i:{SCENE_THEN_I}))"
     r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    # ... and after an address typed between Chinese words: "我邮箱是 a@example.com 是不是被拦截了"
+    r"|(?<=\.[A-Za-z]{2})\s+(?=[\u4e00-\u9fff])|(?<=\.[A-Za-z]{3})\s+(?=[\u4e00-\u9fff])"
 )
 _QUESTION_START = re.compile(
     r"^\s*(?:do|does|did|can|could|would|will|is|are|am|was|were|should|shall|have|has|what|what's|where|"

@@ -109,6 +109,8 @@ ANTECEDENTS: dict[str, tuple[str, str]] = {
 # day" … "What's next for you?"), it asks for that topic's next value ("brightwater health, analytics team").
 ASKS_WHATS_NEXT = re.compile(
     r"\bwhat'?s\s+next\b|\bwhat\s+(?:are|will)\s+you\s+(?:be\s+)?(?:doing|do)\s+next\b|\bwhat\s+now\b"
+    # ... or names it: "So you're heading to Tessaro next?"
+    r"|\b(?:heading|headed|going|off)\s+to\s+(?:\w+\s+){1,3}next\b"
     r"|接下来(?:去|打算|准备|要)?(?:干|做)?(?:啥|什么|哪)|下一步(?:去|打算)?(?:哪|啥|什么)|(?:然后|之后)(?:去|打算)(?:哪|干啥|做什么)",
     re.IGNORECASE,
 )

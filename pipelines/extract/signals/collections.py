@@ -1,5 +1,5 @@
-"""Topics that accumulate (the user's pets, hobbies, the languages they speak): which one a question asks about,
-and which one a user's own statement adds to.
+"""Topics that accumulate (the user's pets, hobbies, the languages they speak, the skills and tools they know): which
+one a question asks about, and which one a user's own statement adds to.
 
 A new value of these adds to the old ones instead of replacing them, so nothing is closed: the labels only let a
 question about the topic ("what pets does the user have?") put every statement of it before small talk that
@@ -20,6 +20,13 @@ _LANGUAGES_ZH = (
     r"英语|英文|中文|普通话|粤语|日语|日文|韩语|法语|德语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语|泰语|越南语|方言"
 )
 
+# Tools and crafts named after a verb of knowing: a capitalised or all-caps name ("Figma", "SQL", "C++"), or a craft
+_TOOL_EN = (
+    r"(?-i:[A-Z][\w+#.]*[A-Za-z+#])|(?:to\s+)?(?:code|program|cook|sew|knit|weld|draw|edit\s+videos?|touch\s+type|"
+    r"drive\s+stick)\b"
+)
+# ... in Chinese: a name in Latin letters ("PR", "Python") or a craft
+_TOOL_ZH = r"(?<![A-Za-z])[A-Za-z][A-Za-z0-9+#.]+|剪辑|编程|做饭|烘焙|设计|建模|修图|画画|开车|写代码|视频剪辑"
 # topic -> (English pattern, Chinese pattern) of a statement that adds to it
 _STATED = {
     "pets": (
@@ -36,7 +43,7 @@ _STATED = {
         r"爱好|兴趣|飞盘|羽毛球|篮球|足球|乒乓球|网球|游泳|跑步|马拉松|爬山|徒步|露营|钓鱼|摄影|画画|书法|吉他|钢琴|"
         r"尤克里里|瑜伽|普拉提|攀岩|滑雪|冲浪|骑行|烘焙|编织|下棋|围棋|象棋|桌游|跳舞|舞蹈|陶艺|插花|拼图|乐高|手工",
     ),
-    "skills": (
+    "languages": (
         rf"\b(?:speak|speaks|spoke|fluent|native|bilingual|JLPT|N[1-5]|HSK|IELTS|TOEFL|DELE)\b.*\b(?:{_LANGUAGES_EN})\b"
         rf"|\b(?:{_LANGUAGES_EN})\b.*\b(?:fluent|native|speaker|level|exam|test|JLPT|N[1-5]|HSK|DELE|B[12]|C[12])\b"
         # a language exam passed names its language: "passed N2", "JLPT N3 done"
@@ -47,14 +54,37 @@ _STATED = {
         r"|(?<![A-Za-z])(?:JLPT\s*)?N[1-5](?![0-9])\s*(?:考)?(?:过|拿下|通过)(?:了|啦|咯)|(?:考)?(?:过|拿下|通过)(?:了|啦)\s*(?:JLPT\s*)?N[1-5](?![0-9])"
         r"|(?:雅思|托福|(?i:HSK|TOPIK|IELTS|TOEFL))[^，,。]{0,6}(?:过了|考过了|考了|拿到|出分)",
     ),
+    # know-how the user has: a tool or a craft learnt, used at work, a certificate passed ("自学了PR，转场也会做了",
+    # "PMP终于考过了", "Python也会一点", "taught myself Figma", "got my CPA license")
+    "skills": (
+        rf"\b(?:taught\s+myself|self[- ]taught\s+(?:in\s+)?|learned|learnt|mastered|"
+        rf"got\s+(?:good|better|comfortable)\s+(?:at|with)|(?:am|i'm|im)\s+(?:pretty\s+|fairly\s+|really\s+)?(?:good|decent|proficient|comfortable|fluent|"
+        rf"experienced)\s+(?:at|with|in)|know\s+my\s+way\s+around|code\s+in)\s+(?:how\s+to\s+|some\s+|basic\s+)?"
+        rf"(?:{_TOOL_EN})|\bpicked\s+up\s+(?:some\s+|basic\s+)?(?-i:[A-Z]{{2,}})\b"
+        rf"|\b(?:passed|cleared|aced|got)\s+(?:the\s+|my\s+)?(?:(?-i:[A-Z]{{2,}})\w*\s+)?(?:exam|cert\w*|license|licence)\b"
+        rf"|\b(?:certified|licensed)\s+(?:as\s+an?\s+|in\s+)\w+",
+        rf"(?:自学|学会|学完|掌握|精通|熟悉|熟练|擅长|上手|搞懂|入门|会用|会写|会剪|会画)(?:了|啦)?\s*(?:{_TOOL_ZH})"
+        rf"|(?:{_TOOL_ZH})\s*(?:也|都|还)?(?:会(?:一点|用|写|做|了)|挺熟|很熟|熟练|精通|学完|学会|上手|搞懂|搞定)"
+        r"|也会(?:做|用|写|剪|画)了|(?:考过|考下|考到|拿到|拿下|通过)(?:了|啦)?[^，,。！？]{0,6}(?:证|资格|执照|(?-i:[A-Z]{2,}))"
+        r"|(?<![A-Za-z])(?-i:[A-Z]{2,})[A-Za-z0-9]*\s*(?:终于|总算)?(?:考过|考下|拿下|过了|到手)",
+    ),
 }
 # topic -> a question about it
 _ASKED = {
     "pets": r"\bpets?\b|\banimals?\b|宠物|养了?(?:什么|哪些|几只|啥)",
     "hobbies": r"\bhobb(?:y|ies)\b|\bfor\s+fun\b|\b(?:free|spare)\s+time\b|\bpastimes?\b|爱好|兴趣|业余|空闲时间|闲暇",
-    "skills": r"\blanguages?\b.*\b(?:speak|speaks|know|knows)\b|\b(?:speak|speaks)\b.*\blanguages?\b"
-    r"|会(?:说|讲)(?:哪些|什么|几种)|(?:哪些|几种|什么)语言",
+    # (programming languages are skills)
+    "languages": r"(?<!programming\s)\blanguages?\b.*\b(?:speak|speaks|know|knows)\b"
+    r"|\b(?:speak|speaks)\b.*\blanguages?\b|会(?:说|讲)(?:哪些|什么|几种)|(?:哪些|几种|什么)(?<!编程)语言",
+    # a question about tools and technical skills asks for no language spoken ("What technical skills / tools does
+    # the user know?"); one about skills does
+    "tools": r"\btechnical\b|\btools?\b|\bsoftware\b|\bprogramming\b|\bcoding\b|\btech\s+stack\b|工具|软件|编程|技术",
+    "skills": r"\bskills?\b|\bcertifications?\b|\bproficien\w+|\bexpertise\b"
+    r"|技能|证书|会(?:用|做)?(?:哪些|什么)(?!语言)",
 }
+# What answers a question about each topic: its own statements, and those of the topics it covers (languages spoken
+# are skills too; a question about tools asks for the skills only).
+COVERED_BY: dict[str, tuple[str, ...]] = {"skills": ("skills", "languages"), "tools": ("skills",)}
 _STATED_PATTERNS = {
     topic: (re.compile(en, re.IGNORECASE), re.compile(zh, re.IGNORECASE)) for topic, (en, zh) in _STATED.items()
 }

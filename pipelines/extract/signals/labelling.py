@@ -34,6 +34,7 @@ from pipelines.extract.signals.topic_signal import (
 )
 
 Embed = Callable[[Sequence[str]], np.ndarray]
+ANSWER_LANGUAGE_TOPIC = "language"  # the language answers are wanted in, not one spoken
 
 
 def _covered_topics(candidates: pl.DataFrame) -> dict[tuple[str, str, str], frozenset[str]]:
@@ -105,7 +106,11 @@ def _episode_signal(
     # JLPT N3!!! the university classes paid off" adds a language; it is no school), not a weak one of the
     # user's own ("我和阿杰在一起了！就是之前常约我打羽毛球那个" is a relationship, not a hobby)
     said_of_no_one = signal.mood == TENTATIVE and signal.strength >= read.params.min_strength
-    if signal.topic is None or said_of_no_one:
+    # ... and a language named, weakly, as one the user speaks is no wish for answers in it ("我日语N2 日常交流ok
+    # 粤语是母语" adds two languages; a request for answers in one is the extractor's preference, which the episode
+    # leaves to it)
+    languages_spoken = signal.topic == ANSWER_LANGUAGE_TOPIC and signal.mood == TENTATIVE
+    if signal.topic is None or said_of_no_one or languages_spoken:
         added = _added_to(content)
         signal = added if added.topic else signal
     if signal.topic is None and tells_of_a_trip(content):

@@ -44,9 +44,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("live", "lives", "(?<!cost of )(?<!for a )living(?! rooms?)", "lived", "move", "moved", "moving", "relocat\\w*", "apartment", "flat",
          "lease", "landlord", "rent", "roommates?", "neighbou?rhood", "settled", "based", "hometown",
          "address", "house", "condo", "apt", "renting", "rowhouse", "townhouse", "duplex", "bungalow",
-         "first (?:week|month|night)s? in (?-i:[A-Z])\\w+", "back (?:east|west)", "no fixed address", "city", "I'm in (?-i:[A-Z])\\w+",
+         "first (?:week|month|night)s? in (?-i:[A-Z])\\w+", "back (?:east|west)", "no fixed address", "city", "(?:I'm|I am|we're|we are) in (?-i:[A-Z])\\w+",
          # people type place names in lower case too: "my whole life is here in columbus"
          "here in \\w+", "(?:I'm|I am|im|we're|we are) on the (?:east|west|north|south)(?:east|west)? side", "(?-i:[A-Z])\\w+ (?:guy|girl|gal|dude|native|local|resident) here", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes",
+         "one[- ]way ticket",
          "hometown", "home town", "back home", "[0-9] ?br", "[0-9][- ]bedroom", "studio apartment", "couch ?surf\\w*",
          "house ?sitting", "storage unit", "unpack\\w*", "crashing (?:at|with|on|between)", "homeowner", "mortgage",
          "closing on (?:a|the|our|my) (?:house|place|condo)", "(?:got|found|bought|rented) (?:a|our|my|the) (?:new )?(?:place|flat|apartment|house)(?: together)?",
@@ -144,7 +145,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "language": (
         # the language answers come in, not one being learnt ("learning German", "学习英语")
-        ("language", "reply in", "replies in", "answer in", "respond in", "write in", "talk to me in",
+        # (not a length: "the answer in like 2-3 sentences")
+        ("language", *(f"{verb} in(?! (?:like |about |just )?(?:[0-9]|one|two|three|four|five|a few)\\b)" for verb in
+                       ("reply", "replies", "answer", "respond", "write")), "talk to me in",
          "bilingual", "in (?:English|Chinese|Mandarin|Cantonese|Spanish|French|German|Japanese|Korean|Portuguese|Italian|Russian|"
          "Arabic|Hindi|Vietnamese|Thai|Dutch)", "(?:traditional|simplified) (?:chinese|characters)",
          "(?:English|Chinese|Mandarin|Spanish|French|German|Japanese|Korean|Portuguese|Italian)[- ]only"),
@@ -157,7 +160,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "word (?:limit|count)", "words? or less", "under [0-9]+ words", "one-liners?", "short and sweet", "long-winded",
          # a count of sentences as the ceiling, or the rule named by it: "3 sentences max", "drop the 3 sentence thing"
          "(?:[1-9]|one|two|three|four|five)[- ]sentences?(?= (?:max|tops|or less|or fewer|at most|thing|rule|limit))",
-         "(?:to|under|within) (?:[1-9]|one|two|three|four|five) sentences"),
+         "(?:to|under|within) (?:[1-9]|one|two|three|four|five) sentences",
+         "in (?:like |about |just )?(?:[1-9]|one|two|three|four|five)(?:[-\u2013](?:[1-9]|two|three|four|five))? sentences"),
         ("简短", "简洁", "长度", "太长", "详细", "几句话", "句话以内", "啰嗦", "短一点(?!的)", "该长就长", "字数", "字以内", "长篇大论",
          "一句话", "多长(?!时间)", "篇幅", "长短", "多详细", "[一两二三四五六七八九十\\d]句话",
          "(?:讲|说|写|答)(?:得)?(?:细|详细|长)(?:一)?点", "长一点"),
@@ -212,8 +216,12 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "truck", "suv", "minivan", "van", "pickup", "motorcycle", "motorbike", "scooter", "mpg", "oil change", "dealership", "transmission", "car-free", "carfree",
          "car-?less", "without a car", "EVs?", "regen(?:erative)? braking", "(?:level 2|EV|home) charger", "Ioniq", "Rivian", "Polestar"),
         ("我的车", "开车", "买车", "卖车", "新车", "二手车", "车贷", "驾照", "电动车", "小米(?:SU7|YU7)", "(?:秦|汉|唐|宋|元)(?:PLUS|EV|DM)", "那辆", "这辆", "提车", "4S店",
-         "什么车", "哪(?:辆|款)车", "的车", "(?:一|那|这|两|我的?)辆", "开了[一两三四五六七八九十几\\d]+年",
-         "保养", "油耗", "续航", "电车", "油车", "车险", "过户", "置换", "充电桩", "租了?(?:一)?(?:台|辆)", "租车", "自驾", CAR_MODELS_ZH, "开的是", "摩托"),
+         "什么车", "哪(?:辆|款)车", "的车", "(?:一|那|这|两|我的?)辆", "(?:开了|再开)[一两三四五六七八九十几\\d]+年",
+         "保养", "油耗", "续航", "电车", "油车", "车险", "过户", "置换", "充电桩", "租了?(?:一)?(?:台|辆)", "租车", "自驾", CAR_MODELS_ZH, "开的是", "摩托",
+         # "用户现在有车吗？", "骑我的小电驴去上课"
+         "有车", "没车", "小电驴", "电瓶车", "电动自行车", "自行车", "单车",
+         # riding one is a cue of its own: "每天骑我的小电驴去上课" is no school
+         "骑(?:着)?(?:我的)?(?=小电驴|电动车|电瓶车|摩托|自行车|单车)"),
     ),
 }
 
@@ -278,7 +286,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               "gave up on (?:the |being )?(?:vegan|vege?t[ae]rian|veggie|keto|pescatarian)", "eat(?:s|ing)? everything",
               "staying (?:vegan|vegetarian|veggie|pescatarian|keto)", "(?:vegan|vegetarian|veggie|pescatarian|keto) now",
               "eating (?:\\w+ )?again"),
-             ("开始吃素", "不吃素了", "开荤", "改吃", "又吃肉", "(?:恢复|开始|重新)吃(?:肉|荤|鱼|鸡|蛋|奶|海鲜)", "不忌口了", "戒(?:了)?(?:肉|辣|糖|奶)",
+             ("开始吃素", "不吃素了", "开荤", "改吃", "又吃肉", "(?:恢复|开始|重新)吃(?:肉|荤|鱼|鸡|蛋|奶|海鲜)", "不忌口了",
+              # "鱼和肉也开始吃了", "最近在搞keto"
+              "(?:肉|荤|鱼|鸡|蛋|奶|海鲜)[^，,。！？]{0,4}开始吃了", "(?:开始|在)(?:搞|做|吃|试)(?:(?i:keto)|生酮|轻断食|断食|低碳|地中海)", "戒(?:了)?(?:肉|辣|糖|奶)",
               # the way the user eats now, said as now: "现在我吃碗面不加两勺辣椒油都觉得没味道", "无辣不欢了"
               "(?:现在|如今|这阵子|这半年)[^，,。！？]{0,12}(?:辣|吃素|素食|吃肉|荤)", "无辣不欢", "(?:能|敢)吃辣了",
               # a diet by name given up: "生酮不搞了", "轻断食停了"

@@ -169,6 +169,8 @@ _URGES_ME = re.compile(
 _PLAN = re.compile(
     r"\b(?:might|maybe|perhaps|thinking\s+(?:about|of)|considering|consider|plan(?:ning)?\s+to|going\s+to|gonna|"
     r"want\s+to|wanna|would|(?:i|we)\s+(?:should|ought\s+to)\b|(?<!even\s)if(?!\s+(?:you|u)\b)|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|(?:pretty|fairly|almost|quite)\s+sure\s+(?:i'm|i\s+am|im|i'll|i\s+will)\b|tempted|should\s+i|"
+    # a trip to plan is still to come: "can you help me plan a 3 day spring break trip"
+    r"\bplan\s+(?:a|an|my|our|the|this)\s+(?:[\w-]+\s+){0,4}(?:trip|vacation|holiday|getaway|road\s*trip|visit|itinerary)\b|"
     # a change being explored is not a change made
     r"recruiters?|interview(?:s|ing|ed)?|\boffered\s+me\b|\bpitched\s+me\b|"
     # looking is no move: "scrolling apartment listings", "test-drove a Model 3", "看房", "试驾"
@@ -214,6 +216,8 @@ _PLAN = re.compile(
     re.IGNORECASE,
 )
 _PAST = re.compile(
+    # (a comparison is no stay: "happier than they were in the desert")
+    r"(?<!than\s)(?<!than\sthey\s)(?<!than\swe\s)(?<!than\sit\s)(?<!than\si\s)"
     r"\b(?:was|were)\s+in\b(?!\s+(?:it|them|that|the\s+(?:cut|layoffs?|first\s+round)))|\btrip\b|\bvisit(?:ed|ing)?\b|\bvacation\b|\bholiday\b|\bconference\b|"
     r"\btravel(?:l?ed|ling|ing)?\b|\bback\s+from\s+(?!the\s+honeymoon)"
     # days or weeks somewhere are a stay: "three weeks here and…", "two weeks in Lisbon" (not "two weeks in and…")
@@ -460,6 +464,10 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
     return [match.span() for match in _QUOTED.finditer(text)]
 
 
+# A conclusion drawn: what it says is so, whatever the condition before it.
+_CONCLUDES = re.compile(r"\s*(?:所以|因此|于是|that'?s\s+why\b)", re.IGNORECASE)
+
+
 def clauses_with_moods(text: str) -> list[tuple[str, str]]:
     """The message's clauses, each with its mood; a clause inside quotes is reported speech, and one that names
     no subject goes on with a third party's ("我爸妈退休了，上礼拜搬去三亚了" is the parents' move)."""
@@ -477,7 +485,10 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
             and not (by_a_role and _REACTS.search(clause))
         ):
             mood = THIRD_PARTY
-        if condition and mood == ASSERTION:  # what follows an "if" in its sentence: "要是她调去上海，我们就搬过去"
+        # what follows an "if" in its sentence: "要是她调去上海，我们就搬过去"; not what the user drew from it
+        # ("纯素的话蛋白质太难凑了 所以现在鱼和肉也开始吃了")
+        condition = condition and not _CONCLUDES.match(clause)
+        if condition and mood == ASSERTION:
             mood = PLAN
         # a plan's details go on without a subject until something is said done: "下周我要换号了，新号是 177…"
         if planned and mood == ASSERTION and _goes_on_with_the_plan(clause):

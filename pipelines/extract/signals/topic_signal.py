@@ -105,6 +105,7 @@ _SAID_YES = re.compile(
 NAME_TOPIC = "name"
 _CALLED = re.compile(r"叫我|\bcalls?\s+me\b", re.IGNORECASE)
 TRIP_TOPIC = "residence"  # the topic a trip's stay is mistaken for
+_HERE_IN = re.compile(r"\bhere\s+in\s+\w+", re.IGNORECASE)
 
 
 def _told_of_a_trip(said: list[tuple[str, str]]) -> bool:
@@ -121,7 +122,8 @@ def tells_of_a_trip(text: str) -> bool:
 def _said_as(topic: str, clause: str, mood: str, in_a_trip: bool, others_news: bool = False) -> str:
     """The mood a clause speaks of `topic` in: a partner's news is the couple's and a partner named in passing is the
     user's own status; what people call the user is the user's name, if only weakly ("公司里大家都叫我王总"); a stay
-    told in a trip is past, unless a move is said in it ("and we moved to Denver"). `others_news`: an earlier clause
+    told in a trip is past, unless a move is said in it ("and we moved to Denver"); a place the speaker is "here in" is
+    the user's, if only weakly, whoever the clause is about. `others_news`: an earlier clause
     told someone else's news, so a proposal after it is theirs ("MY SISTER GOT ENGAGED!!! he proposed at the top…")."""
     couple = topic == COUPLE_TOPIC and (
         (mood in (THIRD_PARTY, REPORTED) and partner_is_subject(clause))
@@ -129,7 +131,9 @@ def _said_as(topic: str, clause: str, mood: str, in_a_trip: bool, others_news: b
         or (mood in (TENTATIVE, REPORTED) and names_my_partner(clause))
     )
     called = topic == NAME_TOPIC and mood == THIRD_PARTY and bool(_CALLED.search(clause))
-    said_as = ASSERTION if couple else TENTATIVE if called else mood
+    # "here" is where the speaker is, whoever the clause is about ("the landlord here in alfama only speaks portuguese")
+    here = topic == TRIP_TOPIC and mood == THIRD_PARTY and bool(_HERE_IN.search(clause))
+    said_as = ASSERTION if couple else TENTATIVE if called or here else mood
     return PAST if in_a_trip and topic == TRIP_TOPIC and said_as == ASSERTION else said_as
 
 
@@ -142,7 +146,26 @@ def message_signal(
     answering: bool = False,
 ) -> TopicSignal:
     """The strongest single-valued topic `text` speaks to (not in `exclude`) and the mood it speaks in; `answering`:
-    `text` replies to a question about the user (asks_the_user), so its first sentence is the user's."""
+    `text` replies to a question about the user (asks_the_user), so its first sentence is the user's. A number or
+    an address only mentioned, neither written out nor said to change ("让维修师傅直接打我电话", "email me the
+    slides"), is no statement of it."""
+    signal = _strongest_signal(text, vector, centroids, params, exclude, answering)
+    if shows_a_value(text, CONTACT_TOPICS) or names_a_change(text):
+        return signal
+    while signal.topic in CONTACT_TOPICS and signal.mood in (ASSERTION, TENTATIVE):
+        exclude = exclude | {signal.topic}
+        signal = _strongest_signal(text, vector, centroids, params, exclude, answering)
+    return signal
+
+
+def _strongest_signal(
+    text: str,
+    vector: np.ndarray | None,
+    centroids: TopicCentroids | None,
+    params: SignalParams,
+    exclude: frozenset[str],
+    answering: bool,
+) -> TopicSignal:
     cues: dict[str, int] = {}
     by_mood: dict[str, dict[str, int]] = {}
     said, owned = clauses_with_moods(text), owned_clauses(text)
@@ -223,6 +246,12 @@ def asks_the_user(turn: str) -> bool:
     return invited and bool(_ASKS_THE_USER.search(turn)) and not _ASKED_OF_ANOTHER.search(turn)
 
 
+# A reply that hands the assistant a task: "帮我列个清单吧", "can you make me a list", "pls just draft it"
+_ASKS_THE_ASSISTANT = re.compile(
+    r"\s*(?:(?:好|好的|嗯|行|那)[，,\s]*)?(?:帮我|给我|替我|麻烦你?|请你)"
+    r"|\s*(?:(?:ok|okay|yes|yeah|sure|so)[,\s]+)?(?:can|could|would)\s+(?:you|u)\b",
+    re.IGNORECASE,
+)
 _FIRST_SENTENCE = re.compile(r"^.+?(?:[.!?](?=\s)|[。！？]|$)", re.DOTALL)
 # A short first sentence that names something: "Dana Moreno. same as Luis, already switched it at the bank", "王若宁。
 # 身份证还在补办…" (not "We love hiking. Every weekend…": a capitalised word past the first, a digit, or a Chinese name)
@@ -247,6 +276,8 @@ def answer_signal(reply: str, question: str, params: SignalParams = SignalParams
     answer = _the_answer(reply)
     if answer is None or not _ASKS_FOR_A_VALUE.search(question) or _ASKED_OF_ANOTHER.search(question):
         return NO_SIGNAL
+    if _ASKS_THE_ASSISTANT.match(answer):
+        return NO_SIGNAL  # a task handed back answers nothing: "新家那边还缺什么吗？" — "帮我列个清单吧"
     asked = message_signal(question, params=params)
     if asked.topic is None or asked.mood != QUESTION:
         return NO_SIGNAL

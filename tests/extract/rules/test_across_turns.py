@@ -253,3 +253,10 @@ def test_what_comes_next_after_an_ending_asks_for_the_ended_topic():
         ("user", "蓝鲸物流，下周一报到"),
     )
     assert zh[-1] == ("employer", "用户在蓝鲸物流工作", ["s1:3"])
+    # ... and so does a guess at it: "So you're heading to Tessaro next?" — "yep, tessaro health, I start tuesday"
+    guessed = facts(
+        ("user", "farewell lunch, the team got me a cake that said 'dont forget us when ur rich at Tessaro'"),
+        ("assistant", "Seven years is a long run! So you're heading to Tessaro next?"),
+        ("user", "yep, tessaro health, I start tuesday. data analyst on their claims team"),
+    )
+    assert guessed[-1] == ("employer", "User works at tessaro health.", ["s1:3"])

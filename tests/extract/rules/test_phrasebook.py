@@ -506,3 +506,42 @@ def test_lodging_is_no_home_and_the_answers_language_named_first():
     assert _on("帮我做个预算吧，一个月控制在五千以内，住宿加吃饭", "residence") == []
     assert _on("住朝阳这边，通勤还行", "residence") == ["用户住在朝阳"]
     assert _on("以后你回答用日文，后面附上中文翻译，可以不", "language") == ["用户希望用日文回答"]
+
+
+def test_the_users_own_send_off_and_a_last_day_named_ahead_end_the_job():
+    left = ["User left their job."]
+    assert _on("my farewell lunch is friday and apparently I'm supposed to 'say a few words'", "employer") == left
+    assert _on("today was so weird. farewell lunch, so many feelings", "employer") == left
+    assert _on("the team got me a cake that said 'dont forget us when ur rich'", "employer") == left
+    assert _on("team took me out for tacos today, lots of speeches lol. last day is friday.", "employer") == left
+    assert _on("had a farewell lunch for my coworker Dana today, gonna miss her", "employer") == []  # someone else's
+    assert _on("last day of the conference is friday", "employer") == []
+
+
+def test_being_on_a_companys_payroll_names_the_employer():
+    said = "badge photo came out cursed but whatever, im officially on the Kestrel Freight payroll 😅"
+    assert _on(said, "employer") == ["User works at Kestrel Freight."]
+    assert _on("my sister is on the Acme payroll now", "employer") == []
+
+
+def test_a_while_at_a_job_is_no_company():
+    assert _on("网易食堂是真的香啊，入职三个月胖了五斤，怎么办", "employer") == []
+    assert _on("入职字节了，下周开始培训", "employer") == ["用户在字节工作"]
+
+
+def test_a_count_of_sentences_asked_for_is_a_concise_answer():
+    said = "can u just give me the answer in like 2-3 sentences, no lists? I'll ask if I want more detail"
+    assert _on(said, "answer_length") == ["User prefers concise answers."]
+    assert _on(said, "language") == []
+    assert _on("the essay has to be in 5 paragraphs", "answer_length") == []
+
+
+def test_a_pastime_someone_else_took_up_is_theirs():
+    assert _on("我男朋友最近迷上生椰拿铁了，一天两杯", "hobbies") == []
+    assert _on("最近迷上飞盘了，每周六都去", "hobbies") == ["用户的爱好是飞盘"]
+    assert _on("他每周六打完羽毛球回来都累瘫", "hobbies") == []
+
+
+def test_an_address_typed_between_chinese_words_ends_its_clause():
+    said = "有个网站注册老是收不到验证码 我邮箱是 yutong_deng@example.com 是不是被拦截了"
+    assert _on(said, "email") == ["用户的邮箱是yutong_deng@example.com"]

@@ -12,12 +12,20 @@ from pipelines.extract.signals.collections import asked_collection, stated_colle
         ("we have a new family member: a tiny tabby kitten called Miso", "pets"),
         ("最近被同事拉去玩飞盘了，比羽毛球累多了，但挺上瘾", "hobbies"),
         ("Signed up for a wheel-throwing pottery class on Thursdays and I'm obsessed.", "hobbies"),
-        ("日语N2过了！现在跟日本客户开会基本不用翻译了", "skills"),
-        ("I'm fluent in Portuguese since my year in Lisbon", "skills"),
-        ("N2 过了！！现在看日剧基本不用字幕了", "skills"),  # a language exam passed names no language
-        ("finally passed N2, celebrating tonight", "skills"),
-        ("雅思考了7.5，终于能申请了", "skills"),
-        ("学了一年日语，上周 N3 过啦！现在点菜问路都没问题了", "skills"),
+        ("日语N2过了！现在跟日本客户开会基本不用翻译了", "languages"),
+        ("I'm fluent in Portuguese since my year in Lisbon", "languages"),
+        ("N2 过了！！现在看日剧基本不用字幕了", "languages"),  # a language exam passed names no language
+        ("finally passed N2, celebrating tonight", "languages"),
+        ("雅思考了7.5，终于能申请了", "languages"),
+        ("学了一年日语，上周 N3 过啦！现在点菜问路都没问题了", "languages"),
+        # tools, crafts and certificates
+        ("最近给小红书做视频，自学了PR，现在剪个vlog半小时搞定", "skills"),
+        ("我平时工作主要写SQL，Python也会一点，用pandas处理报表", "skills"),
+        ("PMP终于考过了！3A！", "skills"),
+        ("转场也会做了，剪辑越来越顺手", "skills"),
+        ("I taught myself Figma over the summer", "skills"),
+        ("finally passed the CPA exam!!", "skills"),
+        ("i'm pretty comfortable with Excel by now", "skills"),
     ],
 )
 def test_the_users_own_statement_adds_to_its_topic(text, topic):
@@ -33,6 +41,10 @@ def test_the_users_own_statement_adds_to_its_topic(text, topic):
         "thinking about getting a cat next year",  # a plan
         "thanks, that helps",
         "大概多久能过N2",  # asked, not passed
+        "I picked up Sarah from the airport",  # a person, not a tool
+        "好的 ok 我会注意的",  # 会 is "will"
+        "my brother taught himself Python",  # someone else
+        "should I learn Python or R first?",
     ],
 )
 def test_questions_plans_and_someone_elses_pets_add_nothing(text):
@@ -46,8 +58,13 @@ def test_questions_plans_and_someone_elses_pets_add_nothing(text):
         ("用户养了什么宠物？", "pets"),
         ("用户有哪些爱好？", "hobbies"),
         ("What does the user do for fun?", "hobbies"),
-        ("What languages can the user speak?", "skills"),
-        ("用户会说哪些语言？", "skills"),
+        ("What languages can the user speak?", "languages"),
+        ("用户会说哪些语言？", "languages"),
+        ("用户掌握哪些技能？", "skills"),
+        ("What skills does the user have?", "skills"),
+        ("What technical skills / tools does the user know?", "tools"),
+        ("What programming languages does the user know?", "tools"),
+        ("用户会用哪些软件或编程工具？", "tools"),
         ("Where does the user live?", None),
     ],
 )

@@ -98,7 +98,13 @@ def test_a_language_or_a_pet_of_the_users_outweighs_a_topic_touched_in_passing()
     # the school words stand in a clause said of no one: a tentative school reading, outweighed
     exam = _row("episode", "episode", "passed JLPT N3!!! the university classes and the campus tutor paid off", "m1")
     labelled = label_statements(pl.DataFrame([exam], schema=CANDIDATE_SCHEMA), HashingEmbedder().embed_passages)
-    assert labelled.select("topic", "mood").rows() == [("skills", ASSERTION)]
+    assert labelled.select("topic", "mood").rows() == [("languages", ASSERTION)]
+
+
+def test_languages_the_user_speaks_are_no_wish_for_answers_in_them():
+    spoken = _row("episode", "episode", "下周去大阪出差 我日语N2 日常交流ok 粤语是母语 帮我规划两天自由行", "m1")
+    labelled = label_statements(pl.DataFrame([spoken], schema=CANDIDATE_SCHEMA), HashingEmbedder().embed_passages)
+    assert labelled.select("topic", "mood").rows() == [("languages", ASSERTION)]
 
 
 def test_a_weak_statement_of_the_users_own_keeps_its_topic_over_a_hobby_named_beside_it():

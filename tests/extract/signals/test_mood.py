@@ -729,3 +729,14 @@ def test_a_counted_colleague_a_spouse_and_a_request_to_the_assistant_go_on_with_
     mother = clauses_with_moods("我妈换号了 新号135 0000 8102 帮我写个短信")
     assert [mood for _, mood in mother] == [THIRD_PARTY, THIRD_PARTY]
     assert clauses_with_moods("我换号了 新号135 0000 8102 帮我存一下")[1][1] == ASSERTION
+
+
+def test_a_conclusion_drawn_after_a_condition_is_said_as_so():
+    said = clauses_with_moods("纯素的话蛋白质太难凑了 所以现在鱼和肉也开始吃了")
+    assert [mood for _, mood in said] == [PLAN, ASSERTION]
+    assert [mood for _, mood in clauses_with_moods("要是她调去上海，我们就搬过去")] == [PLAN, PLAN]
+
+
+def test_a_trip_to_plan_is_still_to_come():
+    assert clause_mood("can you help me plan a 3 day spring break trip with my kids") == PLAN
+    assert clause_mood("just got back from a trip to Lisbon") == PAST

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change
-from pipelines.extract.signals.mood import ASSERTION, PLAN, TENTATIVE, THIRD_PARTY, is_owned
+from pipelines.extract.signals.mood import ASSERTION, PAST, PLAN, TENTATIVE, THIRD_PARTY, is_owned
 from pipelines.extract.signals.prototypes import TopicCentroids
 from pipelines.extract.signals.topic_signal import (
     NO_SIGNAL,
@@ -204,10 +204,15 @@ def test_a_partners_news_is_the_users_own_relationship_and_someone_elses_on_ever
         ("之后都 reply 英文", "language"),
         ("还是在广州待着，挺好", "residence"),
         ("so I'm staying put at Corliss", "employer"),
+        ("GOT MY D7 APPROVED!!! one way ticket to lisbon on march 3rd", "residence"),
+        ("finally unpacked the last box", "residence"),
+        ("秦再开两年吧", "vehicle"),
+        ("can u give me the answer in like 2-3 sentences", "answer_length"),
     ],
 )
 def test_the_words_people_use_for_a_topic_are_its_cues(text, topic):
     hits = cue_hits(text)
+    assert "language" not in hits or topic == "language", hits  # "the answer in like 2-3 sentences" is a length
     assert topic in hits, hits
     assert "residence" not in hits or topic == "residence", hits  # "for a living" is no home
 
@@ -363,6 +368,9 @@ def test_a_reply_takes_the_topic_of_the_question_it_answers():
     assert answer_signal("yes actually, mine is a cheap cable lock", "Want help picking a bike lock?") == NO_SIGNAL
     assert answer_signal("Boston, last week", "Where did your sister move?") == NO_SIGNAL
     assert answer_signal("a long answer " * 20, "Where do you live now?") == NO_SIGNAL
+    # a task handed back to the assistant answers nothing
+    assert answer_signal("帮我列个清单吧，厨房的东西基本啥都没有", "恭喜搬完家！新家那边还缺什么吗？") == NO_SIGNAL
+    assert answer_signal("ok can you list some gyms near me", "Where are you living now?") == NO_SIGNAL
 
 
 @pytest.mark.parametrize(
@@ -1040,3 +1048,47 @@ def test_our_workplace_is_the_users_and_a_school_reported_done_is_a_change():
     assert names_a_change("又跳了哈哈，这次去了鲸落游戏")
     assert "job_title" not in cue_hits("有点心动 你帮我分析下利弊")
     assert "job_title" in cue_hits("我在做数据分析")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "帮我给房东发个消息，说空调漏水了，让维修师傅直接打我电话",
+        "can you email me the slides and my phone number list",
+    ],
+)
+def test_a_number_or_an_address_only_mentioned_is_no_statement_of_it(text):
+    assert message_signal(text).topic not in ("phone", "email")
+
+
+def test_a_changed_number_states_its_topic_without_the_number_and_a_question_still_asks_for_it():
+    assert message_signal("对了 我换号了，旧的那个欠费停机了懒得管") == TopicSignal("phone", ASSERTION, 4.0)
+    assert message_signal("用户现在的手机号是多少？").topic == "phone"
+
+
+def test_a_diet_begun_without_a_subject_is_the_users_and_here_is_where_the_speaker_is():
+    said = "最近在搞keto 生酮 碳水基本不碰了 纯素的话蛋白质太难凑了 所以现在鱼和肉也开始吃了。帮我重新弄个菜单"
+    assert message_signal(said).mood == ASSERTION
+    for begun in ("最近在搞keto 生酮", "所以现在鱼和肉也开始吃了"):
+        signal = message_signal(begun)
+        assert (signal.topic, signal.mood) == ("diet", ASSERTION)
+    assert message_signal("the landlord here in alfama only speaks portuguese, help me write a msg") == TopicSignal(
+        "residence", TENTATIVE, 2.0
+    )
+    assert message_signal("my sister lives in Denver").mood == THIRD_PARTY
+
+
+def test_having_a_car_asked_and_a_scooter_ridden_are_the_vehicle():
+    assert message_signal("用户现在有车吗？").topic == "vehicle"
+    assert message_signal("每天骑我的小电驴去上课 下雨天太痛苦了").topic == "vehicle"
+
+
+def test_where_we_are_said_beside_a_trip_to_plan_is_still_where_we_live():
+    said = "hi! we're in Columbus, Clintonville area. can you help me plan a 3 day spring break trip with my kids"
+    assert message_signal(said) == TopicSignal("residence", TENTATIVE, 1.0)
+
+
+def test_a_place_compared_with_is_no_trip():
+    said = "finally unpacked the last box 🎉 our apartment in capitol hill gets insane afternoon light, the plants are "
+    assert message_signal(said + "so much happier than they were in the desert").mood == ASSERTION
+    assert message_signal("our apartment in capitol hill is tiny. we were in Lisbon last week").mood == PAST
