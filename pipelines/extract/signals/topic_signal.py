@@ -105,7 +105,8 @@ _SAID_YES = re.compile(
 NAME_TOPIC = "name"
 _CALLED = re.compile(r"叫我|\bcalls?\s+me\b", re.IGNORECASE)
 TRIP_TOPIC = "residence"  # the topic a trip's stay is mistaken for
-_HERE_IN = re.compile(r"\bhere\s+in\s+\w+", re.IGNORECASE)
+# a place named after "here in" (not "here in the office")
+_HERE_IN = re.compile(r"\bhere\s+in\s+(?!(?:the|this|that|my|our|a|an)\b)\w+", re.IGNORECASE)
 
 
 def _told_of_a_trip(said: list[tuple[str, str]]) -> bool:
@@ -246,7 +247,7 @@ def asks_the_user(turn: str) -> bool:
     return invited and bool(_ASKS_THE_USER.search(turn)) and not _ASKED_OF_ANOTHER.search(turn)
 
 
-# A reply that hands the assistant a task: "帮我列个清单吧", "can you make me a list", "pls just draft it"
+# A reply that hands the assistant a task: "帮我列个清单吧", "ok can you make me a list"
 _ASKS_THE_ASSISTANT = re.compile(
     r"\s*(?:(?:好|好的|嗯|行|那)[，,\s]*)?(?:帮我|给我|替我|麻烦你?|请你)"
     r"|\s*(?:(?:ok|okay|yes|yeah|sure|so)[,\s]+)?(?:can|could|would)\s+(?:you|u)\b",

@@ -1076,6 +1076,7 @@ def test_a_diet_begun_without_a_subject_is_the_users_and_here_is_where_the_speak
         "residence", TENTATIVE, 2.0
     )
     assert message_signal("my sister lives in Denver").mood == THIRD_PARTY
+    assert message_signal("my boss here in the office moved to Denver").mood == THIRD_PARTY
 
 
 def test_having_a_car_asked_and_a_scooter_ridden_are_the_vehicle():
