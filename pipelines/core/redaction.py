@@ -41,7 +41,10 @@ _ZH_WORDS = ("支付密码", "密码", "口令", "密钥", "秘钥", "令牌", "
 _ZH_LABEL = "(?P<label>" + "|".join(r"\s*".join(word) for word in _ZH_WORDS) + ")"
 # a quoted value may hold spaces ("my wifi password is 'sunflower 42'"); a bare one ends at a space or a stop
 _QUOTED = "|".join(f"{o}[^{c}\\n]{{1,100}}{c}" for o, c in ('""', "''", "“”", "‘’", "「」"))
-_VALUE = rf"""(?P<value>{_QUOTED}|[^\s,，。;；、"'“”()（）]{{3,}})"""
+_BARE = r"""[^\s,，。;；、"'“”()（）]"""
+_VALUE = rf"(?P<value>{_QUOTED}|{_BARE}{{3,}})"
+# a Chinese label's value has a letter, a digit or a symbol in it ("验证码 我邮箱是 …" masks nothing)
+_CODE_VALUE = rf"(?P<value>{_QUOTED}|(?={_BARE}*[\x21-\x7e]){_BARE}{{3,}})"
 # "the password for my bank is X", "the PIN to the safe was X": up to four words between the label and "is"
 _EN_FOR = r"(?P<gap>\s+(?:for|to|of|on|at)\s+[^\s,.;:!?]+(?:\s+[^\s,.;:!?]+){0,3}?)?"
 _LABELLED_RES = [
@@ -51,11 +54,7 @@ _LABELLED_RES = [
     # no separator at all ("wifi password sunflower42", "PIN 4821"): only a value with a digit or a symbol, so
     # "the token expired" and "password manager" stay as they are
     re.compile(rf"(?i){_EN_LABEL}(?P<sep>\s+)(?P<value>(?=[^\s,.;!?]*[\d_@#$%^&*!~+/\\])[^\s,;!?]{{3,}})"),
-    # a Chinese label's value has a letter, a digit or a symbol in it ("验证码 我邮箱是 …" masks nothing)
-    re.compile(
-        rf"{_ZH_LABEL}(?P<sep>\s*(?:是|为|就是|:|：|=|改成了?|改为|设为)?\s*[:：]?\s*)"
-        rf"""(?P<value>{_QUOTED}|(?=[^\s,，。;；、"'“”()（）]*[\x21-\x7e])[^\s,，。;；、"'“”()（）]{{3,}})"""
-    ),
+    re.compile(rf"{_ZH_LABEL}(?P<sep>\s*(?:是|为|就是|:|：|=|改成了?|改为|设为)?\s*[:：]?\s*){_CODE_VALUE}"),
 ]
 
 # 13-19 digits, optionally grouped by spaces or dashes; only Luhn-valid runs are card numbers.

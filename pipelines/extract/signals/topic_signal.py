@@ -151,8 +151,8 @@ def message_signal(
     an address only mentioned, neither written out nor said to change ("让维修师傅直接打我电话", "email me the
     slides"), is no statement of it."""
     signal = _strongest_signal(text, vector, centroids, params, exclude, answering)
-    if shows_a_value(text, CONTACT_TOPICS) or names_a_change(text):
-        return signal
+    if signal.topic not in CONTACT_TOPICS or shows_a_value(text, CONTACT_TOPICS) or names_a_change(text):
+        return signal  # (checked only for a contact topic: every recall query is read here)
     while signal.topic in CONTACT_TOPICS and signal.mood in (ASSERTION, TENTATIVE):
         exclude = exclude | {signal.topic}
         signal = _strongest_signal(text, vector, centroids, params, exclude, answering)
