@@ -20,6 +20,7 @@ SINGLE_VALUED_TOPICS: dict[str, str] = {
     "birthday": "the user's date of birth",
     "relationship_status": "single, married, engaged, ...",
     "diet": "what the user eats or avoids (vegetarian, vegan, no spicy food, ...)",
+    "drink": "what the user usually drinks (a coffee order, tea instead of coffee, no caffeine, ...)",
     "contact_time": "when the user wants to be contacted",
     "school": "the school or university the user attends",
     "vehicle": "the car or vehicle the user has",

@@ -147,3 +147,11 @@ def test_what_follows_a_retraction_in_its_conversation_is_the_new_value_not_talk
     # after a value, the same words are talk about it
     joined = left | {"content": "User works at Halvorsen.", "retraction": False}
     assert _current(resolved(joined, answer), "employer") == ["User works at Halvorsen."]
+
+
+def test_what_the_user_drinks_now_supersedes_their_old_order_and_someone_elses_order_does_not():
+    black = episode("我一般只喝冰美式 不加糖不加奶", 1, "a", "drink", "assertion")
+    friend = episode("同事最近迷上生椰拿铁了 天天一杯", 3, "b", "drink", "third_party")
+    oolong = episode("咖啡已经彻底戒了！现在在办公室泡一壶乌龙", 6, "c", "drink", "assertion")
+    assert _current(resolved(black, friend), "drink") == [black["content"]]
+    assert _current(resolved(black, friend, oolong), "drink") == [oolong["content"]]

@@ -120,14 +120,14 @@ ASKS_WHATS_NEXT = re.compile(
 # that fits two topics ("Where are you headed next?") takes the one the conversation's cues are about.
 ASSISTANT_ASKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "residence": (
-        (r"\bwhere\s+(?:did|are|will|do|have)\s+you\s+(?:\w+\s+){0,2}?(?:move|moving|moved|living|live|headed|heading|"
+        (r"\bwhere\s+(?:did|are|will|do|have)\s+you\s+(?:\w+\s+){0,2}?(?:move|moving|moved|living|live|headed|heading|off\s+to|"
          r"end(?:ed|ing)?\s+up|land(?:ed)?|settl\w*|relocat\w*|based)", r"\bwhich\s+(?:city|town|neighbou?rhood|part\s+of)",
          r"\bwhat\s+(?:city|town|neighbou?rhood)", r"\b(?:new|what)\s+(?:address|city)\b"),
         (r"搬(?:到|去)了?哪", r"(?:在|住)哪(?:个城市|个区|里|儿)", r"哪个城市", r"新(?:地址|住址)", r"地址是(?:什么|多少|啥)",
          r"去哪(?:个城市|里|儿)了"),
     ),
     "employer": (
-        (r"\bwhere\s+(?:are|did|will|do)\s+you\s+(?:\w+\s+){0,2}?(?:headed|heading|going|go|working|work|end(?:ed|ing)?\s+up|"
+        (r"\bwhere\s+(?:are|did|will|do)\s+you\s+(?:\w+\s+){0,2}?(?:headed|heading|off\s+to|going|go|working|work|end(?:ed|ing)?\s+up|"
          r"land(?:ed)?|start(?:ing)?|join(?:ing|ed)?)", r"\bwhich\s+(?:company|firm|employer)", r"\bwhat\s+(?:company|firm)",
          r"\bwho(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:new\s+)?(?:employer|company)", r"\bwho\s+(?:did\s+you|are\s+you)\s+(?:join|joining|working\s+for)"),
         (r"(?:去|跳|跳槽去|跳槽到)了?哪(?:家|个|里|儿)", r"哪家(?:公司)?", r"新(?:公司|东家|单位)(?:是|叫)?(?:哪|什么|啥)",

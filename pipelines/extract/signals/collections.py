@@ -66,7 +66,10 @@ _STATED = {
         rf"(?:自学|学会|学完|掌握|精通|熟悉|熟练|擅长|上手|搞懂|入门|会用|会写|会剪|会画)(?:了|啦)?\s*(?:{_TOOL_ZH})"
         rf"|(?:{_TOOL_ZH})\s*(?:也|都|还)?(?:会(?:一点|用|写|做|了)|挺熟|很熟|熟练|精通|学完|学会|上手|搞懂|搞定)"
         r"|也会(?:做|用|写|剪|画)了|(?:考过|考下|考到|拿到|拿下|通过)(?:了|啦)?[^，,。！？]{0,6}(?:证|资格|执照|(?-i:[A-Z]{2,}))"
-        r"|(?<![A-Za-z])(?-i:[A-Z]{2,})[A-Za-z0-9]*\s*(?:终于|总算)?(?:考过|考下|拿下|过了|到手)",
+        r"|(?<![A-Za-z])(?-i:[A-Z]{2,})[A-Za-z0-9]*\s*(?:终于|总算)?(?:考过|考下|拿下|过了|到手)"
+        # a tool used for a craft as a habit: "我平时用PR剪视频", "工作上一直用Excel做报表"
+        r"|(?:平时|一直|日常|天天|工作(?:中|上)?)(?:都|也)?(?:用|拿)\s*(?<![A-Za-z])[A-Za-z][A-Za-z0-9+#.]+\s*"
+        r"(?:剪|做|写|画|修|建|跑|处理|算|排)",
     ),
 }
 # topic -> a question about it
@@ -80,7 +83,7 @@ _ASKED = {
     # the user know?"); one about skills does
     "tools": r"\btechnical\b|\btools?\b|\bsoftware\b|\bprogramming\b|\bcoding\b|\btech\s+stack\b|工具|软件|编程|技术",
     "skills": r"\bskills?\b|\bcertifications?\b|\bproficien\w+|\bexpertise\b"
-    r"|技能|证书|会(?:用|做)?(?:哪些|什么)(?!语言)",
+    r"|技能|证书|会(?:用|做)?(?:哪些|什么)(?!语言)|能力|专长|特长|本领",
 }
 # What answers a question about each topic: its own statements, and those of the topics it covers (languages spoken
 # are skills too; a question about tools asks for the skills only).

@@ -46,7 +46,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "address", "house", "condo", "apt", "renting", "rowhouse", "townhouse", "duplex", "bungalow",
          "first (?:week|month|night)s? in (?-i:[A-Z])\\w+", "back (?:east|west)", "no fixed address", "city", "(?:I'm|I am|we're|we are) in (?-i:[A-Z])\\w+",
          # people type place names in lower case too: "my whole life is here in columbus"
-         "here in \\w+", "(?:I'm|I am|im|we're|we are) on the (?:east|west|north|south)(?:east|west)? side", "(?-i:[A-Z])\\w+ (?:guy|girl|gal|dude|native|local|resident) here", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes",
+         "here in \\w+", "(?:I'm|I am|im|we're|we are) on the (?:east|west|north|south)(?:east|west)? side", "(?-i:[A-Z])\\w+ (?:guy|girl|gal|dude|native|local|resident) here", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes", "moving truck", "u-?haul",
+         # a place the user's street is in: "everyone on my block in Minneapolis"
+         "(?:on|in) my (?:block|street|road) in \\w+",
          "one[- ]way ticket",
          "hometown", "home town", "back home", "[0-9] ?br", "[0-9][- ]bedroom", "studio apartment", "couch ?surf\\w*",
          "house ?sitting", "storage unit", "unpack\\w*", "crashing (?:at|with|on|between)", "homeowner", "mortgage",
@@ -55,17 +57,21 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # "a resident of Tucson", "sleeping on an air mattress in our Raleigh place"
          "resident of", "(?:my|our) (?-i:[A-Z])\\w+ (?:place|apartment|flat|house|condo)"),
         (f"(?<![{_HELD}])(?<![{_HELD}][不得])住(?!院|酒店|宾馆|旅馆|宿)", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
-         "公寓", "居住证", "家(?:也|还|都|就|一直)?在", f"我(?:还|仍然|依然|一直|也)?在(?:{CITIES_ZH})(?!出差|玩|旅|开会|转机)", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
+         "公寓", "居住证", "家(?:也|还|都|就|一直)?在", f"我(?:现在|目前)?人?(?:还|仍然|依然|一直|也)?在(?:{CITIES_ZH})(?!出差|玩|旅|开会|转机)", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
          "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?", "买房", "房贷", "新家", "[北沪深杭]漂",
          # "新租的房子就在科技园边上", "到深圳快一个月了", "北京朝阳这边杨柳絮太夸张了" (where the speaker is)
          "新房子", "(?:房子)?租在", "搬进(?:来|去)?", "(?:租|住)的(?:老|新)?(?:房子|公寓|出租屋)",
          f"^(?:{CITIES_ZH})[^，,。！？]{{0,6}}(?:这边|这儿|这里)",
          # "直接来广州这边报到", "房子也在天河租好了"
-         f"(?:来|到)(?:{CITIES_ZH})(?:这边|这儿)?(?:报到|上班|工作|定居|发展)", "房子[^，,。！？]{0,8}租(?:好|下)(?:了|啦)"),
+         f"(?:来|到)(?:{CITIES_ZH})(?:这边|这儿)?(?:报到|上班|工作|定居|发展)", "房子[^，,。！？]{0,8}租(?:好|下)(?:了|啦)",
+         # "我就跟着在这边租了房"
+         "租了(?:个|套|间)?房(?!车)"),
     ),
     "employer": (
         # "works"/"worked" of a thing is no job: "works, thanks!!", "that worked"
-        ("work", "works (?:at|for|as|in|with)", "working", "worked (?:at|for|as|in|with)", "job", "company", "employer", "joined", "hired",
+        # (nor is a thing got working: "got it working 👍", "it's working now")
+        ("work", "works (?:at|for|as|in|with)", "(?<!got it )(?<!it's )(?<!its )(?<!is )(?<!not )(?<!stopped )working(?! now\\b| again\\b| fine\\b)",
+         "worked (?:at|for|as|in|with)", "job", "company", "employer", "joined", "hired",
          "quit", "notice", "laid off", "fired", "last day", "first day", "start(?:ed|ing|in'?)? at", "offer",
          "(?:I|we) teach(?! myself)", "severance", "restructur\\w*", "(?:team|department|role|position) (?:got|was) (?:cut|eliminated)",
          "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+",
@@ -84,9 +90,11 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "commute to (?-i:[A-Z])\\w+",
          "new role", "recruiter", "startup", "firm", "staying at", "employed", "put in my two weeks", "two weeks'? notice",
          "resign\\w*", "severance", "onboarding", "offer letter", "401\\(?k\\)?", "coworkers?", "colleagues?"),
-        ("公司", "上班", "工作", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌", "单位",
+        ("公司", "上班", "(?<!什么)(?<!啥)工作", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌", "单位",
          # a workplace's own routine names the workplace: "我们星澜网络年会", "我们小米今年年终奖", "腾讯这边周报模板"
          f"(?:我们|咱们)[^，,。！？\\s]{{2,8}}?(?:{_WORKPLACE_ROUTINE_ZH})", f"^[^，,。！？\\s]{{2,6}}这边(?:的)?(?:{_WORKPLACE_ROUTINE_ZH})",
+         # ... or opens the clause with it: "星澜年会要每个部门出节目"
+         f"^(?:[A-Za-z]{{2,12}}|[\\u4e00-\\u9fff]{{2,4}})(?:{_WORKPLACE_ROUTINE_ZH})",
          "创业公司", "供职", "任职", "在职", "编制", "体制内", "老板", "我在[^，,。！？]{1,10}(?:做|干|搞)",
          # the subject left out at the clause's start: "新工作第一周，在蓝鲸物流做数据分析" (not "在一家做SaaS的公司",
          # where 做 is the company's business)
@@ -101,7 +109,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "electrician", "plumber", "carpenter", "paralegal", "receptionist", "pharmacist", "mechanic", "firefighter",
          "paramedic", "clerk", _ROLES_EN),
         ("升职", "升了", "升店长", "职位", "职务", "岗位", "title", "经理", "主任", "店长", "组长", "工程师", "医师", "职称",
-         "老师", "助理", "分析(?!下|一下|一波|利弊|原因|看)", "运营", "测试", "后端", "前端", "从事", "文案", "职业", "(?:做|干)什么的", "转岗", "调岗", "助理", "主管", "总监", "专员", "设计师",
+         "老师", "助理", "分析(?!下|一下|一波|利弊|原因|看)", "运营", "测试", "后端", "前端", "从事", "文案", "职业", "(?:做|干)什么的", "(?:做|干)(?:什么|啥)(?:工作|职业|行业)", "转岗", "调岗", "助理", "主管", "总监", "专员", "设计师",
          "程序员", "会计", "律师", "医生", "护士", "副总", "合伙人", "主编", "编辑", "策划", "架构师", "研究员"),
     ),
     "name": (
@@ -110,7 +118,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "I'm (?-i:[A-Z])\\w+(?<!In)", "I'm an? (?-i:[A-Z])\\w+ now", "(?:last|maiden|family) name", "surname",
          "took (?:his|her|their|\\w+'s) (?:last )?name", "address (?:me|the user|them)", "what name", "user's name",
          "call (?:the user|them|him|her)", "nickname", "sign(?:s|ed|ing)? (?:it|them|letters|off|with|as)", "sign-?off", "pronouns?", "(?:he/him|she/her|they/them)", "what to call", "what (?:should|do|does|can) \\w+ call"),
-        ("叫我", "(?:我|用户)(?:现在|目前)?的?名字", "姓名", "真名", "本名", "新名字", "改姓", "随夫姓", "我姓", "全名", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "落款", "署名", "叫(?:用户|他|她)什么", "名字[^，,。]{0,4}改(?:好|了|完)", "改名"),
+        ("叫我", "(?:我|用户)(?:现在|目前)?的?名字", "姓名", "真名", "本名", "新名字", "改姓", "随夫姓", "我姓", "全名", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "落款", "署名", "叫(?:用户|他|她)什么", "名字[^，,。]{0,4}改(?:好|了|完)", "改名", "(?:身份证|证件|户口本?|户籍|护照)上的?名字"),
     ),
     "phone": (
         ("phone", "number", "cell", "mobile", "(?:new|my|cell|phone|mobile) ?#", "call me at", "text me", "carrier", "sim(?: card)?", "port(?:ed)? (?:my |the )?number",
@@ -125,7 +133,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "relationship_status": (
         ("relationship", "anniversary", "girlfriend", "boyfriend", "partner", "married", "marry", "wedding", "engaged", "proposal", "proposed",
          "said yes", "divorced?", "single", "honeymoon", "wife", "husband", "dating", "together", "gf", "bf", "fianc[eé]e?",
-         "(?:\\w+ and I|we)(?:'re| are)? (?:hit|hitting) [0-9]+ (?:years|months)"),
+         "(?:\\w+ and I|we)(?:'re| are)? (?:hit|hitting) [0-9]+ (?:years|months)",
+         # "3 months with malik today!!", "our 2nd date"
+         "(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten) (?:weeks|months|years) with \\w+ (?:today|now|already)",
+         "(?:first|second|third|1st|2nd|3rd) date"),
         ("单身", "脱单", "对象", "婚姻", "婚恋", "结婚", "领证", "民政局", "婚礼", "纪念日", "离婚", "老公", "老婆", "男朋友", "女朋友",
          "在一起", "订婚", "求婚", "婚戒", "见家长", "感情", "红本本", "结婚证", "扯证", "分手", "恋爱", "表白", "单膝跪", "💍", "戒指"),
     ),
@@ -136,7 +147,17 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:low[- ])?fodmap", "paleo", "whole ?30", "carnivore", "dairy-free", "gluten-free", "sugar-free", "no sugar",
          "mediterranean diet", "plant-forward", "flexitarian", "calorie deficit", "macros"),
         ("吃素", "素食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品", "碳水", "低碳", "生酮", "断食", "乳糖", "吃(?:什么|啥)", "能吃", "照吃", "红肉", "荤",
-         "控糖", "戒糖", "减脂餐", "轻断食", "无麸质", "低脂", "低(?i:fodmap)", "生食", "清淡", "正常吃"),
+         "控糖", "戒糖", "减脂餐", "轻断食", "无麸质", "低脂", "低(?i:fodmap)", "生食", "清淡", "正常吃", "口味"),
+    ),
+    # what the user drinks, as a habit (an order, a swap, giving it up)
+    "drink": (
+        ("coffee", "lattes?", "espressos?", "americanos?", "cold brew", "cappuccinos?", "flat whites?", "mochas?",
+         "macchiatos?", "matcha", "tea", "decaf", "oat milk", "caffeine", "kombucha", "boba", "bubble tea",
+         "energy drinks?", "soda", "(?:drink|take) (?:it|mine|my coffee) black", "black coffee", "what (?:does|do) (?:the user|they|he|she|I) (?:usually |like to )?drink"),
+        ("咖啡", "美式", "拿铁", "奶茶", "乌龙", "绿茶", "红茶", "喝茶", "(?<!餐)(?<!下午)茶(?!几|餐厅|水间|叶蛋)", "燕麦奶",
+         "生椰", "卡布奇诺", "摩卡", "冷萃", "抹茶", "咖啡因", "气泡水", "可乐",
+         # (how it is taken, "不加糖不加奶", is no second drink: only asked about, it names the topic)
+         "喝(?:什么|啥)", "加糖(?:吗|嘛|么)"),
     ),
     "output_format": (
         ("tables?", "bullets?", "bullet points?", "lists?", "paragraphs?", "format\\w*", "markdown", "numbered",
@@ -205,7 +226,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # universities as people name them
          "北大", "清华", "复旦", "交大", "南大", "武大", "中大", "川大", "厦大", "山大", "哈工大", "同济", "人大",
          "北师大", "华科", "中科大", "港中文", "港科大", "北航", "南开", "天大", "专业课", "上课", "上学", "念书", "在读", "(?:在哪|哪所|哪个学校|在[^，,。？?]{1,8})读书", "学籍", "复读", "留学", "退学", "休学",
-         "大专", "专科", "中专", "职校", "专升本", "拟录取", "录取", "复试", "考研", "北外", "上外", "华师", "北外食堂"),
+         "大专", "专科", "中专", "职校", "专升本", "拟录取", "录取", "复试", "考研", "北外", "上外", "华师", "北外食堂",
+         # a school by its kind ("华东师大", "南京理工", "西南财大"), and the lab work of a graduate student
+         "(?<!北)师大", "理工(?!科|男)", "(?:工|医|财|农|科|外|政法)大(?![小概多部])", "(?:做|熬|赶)实验", "组会"),
     ),
     "vehicle": (
         ("car", "drive", "drives", "driving", "sold the", "bought a", "vehicle", "lease", "my (?:19|20)[0-9]{2}", "bike",
@@ -293,6 +316,10 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               "(?:现在|如今|这阵子|这半年)[^，,。！？]{0,12}(?:辣|吃素|素食|吃肉|荤)", "无辣不欢", "(?:能|敢)吃辣了",
               # a diet by name given up: "生酮不搞了", "轻断食停了"
               "(?:生酮|素食|吃素|断食|轻断食|低碳|控糖|减脂餐?)[^，,。！？]{0,6}(?:不搞了|不弄了|停了|放弃了|结束了|不做了|不坚持了)")),
+    "drink": (("switched to (?:\\w+ )?(?:tea|coffee|decaf|matcha|lattes?|americanos?)", "(?:quit|gave up|giving up|cut out|off) (?:coffee|caffeine)",
+               "no more (?:coffee|caffeine|sugar in my)", "(?:coffee|caffeine)-free now", "back (?:on|to) (?:coffee|my \\w+)"),
+              ("戒(?:了)?咖啡", "咖啡[^，,。！？]{0,4}戒(?:了|掉)", "改喝", "换成?(?:喝)?(?:燕麦|拿铁|美式|茶|绿茶|乌龙|奶茶)",
+               "(?:现在|如今|最近)[^，,。！？]{0,6}(?:只喝|都喝|改喝|喝)(?:茶|拿铁|美式|乌龙|绿茶|红茶|燕麦)")),
     "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "traded in", "new car",
                  "car-free now", "car-?less", "sold it for (?:parts|scrap)"),
                 ("(?:新|刚)提的", "车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了", "现在没车",

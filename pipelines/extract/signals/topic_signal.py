@@ -105,8 +105,12 @@ _SAID_YES = re.compile(
 NAME_TOPIC = "name"
 _CALLED = re.compile(r"叫我|\bcalls?\s+me\b", re.IGNORECASE)
 TRIP_TOPIC = "residence"  # the topic a trip's stay is mistaken for
-# a place named after "here in" (not "here in the office")
-_HERE_IN = re.compile(r"\bhere\s+in\s+(?!(?:the|this|that|my|our|a|an)\b)\w+", re.IGNORECASE)
+# a place named after "here in" (not "here in the office"), or as the one the user's street is in ("everyone on my
+# block in Minneapolis has snow tires")
+_HERE_IN = re.compile(
+    r"\bhere\s+in\s+(?!(?:the|this|that|my|our|a|an)\b)\w+|\b(?:on|in)\s+my\s+(?:block|street|road)\s+in\s+\w+",
+    re.IGNORECASE,
+)
 
 
 def _told_of_a_trip(said: list[tuple[str, str]]) -> bool:
@@ -153,9 +157,14 @@ def message_signal(
     signal = _strongest_signal(text, vector, centroids, params, exclude, answering)
     if signal.topic not in CONTACT_TOPICS or shows_a_value(text, CONTACT_TOPICS) or names_a_change(text):
         return signal  # (checked only for a contact topic: every recall query is read here)
-    while signal.topic in CONTACT_TOPICS and signal.mood in (ASSERTION, TENTATIVE):
+    while signal.topic in CONTACT_TOPICS:
         exclude = exclude | {signal.topic}
-        signal = _strongest_signal(text, vector, centroids, params, exclude, answering)
+        rest = _strongest_signal(text, vector, centroids, params, exclude, answering)
+        # a question about mail is still a question about the address ("用户的邮箱是什么？"), unless the message
+        # states another topic: "我在远航物流做采购…催货邮件怎么写" asks how to write one
+        if signal.mood not in (ASSERTION, TENTATIVE) and not (rest.topic and rest.mood in (ASSERTION, TENTATIVE)):
+            break
+        signal = rest
     return signal
 
 
@@ -222,7 +231,9 @@ _ASKS_FOR_A_VALUE = re.compile(
 )
 # Someone other than the one asked, named in a question: "did your sister move?", "你妈妈换号了吗"
 _ASKED_OF_ANOTHER = re.compile(
-    rf"\byour\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b|\b(?:he|she|they|his|her|their)\b|你(?:的)?(?:{KIN_ZH})|他|她",
+    rf"\byour\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b|\b(?:he|she|they|his|her|their)\b|你(?:的)?(?:{KIN_ZH})|他|她"
+    # ... or a question whose sentence opens with someone: "导师是做什么方向的？" (not "表格要几列？")
+    rf"|(?:^|[。！？!?]\s*)(?!表格|表达|表情|表示|表现|表演|表单)(?:{KIN_ZH})[^。！？!?]*[？?]",
     re.IGNORECASE,
 )
 
@@ -238,11 +249,16 @@ _INVITES_A_VALUE = re.compile(
 )
 
 
+_QUESTION_SENTENCE = re.compile(r"[^.!?。！？]*[?？]")
+
+
 def asks_the_user(turn: str) -> bool:
     """Whether `turn` (the one before a reply) asks the user for a value of their own: the reply's first sentence
     is then the user's even without "I" or "my" ("Where did you end up?" — "Brightwater Health, the hospital
     network."; "tell me the new number" — "ya its 415 555 0192")."""
-    asks = bool(re.search(r"[?？]", turn)) and bool(_ASKS_FOR_A_VALUE.search(turn))
+    # (the value word in the question itself: "I'll stop assuming vegan when I suggest meals. Did your doctor give
+    # you a supplement?" asks for no value)
+    asks = any(_ASKS_FOR_A_VALUE.search(question) for question in _QUESTION_SENTENCE.findall(turn))
     invited = asks or bool(_INVITES_A_VALUE.search(turn))
     return invited and bool(_ASKS_THE_USER.search(turn)) and not _ASKED_OF_ANOTHER.search(turn)
 

@@ -260,3 +260,19 @@ def test_what_comes_next_after_an_ending_asks_for_the_ended_topic():
         ("user", "yep, tessaro health, I start tuesday. data analyst on their claims team"),
     )
     assert guessed[-1] == ("employer", "User works at tessaro health.", ["s1:3"])
+
+
+def test_where_the_user_is_off_to_asks_for_the_ended_job_or_the_move_the_talk_is_about():
+    left = ("user", "they did a going away lunch for me today and someone made a cake shaped like a forklift")
+    off = ("assistant", "A forklift cake is top-tier send-off material. So where are you off to next?")
+    answer = ("user", "corvane health! ops scheduling for their clinic network. start monday")
+    assert facts(left, off, answer)[-1] == ("employer", "User works at corvane health.", ["s1:3"])
+    packing = ("user", "ok the uhaul is booked for the 14th and i still have like 40 boxes left")
+    headed = ("assistant", "Stand plates on edge like records. Where are you headed — long drive?")
+    moved = facts(packing, headed, ("user", "tucson!! 20 hrs with a cat in the passenger seat"))
+    assert moved == [("residence", "User lives in tucson.", ["s1:3"])]
+    off_to = ("assistant", "Stand plates on edge like records. So where are you off to?")
+    assert facts(packing, off_to, ("user", "tucson!! 20 hrs with a cat"))[-1][:2] == (
+        "residence",
+        "User lives in tucson.",
+    )

@@ -26,6 +26,7 @@ from pipelines.extract.signals.collections import asked_collection, stated_colle
         ("I taught myself Figma over the summer", "skills"),
         ("finally passed the CPA exam!!", "skills"),
         ("i'm pretty comfortable with Excel by now", "skills"),
+        ("我平时用PR剪视频，字幕一条条打太慢了", "skills"),  # a tool used for a craft as a habit
     ],
 )
 def test_the_users_own_statement_adds_to_its_topic(text, topic):
@@ -45,6 +46,7 @@ def test_the_users_own_statement_adds_to_its_topic(text, topic):
         "好的 ok 我会注意的",  # 会 is "will"
         "my brother taught himself Python",  # someone else
         "should I learn Python or R first?",
+        "我平时用微信聊天",  # a tool used, no craft
     ],
 )
 def test_questions_plans_and_someone_elses_pets_add_nothing(text):
@@ -65,6 +67,8 @@ def test_questions_plans_and_someone_elses_pets_add_nothing(text):
         ("What technical skills / tools does the user know?", "tools"),
         ("What programming languages does the user know?", "tools"),
         ("用户会用哪些软件或编程工具？", "tools"),
+        ("用户有哪些专业能力？", "skills"),
+        ("用户有什么特长？", "skills"),
         ("Where does the user live?", None),
     ],
 )

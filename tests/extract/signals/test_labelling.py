@@ -68,16 +68,16 @@ def test_a_reply_that_names_no_topic_takes_the_one_its_question_asked_about():
     assert labelled.select("topic", "mood").rows() == [("name", ASSERTION), ("episode", None)]
 
 
+def _labels(*texts: str) -> list[tuple[str, str | None]]:
+    """(topic, mood) of each text labelled as an episode of its own message."""
+    rows = [_row("episode", "episode", text, f"m{at}") for at, text in enumerate(texts, 1)]
+    labelled = label_statements(pl.DataFrame(rows, schema=CANDIDATE_SCHEMA), HashingEmbedder().embed_passages)
+    return labelled.select("topic", "mood").rows()
+
+
 def test_a_message_adding_to_an_accumulating_topic_is_labelled_with_it():
-    candidates = pl.DataFrame(
-        [
-            _row("episode", "episode", "my beagle Biscuit ate a sock AGAIN", "m1"),
-            _row("episode", "episode", "what shots does a kitten need", "m2"),
-        ],
-        schema=CANDIDATE_SCHEMA,
-    )
-    labelled = label_statements(candidates, HashingEmbedder().embed_passages)
-    assert labelled.select("topic", "mood").rows() == [("pets", ASSERTION), ("episode", None)]
+    said = _labels("my beagle Biscuit ate a sock AGAIN", "what shots does a kitten need")
+    assert said == [("pets", ASSERTION), ("episode", None)]
 
 
 def test_a_reply_to_a_question_about_the_user_states_the_value_it_gives():
@@ -167,3 +167,10 @@ def test_a_trip_told_is_in_the_past_of_the_home_and_never_answers_where_the_user
     rows = [_row("episode", "episode", text, f"m{i}") for i, text in enumerate((trip, back, "thanks, that helps"))]
     labelled = label_statements(pl.DataFrame(rows, schema=CANDIDATE_SCHEMA), HashingEmbedder().embed_passages)
     assert labelled.select("topic", "mood").rows() == [("residence", PAST), ("residence", PAST), ("episode", None)]
+
+
+def test_the_users_drink_is_labelled_as_said_and_a_friends_order_is_an_aside():
+    said = _labels(
+        "我一般只喝冰美式 不加糖不加奶 帮我找找附近的咖啡店", "同事最近迷上生椰拿铁了 天天一杯 还老拉我一起点"
+    )
+    assert said == [("drink", ASSERTION), ("drink", THIRD_PARTY)]

@@ -4,7 +4,16 @@ import numpy as np
 import pytest
 
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change
-from pipelines.extract.signals.mood import ASSERTION, PAST, PLAN, TENTATIVE, THIRD_PARTY, is_owned
+from pipelines.extract.signals.mood import (
+    ASSERTION,
+    PAST,
+    PLAN,
+    QUESTION,
+    TENTATIVE,
+    THIRD_PARTY,
+    clauses_with_moods,
+    is_owned,
+)
 from pipelines.extract.signals.prototypes import TopicCentroids
 from pipelines.extract.signals.topic_signal import (
     NO_SIGNAL,
@@ -1093,3 +1102,134 @@ def test_a_place_compared_with_is_no_trip():
     said = "finally unpacked the last box 🎉 our apartment in capitol hill gets insane afternoon light, the plants are "
     assert message_signal(said + "so much happier than they were in the desert").mood == ASSERTION
     assert message_signal("our apartment in capitol hill is tiny. we were in Lisbon last week").mood == PAST
+
+
+def test_asking_what_the_user_does_asks_for_a_title_and_a_name_on_a_card_is_the_name():
+    assert message_signal("用户当时做什么工作？").topic == "job_title"
+    assert message_signal("用户在哪工作？").topic == "employer"
+    assert message_signal("当时用户身份证上的名字是什么？").topic == "name"
+    assert message_signal("用户的口味偏好是什么？").topic == "diet"
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("ok the uhaul is booked for the 14th and i still have like 40 boxes left", "residence"),
+        ("the moving truck comes at 8", "residence"),
+        ("跟你汇报一下 我现在人在东莞松山湖了", "residence"),
+        ("部门整个迁过来，我就跟着在这边租了房", "residence"),
+        ("3 months with malik today!! is it weird to get a gift?", "relationship_status"),
+        ("what's a low key 2nd date that isn't drinks?", "relationship_status"),
+    ],
+)
+def test_a_moving_truck_a_flat_rented_here_and_months_together_are_words_of_their_topics(text, topic):
+    assert topic in cue_hits(text)
+
+
+def test_a_rented_camper_and_years_at_a_company_are_not():
+    assert "residence" not in cue_hits("五一租了房车去川西")
+    assert "relationship_status" not in cue_hits("3 years with the company now")
+
+
+def test_the_city_the_users_street_is_in_is_where_the_speaker_lives():
+    said = "we got 8 inches overnight, everyone on my block in Minneapolis has snow tires already"
+    assert message_signal(said) == TopicSignal("residence", TENTATIVE, 1.0)
+    assert message_signal("everyone in Minneapolis has snow tires already").topic is None
+
+
+def test_mail_to_write_beside_the_users_job_is_about_the_job_and_a_question_for_the_address_still_asks_for_it():
+    said = message_signal("我在远航物流做采购，供应商老拖交期，催货邮件怎么写才有力度又不伤和气")
+    assert said.topic == "employer"
+    assert message_signal("催货邮件怎么写才有力度？").topic == "email"
+    assert message_signal("用户的邮箱是什么？").topic == "email"
+    assert message_signal("What is the user's email?").topic == "email"
+
+
+def test_an_interview_had_is_no_job():
+    said = message_signal("上周其实偷偷面了家基金公司，流程都走到最后一轮了")
+    assert (said.topic, said.mood) == ("employer", PLAN)
+    assert clauses_with_moods("终面过了，等通知")[0][1] == PLAN
+    assert clauses_with_moods("一面墙都是书")[0][1] == ASSERTION
+
+
+def test_a_question_opening_with_someone_else_lends_no_topic_to_its_answer():
+    asked = "恭喜开学！条件变好心情也好。导师是做什么方向的？我可以帮你整理读论文的方法。"
+    assert answer_signal("图神经网络", asked) == NO_SIGNAL
+    assert answer_signal("浙大", "恭喜开学！你现在在哪个学校？") == TopicSignal("school", ASSERTION, 1.45)
+    assert answer_signal("三列", "表格要几列？") == TopicSignal("output_format", ASSERTION, 1.45)
+
+
+def test_only_a_question_with_a_value_word_asks_the_user_for_a_value():
+    turn = (
+        "Thanks for telling me, I'll stop assuming vegan when I suggest meals. Did your doctor give you a supplement?"
+    )
+    assert not asks_the_user(turn)
+    assert asks_the_user("Thanks for telling me! When did you move?")
+
+
+@pytest.mark.parametrize(
+    ("text", "mood"),
+    [
+        ("我一般只喝冰美式 不加糖不加奶 帮我找找附近评分高的咖啡店", ASSERTION),
+        ("医生说黑咖啡少喝，我现在换燕麦拿铁了，每天就一杯", ASSERTION),
+        ("跟你汇报一下，咖啡已经彻底戒了！现在在办公室泡一壶乌龙", ASSERTION),
+        ("ooh. also coffee-wise I only drink it black, no sugar", ASSERTION),
+        ("I quit coffee last month, green tea only now", ASSERTION),
+        # a habit said without a subject is the user's only weakly
+        ("每天一杯冰美式续命，不加糖不加奶", TENTATIVE),
+        # someone else's order, a question, a decision for tomorrow
+        ("lol my roommate just switched to oat milk lattes with like 3 pumps of vanilla", THIRD_PARTY),
+        ("要不要干脆把咖啡戒了？听说戒咖啡会头疼好几天", QUESTION),
+        ("决定了 从明天起戒咖啡 改喝茶！", PLAN),
+    ],
+)
+def test_what_the_user_drinks_is_a_topic_said_in_its_moods(text, mood):
+    said = message_signal(text)
+    assert (said.topic, said.mood) == ("drink", mood)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "用户现在平时喝什么？",
+        "用户喝咖啡加糖吗？",
+        "How does the user take their coffee?",
+        "What does the user usually drink?",
+    ],
+)
+def test_a_question_about_what_the_user_drinks_asks_for_the_drink(query):
+    assert message_signal(query).topic == "drink"
+
+
+@pytest.mark.parametrize(
+    "text", ["I quit coffee last month", "下个月改喝茶", "戒咖啡第三天就破功了", "咖啡已经彻底戒了"]
+)
+def test_giving_up_or_swapping_a_drink_names_a_change(text):
+    assert names_a_change(text)
+    assert message_signal(text).topic == "drink"  # (quitting coffee is no job quit)
+
+
+def test_a_tea_table_and_a_canteen_are_no_drink():
+    assert "drink" not in cue_hits("客厅的茶几太占地方了")
+    assert "drink" not in cue_hits("楼下新开了家茶餐厅")
+
+
+def test_a_school_named_by_its_kind_and_lab_work_outweigh_a_coffee_said_beside_them():
+    said = message_signal("研二了还在华东师大熬实验，每天全靠一杯冰美式续命，不加糖不加奶那种")
+    assert said.topic == "school"
+    assert cue_hits("西南财大的研究生") == {"school": 2}
+    assert cue_hits("华东师大") == {"school": 1}
+    assert cue_hits("最近天天熬实验") == {"school": 1}
+    assert "school" not in cue_hits("我男朋友是理工男")
+    assert "school" not in cue_hits("这个工大概要三天")
+
+
+def test_a_thing_got_working_is_no_job():
+    assert "employer" not in cue_hits("got it working 👍")
+    assert "employer" not in cue_hits("its working now, thanks")
+    assert "employer" in cue_hits("I'm working at Acme")
+
+
+def test_a_workplace_routine_opening_a_clause_names_the_workplace():
+    assert "employer" in cue_hits("星澜年会要每个部门出节目。。我一个社恐居然被选中了")
+    assert "employer" not in cue_hits("年会好无聊")
