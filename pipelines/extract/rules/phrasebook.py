@@ -200,6 +200,9 @@ EMPLOYER = TopicBook(
                 r"(?:lunch|drinks|cake|card)\s+for\s+me\b", content="User left their job."),
             Say(r"\b(?:took|taking|take)\s+me\s+out\s+for\s+(?:a\s+)?(?:farewell|goodbye|going[- ]away|send[- ]off)\s+"
                 r"(?:lunch|drinks|dinner)\b", content="User left their job."),
+            # ... or for the last day: "the crew took me out for tacos today for my last day"
+            Say(r"\b(?:took|treated)\s+me\s+(?:out\s+)?(?:for|to)\b[^.!?]{0,30}\bfor\s+my\s+last\s+day\b",
+                content="User left their job."),
             # the user's own send-off ("my farewell lunch is friday"), or one the team is in ("farewell lunch, the
             # team got me a cake"; "team took me out for tacos today, lots of 'don't forget us' speeches")
             Say(r"\bmy\s+(?:farewell|goodbye|going[- ]away|leaving|send[- ]off)\s+(?:lunch|drinks|dinner|cake|card)\b",

@@ -76,7 +76,12 @@ VALUE_SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 BARE_SHAPES: dict[str, tuple[str, str]] = {
     "residence": (r"^<NAME>(?:\s+now)?$", r"^" + PLACE_ZH + "<END>"),
-    "employer": (r"^<TOOL>(?:\s+now)?$", r"^" + PLACE_ZH + "<END>"),
+    # ... or after the role or the start date it is named with: "billing coordinator at Brightwater Pediatrics",
+    # "starting monday at Corvane Health on the analytics team"
+    "employer": (
+        r"^(?:(?:[a-z][\w'-]*\s+){1,3}at\s+)?<TOOL>(?:\s+now)?(?:\s+on\s+(?:the|their)\s+[\w\s-]+?\s+team)?$",
+        r"^" + PLACE_ZH + "<END>",
+    ),
 }
 ASKS_WHERE = re.compile(r"\bwhere\b|\bwhich\s+(?:city|company|firm|place|one)\b|哪|什么(?:公司|地方|城市)", re.I)
 

@@ -35,6 +35,7 @@ from pipelines.extract.signals.topic_signal import (
 
 Embed = Callable[[Sequence[str]], np.ndarray]
 ANSWER_LANGUAGE_TOPIC = "language"  # the language answers are wanted in, not one spoken
+CONTACT_TIME_TOPIC = "contact_time"
 
 
 def _covered_topics(candidates: pl.DataFrame) -> dict[tuple[str, str, str], frozenset[str]]:
@@ -110,7 +111,10 @@ def _episode_signal(
     # 粤语是母语" adds two languages; a request for answers in one is the extractor's preference, which the episode
     # leaves to it)
     languages_spoken = signal.topic == ANSWER_LANGUAGE_TOPIC and signal.mood == TENTATIVE
-    if signal.topic is None or said_of_no_one or languages_spoken:
+    # ... and a time of day with no hour is when a pastime happens, not when to reach the user ("最近入坑飞盘了！！
+    # 每周六早上在奥森跟一群人玩" adds a hobby, "我每天早上遛狗" a pet; "晚上九点以后比较方便" still sets a time)
+    pastime_time = signal.topic == CONTACT_TIME_TOPIC and not shows_a_value(content, (CONTACT_TIME_TOPIC,))
+    if signal.topic is None or said_of_no_one or languages_spoken or pastime_time:
         added = _added_to(content)
         signal = added if added.topic else signal
     if signal.topic is None and tells_of_a_trip(content):

@@ -36,7 +36,7 @@ _ROLES_EN = (
 )
 
 # What only a workplace has, named with the workplace: "我们网易这边提单规范特别严", "禾丰这边周报要用英文写".
-_WORKPLACE_ROUTINE_ZH = "年会|年终奖|周报|月报|提单|绩效|考勤|团建|工牌|打卡|述职|周会|晨会|OKR|KPI|报销"
+_WORKPLACE_ROUTINE_ZH = "年会|年终奖|周报|月报|提单|绩效|考勤|团建|工牌|打卡|述职|周会|晨会|OKR|KPI|报销|加班|值班|试用期"
 
 # topic -> (English cues, Chinese cues). Cues are regular expressions; keep them short and literal.
 TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -62,6 +62,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # "新租的房子就在科技园边上", "到深圳快一个月了", "北京朝阳这边杨柳絮太夸张了" (where the speaker is)
          "新房子", "(?:房子)?租在", "搬进(?:来|去)?", "(?:租|住)的(?:老|新)?(?:房子|公寓|出租屋)",
          f"^(?:{CITIES_ZH})[^，,。！？]{{0,6}}(?:这边|这儿|这里)",
+         # any place, when what is said of it is its weather or its rents: "闵行这边冬天也太湿冷了吧"
+         "^[\u4e00-\u9fff]{2,4}(?:这边|这儿|这里)(?:的)?(?:冬天|夏天|春天|秋天|天气|气温|房租|物价|湿冷|太冷|太热|下雪|梅雨|回南天)",
          # "直接来广州这边报到", "房子也在天河租好了"
          f"(?:来|到)(?:{CITIES_ZH})(?:这边|这儿)?(?:报到|上班|工作|定居|发展)", "房子[^，,。！？]{0,8}租(?:好|下)(?:了|啦)",
          # "我就跟着在这边租了房"
@@ -239,7 +241,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "truck", "suv", "minivan", "van", "pickup", "motorcycle", "motorbike", "scooter", "mpg", "oil change", "dealership", "transmission", "car-free", "carfree",
          "car-?less", "without a car", "EVs?", "regen(?:erative)? braking", "(?:level 2|EV|home) charger", "Ioniq", "Rivian", "Polestar"),
         ("我的车", "开车", "买车", "卖车", "新车", "二手车", "车贷", "驾照", "电动车", "小米(?:SU7|YU7)", "(?:秦|汉|唐|宋|元)(?:PLUS|EV|DM)", "那辆", "这辆", "提车", "4S店",
-         "什么车", "哪(?:辆|款)车", "的车", "(?:一|那|这|两|我的?)辆", "(?:开了|再开)[一两三四五六七八九十几\\d]+年",
+         "什么车", "哪(?:辆|款)车", "的车", "(?:一|那|这|两|我的?)辆", "(?:开了|再开|再战)[一两三四五六七八九十几\\d]+年",
          "保养", "油耗", "续航", "电车", "油车", "车险", "过户", "置换", "充电桩", "租了?(?:一)?(?:台|辆)", "租车", "自驾", CAR_MODELS_ZH, "开的是", "摩托",
          # "用户现在有车吗？", "骑我的小电驴去上课"
          "有车", "没车", "小电驴", "电瓶车", "电动自行车", "自行车", "单车",
@@ -274,7 +276,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   "住了(?:快|有|差不多)?[一两三四五六七八九十半\\d]+(?:个)?多?(?:月|年)了",
                   "(?:新)?租的(?:房子|房|公寓)",
                   # the time since arriving: "到深圳快一个月了", "来成都半年了"
-                  f"(?:到|来)(?:{CITIES_ZH})[^，,。！？]{{0,3}}[一两三四五六七八九十半\\d]+(?:个)?(?:月|年|周)了", "(?:不打算|没打算|还没)定下来住", "迷你仓", "回老家(?:了|发展|定居|生活|工作)", f"(?:又)?回到(?:了)?(?:{CITIES_ZH})")),
+                  f"(?:到|来)(?:{CITIES_ZH})[^，,。！？]{{0,3}}[一两三四五六七八九十半\\d]+(?:个)?(?:月|年|周)了", "(?:不打算|没打算|还没)定下来住", "迷你仓", "回老家(?:了|发展|定居|生活|工作)", f"(?:又)?回到(?:了)?(?:{CITIES_ZH})", f"搬来(?:了)?(?:{CITIES_ZH})")),
     "employer": (("joined", "quit", "last day", "notice", "start(?:ed|ing)? at", "new job", "(?:changed|switched) jobs",
                   "(?:turned|handed) in my (?:badge|keys|laptop)", "layoffs?\\b.{0,40}\\bI was (?:in|part of|one of)",
                   "layoffs?",
@@ -293,7 +295,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   "first (?:week|month) at (?-i:[A-Z])\\w+\\b(?! (?:University|College|State|Tech|High|Law|Med))"),
                  # "又跳了哈哈，这次去了鲸落游戏"
                  ("跳槽", "(?:又|也)跳了", "入职", "离职", "辞职", "裸辞", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "没工作", "失业",
-                  "待业", "被裁", "被辞", "被开了", "丢了工作", "跳去", "跳到", "上岸", "(?i:onboard)\\s*(?:了|完)",
+                  "待业", "被裁", "裁到(?:我|我们)", "(?i:n\\+1)", "我(?:直接|也|已经)?跑路了", "被辞", "被开了", "丢了工作", "跳去", "跳到", "上岸", "(?i:onboard)\\s*(?:了|完)",
                   "不跳了", "(?:决定)?留(?:在|下)(?:原|老)?(?:公司|单位|东家)", "(?:拒|推)(?:掉)?了[^，,。！？]{0,8}(?:offer|录用|聘用)", "挽留")),
     # ... and a role said as what the user is now, or was moved up to: "I'm Associate Creative Director now", "they
     # bumped me to senior copywriter", "new business cards", "转正了", "提拔成主管"

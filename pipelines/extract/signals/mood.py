@@ -210,7 +210,7 @@ _PLAN = re.compile(
     r"|考虑|打算|如果|要是|假如|假设|要不是|(?:交|付|下)了?[^，,。]{0,6}?(?:定金|订金)|(?:定金|订金)(?:都|也|已经)?(?:交|付)|下定|试驾|看房|找房|看车|给我推(?:荐)?了?|"
     + _IF_ZH
     + r"|念头|(?:给|发)了?(?:我)?(?:个)?(?i:offer)|拿到(?:了)?[^，,。]{0,8}(?i:offer)"
-    r"|心里(?:有点|有些)?痒|心动|可能|准备|计划(?![^，,。]{0,4}(?:放弃|取消|黄了|泡汤|作废))|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|想过|考虑过|打算过|试试[^，,。]{0,10}看|先试(?:一下|一阵|几天)|面试|猎头|投简历"
+    r"|心里(?:有点|有些)?痒|心动|可能|准备|计划(?![^，,。]{0,4}(?:放弃|取消|黄了|泡汤|作废))|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|想把(?![^，,。]{0,12}(?:改成|改到|换成|调到|调成|设成|设置))|想过|考虑过|打算过|试试[^，,。]{0,10}看|先试(?:一下|一阵|几天)|面试|猎头|投简历"
     # an interview had is no job: "上周偷偷面了家基金公司", "终面过了"
     r"|面了(?:一)?(?:家|个|两家|几家)|(?:一|二|三|终)面(?:过了|挂了|完了?|了)"
     r"|下个?月|下周|下礼拜|下星期|明年|(?:从)?明天(?:起|开始)|下半年|(?:年|节)后(?![^，,。]*了)|过几天|过段时间|即将|快要|将要|要搬|"
@@ -343,9 +343,10 @@ ANOTHERS_CONTACT = re.compile(
 )
 # A phrase that sets the scene, then the user as the subject: "and after a lot of back and forth I'm not doing…"
 SCENE_THEN_I = r"(?:after|since|with|for|in|at|then|now)\s+(?:[\w'-]+\s+){0,6}?(?:i|i'm|im|i've|ive)\b"
-# Finer than the extractor's clauses: a mood changes at any punctuation, an emoji, or a space between Chinese.
+# Finer than the extractor's clauses: a mood changes at any punctuation (an ellipsis too), an emoji, or a space between
+# Chinese.
 _CLAUSE_END = re.compile(
-    r"(?<=[!?;。！？；，,\n])(?![!?！？])\s*|\s+[\u2014\u2013]\s+|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    r"(?<=[!?;。！？；，,\n…])(?![!?！？…])\s*|\s+[\u2014\u2013]\s+|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
     # ... and where the user comes in as a new subject: "Theo asked me yesterday | and I said YES", "my doctor said my
     # iron is low | so I'm eating fish again" (not the user named beside someone: "Jonah and I broke up")
     r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we|my)\b|(?i:and\s+i\s+(?:said|told|still|just|now|already|finally|then)\b))"
@@ -389,6 +390,9 @@ _OWNED_ZH = re.compile(
     r"|(?:找|联系|打给|提醒|通知)我(?:最好|最方便|比较好|比较方便|方便|合适|就行|的话)"
     # where the speaker stands: "浙大这边实验室组会一周两次"
     r"|^[^，,。！？]{1,8}(?:这边|这儿)"
+    # a move or a job change after a time word, no one else named: "去年底搬来厦门的时候没人告诉我…"
+    r"|^(?:去年|今年|前年|年前|年后|上个?月|上周|上礼拜|前几天|昨天|今天|最近|月初|月底|年初|年底|[一二三四五六七八九十\d]{1,2}月)"
+    r"(?:底|初|中)?(?:的时候)?(?:刚|才|就|已经|终于)?(?:搬(?:来|到|去|家)|跳槽|入职|离职|辞职)"
 )
 
 

@@ -276,3 +276,21 @@ def test_where_the_user_is_off_to_asks_for_the_ended_job_or_the_move_the_talk_is
         "residence",
         "User lives in tucson.",
     )
+
+
+def test_whats_next_after_a_send_off_is_answered_by_a_role_at_a_company_or_a_start_there():
+    lunch = ("user", "they did a farewell lunch for me today at the taco place and i actually teared up")
+    tacos = ("user", "the crew took me out for tacos today for my last day, gonna miss those clowns")
+    asked = ("assistant", "That sounds like a sweet send-off. What's next for you?")
+    role = ("user", "billing coordinator at Brightwater Pediatrics, starting monday!!")
+    start = ("user", "starting monday at Corvane Health on the analytics team. fine, everyone starts somewhere")
+    assert facts(lunch, asked, role)[-1] == ("employer", "User works at Brightwater Pediatrics.", ["s1:3"])
+    assert facts(tacos, asked, start) == [
+        ("employer", "User left their job.", ["s1:1"]),
+        ("employer", "User works at Corvane Health.", ["s1:3"]),
+    ]
+    # with nothing ended, a lunch somewhere answers no job
+    assert (
+        facts(("user", "long day"), ("assistant", "Where are you headed next?"), ("user", "lunch at Olive Garden"))
+        == []
+    )

@@ -174,3 +174,12 @@ def test_the_users_drink_is_labelled_as_said_and_a_friends_order_is_an_aside():
         "我一般只喝冰美式 不加糖不加奶 帮我找找附近的咖啡店", "同事最近迷上生椰拿铁了 天天一杯 还老拉我一起点"
     )
     assert said == [("drink", ASSERTION), ("drink", THIRD_PARTY)]
+
+
+def test_a_time_of_day_a_pastime_happens_at_is_the_pastime_and_an_hour_to_be_reached_at_is_contact_time():
+    said = _labels(
+        "最近入坑飞盘了！！我每周六早上在奥森跟一群人玩，晒成煤球了",
+        "晚上九点以后找我比较方便，白天我都在打羽毛球",
+        "我每天早上遛狗，风雨无阻",
+    )
+    assert said == [("hobbies", ASSERTION), ("contact_time", ASSERTION), ("pets", ASSERTION)]

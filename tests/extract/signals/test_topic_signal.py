@@ -1233,3 +1233,40 @@ def test_a_thing_got_working_is_no_job():
 def test_a_workplace_routine_opening_a_clause_names_the_workplace():
     assert "employer" in cue_hits("星澜年会要每个部门出节目。。我一个社恐居然被选中了")
     assert "employer" not in cue_hits("年会好无聊")
+
+
+def test_wanting_to_sell_is_a_plan_but_wanting_answers_changed_is_a_request():
+    assert message_signal("我也有点心动，想把卡罗拉卖了换个电车，你觉得值吗").mood == PLAN
+    assert message_signal("我想把提醒时间改到晚上八点").mood == ASSERTION
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("算了算了 不换了，卡罗拉还能再战五年", "vehicle"),
+        ("禾木这边加班有点猛啊，周末也要on call", "employer"),
+        ("禾木年底裁员裁到我们组，拿了N+1走人", "employer"),
+        ("涨薪没谈成，我直接跑路了哈哈", "employer"),
+    ],
+)
+def test_a_car_kept_overtime_a_layoff_and_quitting_in_slang_are_words_of_their_topics(text, topic):
+    assert topic in cue_hits(text)
+
+
+def test_each_word_of_a_car_kept_and_a_layoff_counts():
+    assert cue_hits("还能再战五年") == {"vehicle": 1}
+    assert cue_hits("裁到我们组了") == {"employer": 2}  # a change word counts twice
+    assert cue_hits("拿了N+1") == {"employer": 2}
+
+
+def test_someone_else_running_off_is_no_job_quit():
+    assert "employer" not in cue_hits("房东跑路了，押金要不回来")
+
+
+def test_a_move_after_a_time_word_and_an_ellipsis_is_the_users_and_a_places_weather_says_where_they_are():
+    said = "第一次经历回南天，墙上都在淌水…去年底搬来厦门的时候没人告诉我春天这么潮啊"
+    assert message_signal(said) == TopicSignal("residence", ASSERTION, 2.0)
+    assert message_signal("我妈去年搬来厦门的时候没人告诉我").mood == THIRD_PARTY
+    assert [clause for clause, _ in clauses_with_moods("墙上都在淌水…去年底")] == ["墙上都在淌水…", "去年底"]
+    assert [clause for clause, _ in clauses_with_moods("浅表性胃炎……医生说")] == ["浅表性胃炎……", "医生说"]
+    assert message_signal("闵行这边冬天也太湿冷了吧，被子晒不干").topic == "residence"
