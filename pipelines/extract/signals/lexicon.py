@@ -319,7 +319,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               # a diet by name given up: "生酮不搞了", "轻断食停了"
               "(?:生酮|素食|吃素|断食|轻断食|低碳|控糖|减脂餐?)[^，,。！？]{0,6}(?:不搞了|不弄了|停了|放弃了|结束了|不做了|不坚持了)")),
     "drink": (("switched to (?:\\w+ )?(?:tea|coffee|decaf|matcha|lattes?|americanos?)", "(?:quit|gave up|giving up|cut out|off) (?:coffee|caffeine)",
-               "no more (?:coffee|caffeine|sugar in my)", "(?:coffee|caffeine)-free now", "back (?:on|to) (?:coffee|my \\w+)"),
+               "no more (?:coffee|caffeine|sugar in my)", "(?:coffee|caffeine)-free now", "back (?:on|to) (?:coffee|caffeine|tea|lattes?)"),
               ("戒(?:了)?咖啡", "咖啡[^，,。！？]{0,4}戒(?:了|掉)", "改喝", "换成?(?:喝)?(?:燕麦|拿铁|美式|茶|绿茶|乌龙|奶茶)",
                "(?:现在|如今|最近)[^，,。！？]{0,6}(?:只喝|都喝|改喝|喝)(?:茶|拿铁|美式|乌龙|绿茶|红茶|燕麦)")),
     "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "traded in", "new car",

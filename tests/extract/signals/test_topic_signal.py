@@ -1209,6 +1209,11 @@ def test_giving_up_or_swapping_a_drink_names_a_change(text):
     assert message_signal(text).topic == "drink"  # (quitting coffee is no job quit)
 
 
+def test_going_back_to_my_desk_is_no_drink_but_back_on_coffee_is():
+    assert "drink" not in cue_hits("ok back to my desk, the team needs me")
+    assert names_a_change("back on coffee after a month lol")
+
+
 def test_a_tea_table_and_a_canteen_are_no_drink():
     assert "drink" not in cue_hits("客厅的茶几太占地方了")
     assert "drink" not in cue_hits("楼下新开了家茶餐厅")
