@@ -136,6 +136,9 @@ RESIDENCE = TopicBook(
     keywords=("residence live city address", "住址 居住 城市"),
 )
 
+# what a send-off for someone leaving a job is called
+_SEND_OFF = r"(?:farewell|goodbye|going[- ]away|send[- ]off)"
+
 EMPLOYER = TopicBook(
     "employer",
     Kind.FACT,
@@ -196,20 +199,20 @@ EMPLOYER = TopicBook(
             # a send-off held for the user: "they did a farewell lunch for me today"
             # (a lunch, drinks or a card: a going-away party may be for a move)
             Say(r"\b(?:(?:they|we|the\s+(?:team|office)|my\s+(?:team|coworkers|colleagues)|work|everyone)\s+(?:did|threw|had|gave|held|"
-                r"organi[sz]ed|got)\s+(?:me\s+)?(?:a|an|my)\s+)?(?:farewell|goodbye|going[- ]away|leaving|send[- ]off)\s+"
+                rf"organi[sz]ed|got)\s+(?:me\s+)?(?:a|an|my)\s+)?(?:{_SEND_OFF}|leaving)\s+"
                 r"(?:lunch|drinks|cake|card)\s+for\s+me\b", content="User left their job."),
-            Say(r"\b(?:took|taking|take)\s+me\s+out\s+for\s+(?:a\s+)?(?:farewell|goodbye|going[- ]away|send[- ]off)\s+"
+            Say(rf"\b(?:took|taking|take)\s+me\s+out\s+for\s+(?:a\s+)?{_SEND_OFF}\s+"
                 r"(?:lunch|drinks|dinner)\b", content="User left their job."),
             # ... or for the last day: "the crew took me out for tacos today for my last day"
             Say(r"\b(?:took|treated)\s+me\s+(?:out\s+)?(?:for|to)\b[^.!?]{0,30}\bfor\s+my\s+last\s+day\b",
                 content="User left their job."),
             # the user's own send-off ("my farewell lunch is friday"), or one the team is in ("farewell lunch, the
             # team got me a cake"; "team took me out for tacos today, lots of 'don't forget us' speeches")
-            Say(r"\bmy\s+(?:farewell|goodbye|going[- ]away|leaving|send[- ]off)\s+(?:lunch|drinks|dinner|cake|card)\b",
+            Say(rf"\bmy\s+(?:{_SEND_OFF}|leaving)\s+(?:lunch|drinks|dinner|cake|card)\b",
                 content="User left their job."),
-            Say(r"\b(?:farewell|goodbye|going[- ]away|send[- ]off)\s+(?:lunch|drinks|dinner)\b(?=[^.!?]{0,40}\b(?:the\s+team|"
+            Say(rf"\b{_SEND_OFF}\s+(?:lunch|drinks|dinner)\b(?=[^.!?]{{0,40}}\b(?:the\s+team|"
                 r"my\s+team|coworkers|colleagues|the\s+office)\b)", content="User left their job."),
-            Say(r"^\s*(?:a\s+)?(?:farewell|goodbye|going[- ]away|send[- ]off)\s+(?:lunch|drinks|dinner)\W*$", content="User left their job."),
+            Say(rf"^\s*(?:a\s+)?{_SEND_OFF}\s+(?:lunch|drinks|dinner)\W*$", content="User left their job."),
             Say(r"\b(?:the|my)\s+team\s+(?:got|gave|made|threw|took)\s+me\b[^.!?]{0,40}(?:don'?t\s+forget\s+us|farewell|goodbye)",
                 content="User left their job."),
             # the last day named ahead: "last day is friday", "my last day at Orbis is the 30th"
