@@ -164,7 +164,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "output_format": (
         ("tables?", "bullets?", "bullet points?", "lists?", "paragraphs?", "format\\w*", "markdown", "numbered",
          "prose", "walls? of text", "(?:answer|reply|response|writing) style", "(?:normal|full|plain|complete) sentences"),
-        ("表格", "分点", "列表", "段落", "格式", "一条一条", "列一二三", "要点", "markdown", "(?:回答|回复|答复)[^，,。？?]{0,5}风格"),
+        ("表格", "分点", "列表", "段落", "格式", "一条一条", "列一二三", "要点", "markdown", "排版", "呈现(?:方式|形式)", "(?:回答|回复|答复)[^，,。？?]{0,5}风格"),
     ),
     "language": (
         # the language answers come in, not one being learnt ("learning German", "学习英语")
@@ -186,7 +186,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:to|under|within) (?:[1-9]|one|two|three|four|five) sentences",
          "in (?:like |about |just )?(?:[1-9]|one|two|three|four|five)(?:[-\u2013](?:[1-9]|two|three|four|five))? sentences"),
         ("简短", "简洁", "长度", "太长", "详细", "几句话", "句话以内", "啰嗦", "短一点(?!的)", "该长就长", "字数", "字以内", "长篇大论",
-         "一句话", "多长(?!时间)", "篇幅", "长短", "多详细", "[一两二三四五六七八九十\\d]句话",
+         "一句话", "多长(?!时间)", "篇幅", "长短", "长还是短", "短还是长", "多详细", "[一两二三四五六七八九十\\d]句话",
          "(?:讲|说|写|答)(?:得)?(?:细|详细|长)(?:一)?点", "长一点"),
     ),
     "contact_time": (
@@ -272,6 +272,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    "(?:we're|I'm|im|we are|I am) (?:officially |finally )?out of (?-i:[A-Z])\\w+", "gave up (?:the|my|our) (?:room|apartment|flat|place|lease|house)", "signed for"),
                   ("搬家", "搬到", "搬去", "安顿", "退租(?!违约|押金|条款|手续费|的话)", "搬进(?:来|去)?(?:[一两三四五六七八九十半\\d]+|好几)(?:个)?多?(?:天|周|星期|礼拜|月)了", "还在[^，,。！？]{1,6}(?:住|待|呆)", "还是[^，,。！？]{0,6}在[^，,。！？]{1,6}住", f"还是[^，,。！？]{{0,6}}在(?:{CITIES_ZH})[^，,。！？]{{0,4}}(?:待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
                    "(?:房子|宿舍|公寓|房间)[^，,。]{0,6}?退(?:掉|租)?了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "(?:没有?|不)续租", "到期[^，,。]{0,3}(?:没续|不续)", "落脚", "居无定所", "搬过来", "搬过去",
+                   # the move done, or the home itself moved: "终于搬完了", "这周总算把家也挪过来了"
+                   "搬完(?:了|家)", "把家[^，,。]{0,3}?(?:挪|搬|安)(?:过来|过去|到)",
                   # a stay counted up to now (the closing 了): "在北京住了六年了", not "在民宿住了一个月"
                   "住了(?:快|有|差不多)?[一两三四五六七八九十半\\d]+(?:个)?多?(?:月|年)了",
                   "(?:新)?租的(?:房子|房|公寓)",
@@ -354,7 +356,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "name": (("changed my name", "name change", "(?:took|take|taking|takes) (?:his|her|their|\\w+'s) (?:last )?name",
               "sign(?:ed)? (?:it|off|them)(?: as| with)? (?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+",
               "sign(?:ed|s)? (?:[\\w']+ ){1,7}?as (?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+", "go(?:es|ing)? by \\w+ now", "started going by", "call me \\w+ from now on", "new name",
-              "(?:everything|it|all)(?: else)? (?:is|'s) (?-i:[A-Z])[a-z]+ now"), ("改名", "以后叫我", "改叫", "名字(?:写|填|就写|用)(?!了)", "(?:用|叫)这个名字")),
+              "(?:everything|it|all)(?: else)? (?:is|'s) (?-i:[A-Z])[a-z]+ now",
+              "signature\\s*[-:\u2013\u2014]\\s*(?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+"),
+             ("改名", "以后叫我", "改叫", "名字(?:写|填|就写|用)(?!了)", "落款(?:写|用|就写|署)(?!了)", "(?:用|叫)这个名字")),
 }
 
 

@@ -123,7 +123,8 @@ _SURNAMES = (
     "钱|汤|尹|黎|常|武|乔|贺|龚|文"
 )
 _THIRD_PARTY = re.compile(
-    rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b|(?:he|she|they|everyone|everybody)\b)"
+    rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|his|her|their|the|a|an|one\s+of\s+(?:my|our|the))\s+(?:\w+\s+)?(?:{PEOPLE_EN})s?\b"
+    r"|(?:he|she|they|everyone|everybody)\b)"
     # someone called by name doing what changes a state: "Mike switched carriers and got a new number", "Tasha (my
     # work bestie) just quit" (not an opening word: "Just moved to Denver", nor "Acme laid me off")
     # ... or placed beside the user: "Kenji on my team just got promoted"
@@ -137,7 +138,7 @@ _THIRD_PARTY = re.compile(
     r"男朋友|女朋友|对象)|大家都|别人都|everyone\s+(?:says|uses|calls)"
     # a relative or acquaintance of the user's, whoever it is: "我表妹被复旦录取了", "我发小搬去成都了"
     rf"|^\s*(?:{_LEAD_IN_ZH})?我(?:{KIN_ZH})|^[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
-    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:我们|我)(?:组|部门|公司|团队|班|宿舍|科室|科|处|院|系|所|实验室|办公室|单位|店|厂|车间)(?:里)?的"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:我们|我)(?:组|部门|公司|团队|班|宿舍|科室|科|处|院|系|所|实验室|办公室|单位|店|厂|车间)(?:里)?(?:新来|刚来|那个)?的"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:我们|我)?(?:组|部门|公司|团队|班|宿舍|科室|实验室|办公室|单位)(?:里|的)?"
     # ... or a colleague placed beside the user: "同组小林都跳去做地产了", "隔壁组的老张"
     r"|同(?:组|部门|科室|事|办公室|实验室)|隔壁(?:组|部门|科室|工位|桌)的?)?"
@@ -213,6 +214,8 @@ _PLAN = re.compile(
     r"|心里(?:有点|有些)?痒|心动|可能|准备|计划(?![^，,。]{0,4}(?:放弃|取消|黄了|泡汤|作废))|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|想把(?![^，,。]{0,12}(?:改成|改到|换成|调到|调成|设成|设置))|想过|考虑过|打算过|试试[^，,。]{0,10}看|先试(?:一下|一阵|几天)|面试|猎头|投简历"
     # an interview had is no job: "上周偷偷面了家基金公司", "终面过了"
     r"|面了(?:一)?(?:家|个|两家|几家)|(?:一|二|三|终)面(?:过了|挂了|完了?|了)"
+    # what the user still waits for has not happened: "还在等背调", "waiting on the background check"
+    r"|(?:还在|正在|在)等(?!等)|背调|\bbackground\s+check|\bwaiting\s+(?:on|for)\s+(?:the\s+|my\s+)?(?:offer|visa|paperwork|approval|keys|contract)\b"
     r"|下个?月|下周|下礼拜|下星期|明年|(?:从)?明天(?:起|开始)|下半年|(?:年|节)后(?![^，,。]*了)|过几天|过段时间|即将|快要|将要|要搬|"
     r"会变成|会改成|会换成|将会|[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中旬?|末)?(?:就|要|会)?(?:搬|去|入职|开始)(?![^，,。]*了)",
     re.IGNORECASE,

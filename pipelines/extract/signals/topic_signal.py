@@ -17,6 +17,7 @@ from pipelines.extract.signals.mood import (
     ANOTHERS_CONTACT,
     ASSERTION,
     KIN_ZH,
+    NEGATED,
     PAST,
     PEOPLE_EN,
     QUESTION,
@@ -96,6 +97,8 @@ def _leading_mood(cues_by_mood: dict[str, int]) -> str:
     return ASSERTION if cues_by_mood.get(ASSERTION, 0) >= others.get(strongest, 0) else strongest
 
 
+# The topics that say how the user wants to be answered or reached (not a fact about them)
+HOW_ANSWERS_COME = frozenset({"language", "output_format", "answer_length", "contact_time"})
 COUPLE_TOPIC = "relationship_status"  # the one topic a partner's news is the user's own
 # ... and so is the answer to the user's proposal, or the partner's proposal: "she cried and said yes!!!", "he proposed"
 _SAID_YES = re.compile(
@@ -138,7 +141,10 @@ def _said_as(topic: str, clause: str, mood: str, in_a_trip: bool, others_news: b
     called = topic == NAME_TOPIC and mood == THIRD_PARTY and bool(_CALLED.search(clause))
     # "here" is where the speaker is, whoever the clause is about ("the landlord here in alfama only speaks portuguese")
     here = topic == TRIP_TOPIC and mood == THIRD_PARTY and bool(_HERE_IN.search(clause))
-    said_as = ASSERTION if couple else TENTATIVE if called or here else mood
+    # how answers should come is said as well by what they should no longer be ("no more bullet points or tables
+    # pls"); a negated fact is no change ("I'm not moving")
+    unwanted = topic in HOW_ANSWERS_COME and mood == NEGATED
+    said_as = ASSERTION if couple or unwanted else TENTATIVE if called or here else mood
     return PAST if in_a_trip and topic == TRIP_TOPIC and said_as == ASSERTION else said_as
 
 
@@ -189,6 +195,10 @@ def _strongest_signal(
         # user's state said in passing ("Rent in Munich went up again"): recallable, but it closes nothing
         # an answer's value is the user's wherever it stands: "yes pls. 312-555-0193. the 0148 one is dead"
         answered = at < answer or (answering and shows_a_value(clause))
+        if answered and mood == QUESTION and _gives_a_contact(clause):
+            # the number asked for is given, whatever the clause goes on to ask: "199 0000 7316 你顺便提醒下我还有哪些
+            # 地方要改绑" answers "新号是多少？"
+            mood = ASSERTION
         if (
             mood == ASSERTION
             and not (owned[at] or answered or _gives_a_contact(clause))
@@ -227,7 +237,7 @@ MAX_ANSWER_CHARS = 60
 # A question that asks for a value, not an offer, a yes/no or a feeling ("want help picking a bike lock?" — "yes,
 # mine is a cable lock" says nothing of a bike; "how did the first day feel?")
 _ASKS_FOR_A_VALUE = re.compile(
-    r"\b(?:what|what's|where|which|who|when|how\s+(?:long|many|much|old))\b|什么|啥|哪|谁|多久|几", re.IGNORECASE
+    r"\b(?:what|what's|where|which|who|when|how\s+(?:long|many|much|old))\b|什么|啥|哪|谁|多久|多少|几", re.IGNORECASE
 )
 # Someone other than the one asked, named in a question: "did your sister move?", "你妈妈换号了吗"
 _ASKED_OF_ANOTHER = re.compile(
@@ -249,7 +259,9 @@ _INVITES_A_VALUE = re.compile(
 )
 
 
-_QUESTION_SENTENCE = re.compile(r"[^.!?。！？]*[?？]")
+# a sentence that ends in a question mark, or a Chinese clause that ends in a question particle without one ("现在可
+# 以说是哪家了吧，上次你一直卖关子")
+_QUESTION_SENTENCE = re.compile(r"[^.!?。！？]*[?？]|[^.!?。！？，,]*(?:吗|呢|吧)(?=[，,。！!\s]|$)")
 
 
 def asks_the_user(turn: str) -> bool:

@@ -622,3 +622,12 @@ def test_the_next_job_named_as_a_plan_holds_once_the_old_one_is_ended():
     assert ("employer", "用户在青禾医疗工作", "s:1") not in _session("下周一去青禾医疗报到", "今天最后一天，交了工牌")
     said = "my team took me out for a farewell lunch today, honestly got a bit emotional"
     assert _session(said) == [("employer", "User left their job.", "s:1")]
+
+
+@pytest.mark.parametrize("company", ["云栈数据", "青柠教育", "鲸帆软件", "星图智能", "远航咨询"])
+def test_a_company_named_by_its_trade_is_a_workplace(company):
+    # data, software, education, AI and consulting firms are named by their trade, as 科技 and 医疗 ones are
+    said = _session("今天中午组里给我搞了个散伙饭", f"下周一去{company}报到 还是写前端")
+    assert ("employer", "用户已离职", "s:1") in said
+    assert ("employer", f"用户在{company}工作", "s:2") in said
+    assert ("employer", f"用户在{company}工作", "s:1") in _session(f"我上周去{company}报到了")

@@ -740,3 +740,34 @@ def test_a_conclusion_drawn_after_a_condition_is_said_as_so():
 def test_a_trip_to_plan_is_still_to_come():
     assert clause_mood("can you help me plan a 3 day spring break trip with my kids") == PLAN
     assert clause_mood("just got back from a trip to Lisbon") == PAST
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "a coworker got the whole office hooked on matcha lattes.",
+        "one of my friends moved to Denver",
+        "an old classmate just moved to Oslo",
+        "我们组新来的实习生天天喝三分糖燕麦拿铁加奶盖",
+        "我们公司那个的前台搬去杭州了",
+    ],
+)
+def test_someone_named_by_an_article_or_as_new_in_the_team_is_someone_else(clause):
+    assert clause_mood(clause) == THIRD_PARTY
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "还在等背调 应该问题不大",
+        "waiting on the background check, should be fine",
+        "还在等offer",
+        "still waiting on my visa",
+    ],
+)
+def test_what_the_user_still_waits_for_has_not_happened(clause):
+    assert clause_mood(clause) == PLAN
+
+
+def test_waiting_a_moment_is_no_plan():
+    assert clause_mood("现在等等看吧") != PLAN  # 等等 is "wait a moment", not something awaited

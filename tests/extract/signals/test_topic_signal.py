@@ -1275,3 +1275,57 @@ def test_a_move_after_a_time_word_and_an_ellipsis_is_the_users_and_a_places_weat
     assert [clause for clause, _ in clauses_with_moods("墙上都在淌水…去年底")] == ["墙上都在淌水…", "去年底"]
     assert [clause for clause, _ in clauses_with_moods("浅表性胃炎……医生说")] == ["浅表性胃炎……", "医生说"]
     assert message_signal("闵行这边冬天也太湿冷了吧，被子晒不干").topic == "residence"
+
+
+def test_a_number_given_in_reply_is_stated_whatever_the_reply_goes_on_to_ask():
+    asked = "啊？回收了也太突然……新号是多少？我帮你把那个快递备注也更新一下"
+    assert asks_the_user(asked)  # 多少 asks for a value
+    reply = message_signal("199 0000 7316 你顺便提醒下我还有哪些地方要改绑", answering=True)
+    assert (reply.topic, reply.mood) == ("phone", ASSERTION)
+    # not answering, the same words ask a question
+    assert message_signal("199 0000 7316 你顺便提醒下我还有哪些地方要改绑").mood == QUESTION
+    # ... and someone else's number given in reply is still theirs
+    assert message_signal("我老婆的新号是199 0000 7316 她让我问问还有哪些要改", answering=True).mood != ASSERTION
+
+
+def test_a_chinese_question_without_a_question_mark_asks_the_user():
+    assert asks_the_user("恭喜活过新手村！现在可以说是哪家了吧，上次你一直卖关子😏")
+    assert asks_the_user("你新公司在哪呢")
+    # a request with 吧 asks for no value, and a statement with a value word is no question
+    assert not asks_the_user("好的，你先休息吧。")
+    assert not asks_the_user("我帮你查了哪些地方要改绑，列在下面。")
+
+
+def test_how_answers_should_no_longer_come_is_said_of_how_they_come():
+    said = "no more bullet points or tables pls, just talk normally"
+    assert clauses_with_moods(said)[0][1] == "negated"
+    assert (message_signal(said).topic, message_signal(said).mood) == ("output_format", ASSERTION)
+    # a negated fact is no change
+    assert message_signal("I'm not moving to Denver, not leaving my apartment after all").mood == "negated"
+
+
+@pytest.mark.parametrize(
+    ("query", "topic"),
+    [
+        ("回复用户时排版上有什么偏好？", "output_format"),
+        ("用户偏好的回复呈现方式", "output_format"),
+        ("用户希望回答写得长还是短？", "answer_length"),
+    ],
+)
+def test_layout_and_long_or_short_name_the_answer_preferences(query, topic):
+    assert message_signal(query).topic == topic
+
+
+def test_a_full_name_to_sign_with_names_the_user():
+    signed = message_signal("帮我写封邮件给物业 投诉楼上装修 早上七点就开电钻 落款写王招娣 3栋1单元602")
+    assert signed.topic == "name"  # not the hour of someone else's drilling
+    assert cue_hits("need an email signature - Ingrid Halvorsen, Research Coordinator")["name"] == 2
+    assert not names_a_change("落款了吗")
+    assert not names_a_change("落款写了吗？")  # asked whether it was signed
+
+
+def test_the_move_done_and_the_home_moved_are_words_of_the_residence():
+    assert cue_hits("终于搬完了！！！")["residence"] == 2
+    assert cue_hits("这周总算把家也挪过来了")["residence"] == 2
+    moved = message_signal("终于搬完了！！！公司上个月把我调去苏州分部 这周总算把家也挪过来了 骑车十分钟到公司")
+    assert (moved.topic, moved.mood) == ("residence", ASSERTION)
