@@ -163,7 +163,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "output_format": (
         ("tables?", "bullets?", "bullet points?", "lists?", "paragraphs?", "format\\w*", "markdown", "numbered",
-         "prose", "walls? of text", "(?:answer|reply|response|writing) style", "(?:normal|full|plain|complete) sentences"),
+         "prose", "walls? of text", "laid out", "layout", "(?:answer|reply|response|writing) style", "(?:normal|full|plain|complete) sentences"),
         ("表格", "分点", "列表", "段落", "格式", "一条一条", "列一二三", "要点", "markdown", "排版", "呈现(?:方式|形式)", "(?:回答|回复|答复)[^，,。？?]{0,5}风格"),
     ),
     "language": (
@@ -182,7 +182,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "in detail", "detailed", "length", "walls? of text", "tl;?dr", "how long should (?:the )?(?:answers?|replies)", "(?:answers?|replies|responses) be",
          "word (?:limit|count)", "words? or less", "under [0-9]+ words", "one-liners?", "short and sweet", "long-winded",
          # a count of sentences as the ceiling, or the rule named by it: "3 sentences max", "drop the 3 sentence thing"
-         "(?:[1-9]|one|two|three|four|five)[- ]sentences?(?= (?:max|tops|or less|or fewer|at most|thing|rule|limit))",
+         "(?:[1-9][0-9]*|one|two|three|four|five)[- ](?:sentences?|lines?|words?)(?= (?:max|tops|or less|or fewer|at most|thing|rule|limit))",
          "(?:to|under|within) (?:[1-9]|one|two|three|four|five) sentences",
          "in (?:like |about |just )?(?:[1-9]|one|two|three|four|five)(?:[-\u2013](?:[1-9]|two|three|four|five))? sentences"),
         ("简短", "简洁", "长度", "太长", "详细", "几句话", "句话以内", "啰嗦", "短一点(?!的)", "该长就长", "字数", "字以内", "长篇大论",
@@ -254,7 +254,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 # A standing rule called off ("三句话那个规矩取消吧", "forget that rule"): a change of whichever preference the
 # clause names (its own topic word decides which).
 _RULE_CALLED_OFF = (
-    ("(?:drop|forget|scrap|cancel|lift|ditch) (?:that|the|this) (?:[\\w-]+ ){0,3}?(?:rule|limit|requirement)",
+    ("(?:drop|forget|scrap|cancel|lift|ditch|ignore) (?:that|the|this) (?:[\\w-]+ ){0,3}?(?:rule|limit|requirement)",
      "no (?:particular |real |hard )?(?:length |word )?limit",
      # the thing called off is left to count for its own topic: "calling off the spanish-only thing"
      "call(?:ing|ed)? off(?= (?:that|the|this) [\\w-]+ (?:thing|rule|experiment))", "no rules? any ?more"),
@@ -263,13 +263,17 @@ _RULE_CALLED_OFF = (
 
 # Words that announce a change of the topic's value count once more: "跳槽了，入职美团, title 还是 analyst" is
 # about the employer first.
+# A while counted since arriving, up to now (the closing 了)
+_SINCE_ARRIVING = "[一两三四五六七八九十半几俩仨\\d]+(?:个)?多?(?:月|年|周|礼拜|星期)了"
 CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # ... and so do words that say the value still holds after all ("still at pellucid", "我还在郑州待着"): they
     # restate it over a plan or an aside that came between
     "residence": (("moved", "relocated", "(?:I'm|I am|im|we're|we are) back in (?-i:[A-Z])\\w+", "new apartment", "new place", "still (?:live|living|in|here|based)",
                    # "I'm officially a Tucson resident" (a change cue counts as a word of its topic too)
                    "staying put(?! (?:at|with) (?-i:[A-Z]))", "(?-i:[A-Z])\\w+ resident", "^back in (?-i:[A-Z])\\w+",
-                   "(?:we're|I'm|im|we are|I am) (?:officially |finally )?out of (?-i:[A-Z])\\w+", "gave up (?:the|my|our) (?:room|apartment|flat|place|lease|house)", "signed for"),
+                   "(?:we're|I'm|im|we are|I am) (?:officially |finally )?out of (?-i:[A-Z])\\w+", "gave up (?:the|my|our) (?:room|apartment|flat|place|lease|house)", "signed for",
+                   # a first season somewhere is the first one living there: "first winter here", "my first summer in Tucson"
+                   "first (?:winter|summer|fall|autumn|spring|christmas) (?:here|in (?-i:[A-Z])\\w+)"),
                   ("搬家", "搬到", "搬去", "安顿", "退租(?!违约|押金|条款|手续费|的话)", "搬进(?:来|去)?(?:[一两三四五六七八九十半\\d]+|好几)(?:个)?多?(?:天|周|星期|礼拜|月)了", "还在[^，,。！？]{1,6}(?:住|待|呆)", "还是[^，,。！？]{0,6}在[^，,。！？]{1,6}住", f"还是[^，,。！？]{{0,6}}在(?:{CITIES_ZH})[^，,。！？]{{0,4}}(?:待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
                    "(?:房子|宿舍|公寓|房间)[^，,。]{0,6}?退(?:掉|租)?了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "(?:没有?|不)续租", "到期[^，,。]{0,3}(?:没续|不续)", "落脚", "居无定所", "搬过来", "搬过去",
                    # the move done, or the home itself moved: "终于搬完了", "这周总算把家也挪过来了"
@@ -277,8 +281,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   # a stay counted up to now (the closing 了): "在北京住了六年了", not "在民宿住了一个月"
                   "住了(?:快|有|差不多)?[一两三四五六七八九十半\\d]+(?:个)?多?(?:月|年)了",
                   "(?:新)?租的(?:房子|房|公寓)",
-                  # the time since arriving: "到深圳快一个月了", "来成都半年了"
-                  f"(?:到|来)(?:{CITIES_ZH})[^，,。！？]{{0,3}}[一两三四五六七八九十半\\d]+(?:个)?(?:月|年|周)了", "(?:不打算|没打算|还没)定下来住", "迷你仓", "回老家(?:了|发展|定居|生活|工作)", f"(?:又)?回到(?:了)?(?:{CITIES_ZH})", f"搬来(?:了)?(?:{CITIES_ZH})")),
+                  # the time since arriving: "到深圳快一个月了", "来成都半年了", "来青岛俩月了", "来了一个礼拜了"
+                  f"(?:到|来)(?:{CITIES_ZH}|这边|这儿|这里)[^，,。！？]{{0,3}}{_SINCE_ARRIVING}",
+                  f"来了(?:快|都|已经|才|有)?{_SINCE_ARRIVING}", "(?:不打算|没打算|还没)定下来住", "迷你仓", "回老家(?:了|发展|定居|生活|工作)", f"(?:又)?回到(?:了)?(?:{CITIES_ZH})", f"搬来(?:了)?(?:{CITIES_ZH})")),
     "employer": (("joined", "quit", "last day", "notice", "start(?:ed|ing)? at", "new job", "(?:changed|switched) jobs",
                   "(?:turned|handed) in my (?:badge|keys|laptop)", "layoffs?\\b.{0,40}\\bI was (?:in|part of|one of)",
                   "layoffs?",
@@ -296,8 +301,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   # a first stretch at a named place that is no school: "first week at Ledgerly done!!"
                   "first (?:week|month) at (?-i:[A-Z])\\w+\\b(?! (?:University|College|State|Tech|High|Law|Med))"),
                  # "又跳了哈哈，这次去了鲸落游戏"
-                 ("跳槽", "(?:又|也)跳了", "入职", "离职", "辞职", "裸辞", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "没工作", "失业",
-                  "待业", "被裁", "裁到(?:我|我们)", "(?i:n\\+1)", "我(?:直接|也|已经)?跑路了", "被辞", "被开了", "丢了工作", "跳去", "跳到", "上岸", "(?i:onboard)\\s*(?:了|完)",
+                 ("跳槽", "(?:又|也)跳了", "入职", "离职", "辞职", "裸辞", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "继续(?:留)?在[^，,。！？]{1,8}(?:上班|工作|干|熬|苦熬|待|混)", "没工作", "失业",
+                  "待业", "被裁", "被优化", "被毕业", "裁到(?:我|我们)", "(?i:n\\+1)", "我(?:直接|也|已经)?跑路了", "被辞", "被开了", "丢了工作", "跳去", "跳到", "上岸", "(?i:onboard)\\s*(?:了|完)",
                   "不跳了", "(?:决定)?留(?:在|下)(?:原|老)?(?:公司|单位|东家)", "(?:拒|推)(?:掉)?了[^，,。！？]{0,8}(?:offer|录用|聘用)", "挽留")),
     # ... and a role said as what the user is now, or was moved up to: "I'm Associate Creative Director now", "they
     # bumped me to senior copywriter", "new business cards", "转正了", "提拔成主管"
@@ -335,11 +340,15 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                              "courthouse", "eloped", "got hitched", "just married", "newlyweds?",
                              "(?:she|he|they|I) (?:\\w+ ){0,3}said yes", "(?:got|get|getting|went) down on one knee", "engagement (?:dinner|party|ring|photos)",
                              "(?:he|she|(?-i:[A-Z])\\w+) proposed", "made it official", "(?:it's|we're) official"),
-                            ("分手了", "离婚了", "订婚了", "结婚了", "领证了", "复合", "在一起了", "脱单了", "恢复单身", "确定(?:了)?(?:恋爱)?关系", "婚假",
+                            ("分手了", "离婚了", "订婚了", "结婚了", "领证了",
+                             # the certificate taken, the banquet held: "证上个月已经领了", "酒席办完了", "办完酒席"
+                             "(?:^|结婚)证[^，,。！？]{0,6}领(?:了|完)", "(?:酒席|婚宴|喜酒)[^，,。！？]{0,6}办(?:完|了)", "办完(?:了)?(?:酒席|婚宴|婚礼)", "复合", "在一起了", "脱单了", "恢复单身", "确定(?:了)?(?:恋爱)?关系", "婚假",
                              "(?:我们|我俩|我们俩)(?:已经|早就)?分(?:开)?了",
                              "(?:去|跑)了?(?:一)?趟?民政局", "红本", "单膝跪", "蜜月",
                              "(?:拿出|掏出)(?:了)?戒指", "我(?:说了?|答应了?)(?:好|愿意|yes)")),
-    "answer_length": (("(?:no|drop the|forget the|lift the) (?:length|word|sentence) limit", *_RULE_CALLED_OFF[0]),
+    "answer_length": (("(?:no|drop the|forget the|lift the) (?:length|word|sentence) limit", *_RULE_CALLED_OFF[0],
+                       # ... or the cap named by its count: "you can drop the 2-line thing", "ignore the 100 word thing"
+                       "(?:drop|forget|scrap|cancel|lift|ditch|ignore) (?:that|the|this) [\\w-]+[- ](?:sentences?|lines?|words?) thing"),
                       ("(?:字数|长度|句话)?限制(?:就)?(?:取消|去掉|不要了)", *_RULE_CALLED_OFF[1])),
     "output_format": _RULE_CALLED_OFF,
     "language": _RULE_CALLED_OFF,

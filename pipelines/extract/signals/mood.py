@@ -80,7 +80,9 @@ ZH_A_NOT_A = r"(?!动)(?P<asked>[\u4e00-\u9fff])[不没](?P=asked)"
 # A question asks; "Was in Tokyo last week." does not (an auxiliary at the start is not enough here), nor
 # does 着呢 ("我跟我老婆好着呢": it insists).
 _QUESTION = re.compile(
-    r"(?<![?？])[?？]\s*$|^\s*(?:what|what's|where|when|why|who|whom|whose|which|how)\b|(?:吗|么|(?<!着)呢)[\s。，,]*$|是不是|有没有|要不要"
+    # (not a clause the wh-word opens with its subject: "when u send me reminders do it after 7", "where I live now")
+    r"(?<![?？])[?？]\s*$|^\s*(?:what|what's|where|when|why|who|whom|whose|which|how)\b"
+    r"(?!\s+(?:i|you|u|we|they|he|she|my|your)\b)|(?:吗|么|(?<!着)呢)[\s。，,]*$|是不是|有没有|要不要"
     # a Chinese question word asks even without a question mark: "青岛租房哪个区方便"
     r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋|如何|" + ZH_SHA + "|" + ZH_SHENME + "|" + ZH_A_NOT_A,
     re.IGNORECASE,
@@ -349,10 +351,11 @@ SCENE_THEN_I = r"(?:after|since|with|for|in|at|then|now)\s+(?:[\w'-]+\s+){0,6}?(
 # Finer than the extractor's clauses: a mood changes at any punctuation (an ellipsis too), an emoji, or a space between
 # Chinese.
 _CLAUSE_END = re.compile(
-    r"(?<=[!?;。！？；，,\n…])(?![!?！？…])\s*|\s+[\u2014\u2013]\s+|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    # (a closing quote ends one: 'ok make it "got your files, will reply soon" then sign it with my email')
+    r"(?<=[!?;。！？；，,\n…])(?![!?！？…])\s*|(?<=[\"\u201d\u300d\u300f])\s+|\s+[\u2014\u2013]\s+|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
     # ... and where the user comes in as a new subject: "Theo asked me yesterday | and I said YES", "my doctor said my
     # iron is low | so I'm eating fish again" (not the user named beside someone: "Jonah and I broke up")
-    r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we|my)\b|(?i:and\s+i\s+(?:said|told|still|just|now|already|finally|then)\b))"
+    r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we|my|the|our|it's|its|that's)\b|(?i:and\s+i\s+(?:said|told|still|just|now|already|finally|then)\b))"
     # ... or after a phrase that sets the scene: "doc flagged my iron low | and after a lot of back and forth I'm not
     # doing the vegetarian thing anymore"
     rf"|\s+(?=(?i:and\s+{SCENE_THEN_I}))"

@@ -261,6 +261,12 @@ _INVITES_A_VALUE = re.compile(
 
 # a sentence that ends in a question mark, or a Chinese clause that ends in a question particle without one ("现在可
 # 以说是哪家了吧，上次你一直卖关子")
+# A question that offers the assistant's help: "Want help picking one?", "Shall I draft it?", "要不要我帮你列个清单？"
+_OFFERS = re.compile(
+    r"\s*(?:(?:do\s+)?(?:you\s+)?want\s+(?:me\s+to|help|a\s+hand)|would\s+you\s+like\s+(?:me\s+to|help)|shall\s+I|should\s+I|"
+    r"can\s+I\s+help|need\s+(?:help|a\s+hand)|要不要我|需要我|要我帮|我帮你)",
+    re.IGNORECASE,
+)
 _QUESTION_SENTENCE = re.compile(r"[^.!?。！？]*[?？]|[^.!?。！？，,]*(?:吗|呢|吧)(?=[，,。！!\s]|$)")
 
 
@@ -270,7 +276,11 @@ def asks_the_user(turn: str) -> bool:
     network."; "tell me the new number" — "ya its 415 555 0192")."""
     # (the value word in the question itself: "I'll stop assuming vegan when I suggest meals. Did your doctor give
     # you a supplement?" asks for no value)
-    asks = any(_ASKS_FOR_A_VALUE.search(question) for question in _QUESTION_SENTENCE.findall(turn))
+    # ... nor does an offer ("Want help updating your headline or thinking through what the senior scope means?")
+    asks = any(
+        _ASKS_FOR_A_VALUE.search(question) and not _OFFERS.match(question)
+        for question in _QUESTION_SENTENCE.findall(turn)
+    )
     invited = asks or bool(_INVITES_A_VALUE.search(turn))
     return invited and bool(_ASKS_THE_USER.search(turn)) and not _ASKED_OF_ANOTHER.search(turn)
 

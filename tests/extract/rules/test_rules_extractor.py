@@ -631,3 +631,15 @@ def test_a_company_named_by_its_trade_is_a_workplace(company):
     assert ("employer", "用户已离职", "s:1") in said
     assert ("employer", f"用户在{company}工作", "s:2") in said
     assert ("employer", f"用户在{company}工作", "s:1") in _session(f"我上周去{company}报到了")
+
+
+def test_the_users_whole_team_cut_ends_the_job_and_the_next_one_named_holds():
+    said = _session("栗子那边项目黄了 整个组被优化😮‍💨 不过还好 下周一去星屿物流报到了 朋友内推的")
+    assert ("employer", "用户在星屿物流工作", "s:1") in said
+    assert _session("我们部门都被裁了") == [("employer", "用户已离职", "s:1")]
+    assert _session("我被优化了") == [("employer", "用户已离职", "s:1")]
+    assert _session("隔壁组被优化了") == []
+
+
+def test_a_company_named_before_the_role_it_gives_is_the_workplace():
+    assert ("employer", "用户在星舟游戏工作", "s:1") in _session("目前在星舟游戏担任关卡策划")

@@ -771,3 +771,17 @@ def test_what_the_user_still_waits_for_has_not_happened(clause):
 
 def test_waiting_a_moment_is_no_plan():
     assert clause_mood("现在等等看吧") != PLAN  # 等等 is "wait a moment", not something awaited
+
+
+def test_a_wh_word_opening_a_clause_with_its_subject_asks_nothing():
+    assert clause_mood("when u send me reminders do it in the evening,") != QUESTION
+    assert clause_mood("where I live it rains a lot") != QUESTION
+    assert clause_mood("when do you usually reply") == QUESTION
+    assert clause_mood("what is a good gift for him") == QUESTION
+
+
+def test_a_closing_quote_ends_the_quoted_clause():
+    said = '帮我润色下这段给客户的话："您好，附件是第二版logo方案，有问题随时联系" 落款留我邮箱 lin.mo@example.org'
+    clause, mood = clauses_with_moods(said)[-1]
+    assert clause.startswith("落款留我邮箱") and mood != REPORTED
+    assert clauses_with_moods(said)[-2][1] == REPORTED

@@ -1329,3 +1329,54 @@ def test_the_move_done_and_the_home_moved_are_words_of_the_residence():
     assert cue_hits("这周总算把家也挪过来了")["residence"] == 2
     moved = message_signal("终于搬完了！！！公司上个月把我调去苏州分部 这周总算把家也挪过来了 骑车十分钟到公司")
     assert (moved.topic, moved.mood) == ("residence", ASSERTION)
+
+
+def test_an_offer_of_help_asks_for_no_value_whatever_words_it_holds():
+    offer = (
+        "Congratulations! That's well deserved. Want help updating your LinkedIn headline or thinking through what"
+        " the senior scope means for your next quarter?"
+    )
+    assert not asks_the_user(offer)
+    assert not asks_the_user("要不要我帮你查下新家附近有什么？")
+    assert asks_the_user("Congrats! So where did you end up?")
+
+
+def test_the_time_since_arriving_somewhere_says_the_user_lives_there():
+    assert cue_hits("来青岛俩月了还是吃不惯这边的火锅")["residence"] == 2
+    assert cue_hits("泉州早餐除了面线糊还有啥啊 来了一个礼拜了")["residence"] == 2
+    assert cue_hits("first winter here and everyone keeps saying it barely snows")["residence"] == 2
+    # time at a workplace is no home
+    assert "residence" not in cue_hits("来公司三个月了 还是没转正")
+
+
+def test_a_marriage_certificate_taken_and_a_banquet_held_are_a_marriage():
+    assert names_a_change("证上个月已经领了")
+    assert names_a_change("上周末办完酒席 累到虚脱")
+    assert not names_a_change("身份证领了")
+    assert not names_a_change("驾驶证领了")
+
+
+def test_a_clause_after_but_and_a_new_subject_speaks_for_itself():
+    said = "guess who got bumped to analytics lead 🎉 no raise till july but the title's official on the org chart"
+    assert [mood for _, mood in clauses_with_moods(said)][-2:] == ["negated", ASSERTION]
+    assert (message_signal(said).topic, message_signal(said).mood) == ("job_title", ASSERTION)
+
+
+def test_a_cap_dropped_by_its_count_is_the_answer_length_alone():
+    assert cue_hits("ok you can drop the 2-line thing.") == {"answer_length": 2}
+    assert cue_hits("ignore the 100 word thing from before")["answer_length"] == 2
+    assert message_signal("How does the user want product comparisons laid out?").topic == "output_format"
+
+
+def test_staying_on_at_the_workplace_restates_it():
+    assert names_a_change("想了一圈还是算了 继续在星渠苦熬吧")
+    assert cue_hits("继续在星渠苦熬吧")["employer"] == 2
+
+
+def test_a_cap_counted_in_lines_or_words_and_a_rule_ignored_are_words_of_their_topics():
+    assert cue_hits("keep it to 2 lines max")["answer_length"] == 1
+    assert cue_hits("under 100 words or less pls")["answer_length"] >= 1
+    assert names_a_change("ignore the table rule from before")
+    assert cue_hits("来这边俩月了 还是不习惯")["residence"] == 2
+    assert names_a_change("酒席昨天办完了")
+    assert names_a_change("我被优化了") and names_a_change("上个月被毕业了")
