@@ -259,14 +259,15 @@ _INVITES_A_VALUE = re.compile(
 )
 
 
-# a sentence that ends in a question mark, or a Chinese clause that ends in a question particle without one ("现在可
-# 以说是哪家了吧，上次你一直卖关子")
 # A question that offers the assistant's help: "Want help picking one?", "Shall I draft it?", "要不要我帮你列个清单？"
+# (not a deed done before a question: "我帮你更新了备注，新号是多少？")
 _OFFERS = re.compile(
     r"\s*(?:(?:do\s+)?(?:you\s+)?want\s+(?:me\s+to|help|a\s+hand)|would\s+you\s+like\s+(?:me\s+to|help)|shall\s+I|should\s+I|"
-    r"can\s+I\s+help|need\s+(?:help|a\s+hand)|要不要我|需要我|要我帮|我帮你)",
+    r"can\s+I\s+help|need\s+(?:help|a\s+hand)|要不要我|需要我|要我帮)",
     re.IGNORECASE,
 )
+# a sentence that ends in a question mark, or a Chinese clause that ends in a question particle without one ("现在可
+# 以说是哪家了吧，上次你一直卖关子")
 _QUESTION_SENTENCE = re.compile(r"[^.!?。！？]*[?？]|[^.!?。！？，,]*(?:吗|呢|吧)(?=[，,。！!\s]|$)")
 
 

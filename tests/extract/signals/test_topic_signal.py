@@ -1339,6 +1339,7 @@ def test_an_offer_of_help_asks_for_no_value_whatever_words_it_holds():
     assert not asks_the_user(offer)
     assert not asks_the_user("要不要我帮你查下新家附近有什么？")
     assert asks_the_user("Congrats! So where did you end up?")
+    assert asks_the_user("我帮你更新了备注，新号是多少？")  # a deed done, then a question
 
 
 def test_the_time_since_arriving_somewhere_says_the_user_lives_there():
