@@ -98,7 +98,7 @@ def _leading_mood(cues_by_mood: dict[str, int]) -> str:
 
 
 # The topics that say how the user wants to be answered or reached (not a fact about them)
-HOW_ANSWERS_COME = frozenset({"language", "output_format", "answer_length", "contact_time"})
+_HOW_ANSWERS_COME = frozenset({"language", "output_format", "answer_length", "contact_time"})
 COUPLE_TOPIC = "relationship_status"  # the one topic a partner's news is the user's own
 # ... and so is the answer to the user's proposal, or the partner's proposal: "she cried and said yes!!!", "he proposed"
 _SAID_YES = re.compile(
@@ -143,7 +143,7 @@ def _said_as(topic: str, clause: str, mood: str, in_a_trip: bool, others_news: b
     here = topic == TRIP_TOPIC and mood == THIRD_PARTY and bool(_HERE_IN.search(clause))
     # how answers should come is said as well by what they should no longer be ("no more bullet points or tables
     # pls"); a negated fact is no change ("I'm not moving")
-    unwanted = topic in HOW_ANSWERS_COME and mood == NEGATED
+    unwanted = topic in _HOW_ANSWERS_COME and mood == NEGATED
     said_as = ASSERTION if couple or unwanted else TENTATIVE if called or here else mood
     return PAST if in_a_trip and topic == TRIP_TOPIC and said_as == ASSERTION else said_as
 
