@@ -33,6 +33,7 @@ from pipelines.extract.rules.text import (
 from pipelines.extract.signals.lexicon import names_a_change
 from pipelines.extract.signals.mood import (
     ANOTHERS_CONTACT,
+    ANOTHERS_NEW_CONTACT,
     ASSERTION,
     PAST,
     PLAN,
@@ -257,6 +258,15 @@ def clause_memories(
 _NOW = re.compile(r"\b(?:now|nowadays|these\s+days|currently)\b|现在|目前|如今|眼下", re.IGNORECASE)
 
 
+_MINE = re.compile(r"\b(?:my|mine|i|i'm|im)\b|我的|我自己", re.IGNORECASE)
+
+
+def _anothers_new_contact(memory: ExtractedMemory, clause: str, said: str) -> bool:
+    """Whether a number or address found in `clause` is someone else's whose new one the message (`said`, up to the
+    clause's end) told of: "我妈换号了 新号 139 0000 5521" (not "…mine is still 555-0199")."""
+    return memory.topic in CONTACT_TOPICS and bool(ANOTHERS_NEW_CONTACT.search(said)) and not _MINE.search(clause)
+
+
 def extract_message(message: Message, plans_hold: frozenset[str] = frozenset()) -> list[ExtractedMemory]:
     """Every memory a single user message states, without repeats; a topic given a new value in one clause
     and ended in another ("I left Acme. Now I'm at Globex.") keeps the new value, and a topic ended beside a
@@ -276,6 +286,8 @@ def extract_message(message: Message, plans_hold: frozenset[str] = frozenset()) 
         planned = planned or an_offer_for_later(clause, message.content)
         for memory in clause_memories(clause, message, someone_elses, planned, framed, plans_hold):
             if any(memory.topic == d.topic and start < d_end and d_start < at for d, (d_start, d_end) in dropped):
+                continue
+            if _anothers_new_contact(memory, clause, message.content[:at]):
                 continue
             if not memory.retracts and (names_a_change(clause) or _NOW.search(clause)):
                 new_values.add(memory.topic)

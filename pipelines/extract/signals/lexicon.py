@@ -55,15 +55,18 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "closing on (?:a|the|our|my) (?:house|place|condo)", "(?:got|found|bought|rented) (?:a|our|my|the) (?:new )?(?:place|flat|apartment|house)(?: together)?",
          "(?:keys? (?:were |was )?handed over|got the keys)",
          # "a resident of Tucson", "sleeping on an air mattress in our Raleigh place"
-         "resident of", "(?:my|our) (?-i:[A-Z])\\w+ (?:place|apartment|flat|house|condo)"),
+         "resident of", "(?:my|our) (?-i:[A-Z])\\w+ (?:place|apartment|flat|house|condo)",
+         # the time lived where the speaker is: "six years here and I'm out of ideas"
+         "(?:[0-9]+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of) (?:years?|months?) here\\b"),
         (f"(?<![{_HELD}])(?<![{_HELD}][不得])住(?!院|酒店|宾馆|旅馆|宿)", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
          "公寓", "居住证", "家(?:也|还|都|就|一直)?在", f"我(?:现在|目前)?人?(?:还|仍然|依然|一直|也)?在(?:{CITIES_ZH})(?!出差|玩|旅|开会|转机)", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
          "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?", "买房", "房贷", "新家", "[北沪深杭]漂",
          # "新租的房子就在科技园边上", "到深圳快一个月了", "北京朝阳这边杨柳絮太夸张了" (where the speaker is)
          "新房子", "(?:房子)?租在", "搬进(?:来|去)?", "(?:租|住)的(?:老|新)?(?:房子|公寓|出租屋)",
          f"^(?:{CITIES_ZH})[^，,。！？]{{0,6}}(?:这边|这儿|这里)",
+         f"^(?:{CITIES_ZH})(?:的)?(?:冬天|夏天|天气|梅雨|回南天)[^，,。！？]{{0,4}}(?:是真的|真的|也太|太|好)",
          # any place, when what is said of it is its weather or its rents: "闵行这边冬天也太湿冷了吧"
-         "^[\u4e00-\u9fff]{2,4}(?:这边|这儿|这里)(?:的)?(?:冬天|夏天|春天|秋天|天气|气温|房租|物价|湿冷|太冷|太热|下雪|梅雨|回南天)",
+         "^[\u4e00-\u9fff]{2,4}(?:这边|这儿|这里|这)(?:的)?(?:冬天|夏天|春天|秋天|天气|气温|房租|物价|湿冷|太冷|太热|下雪|梅雨|回南天|还没入梅|入梅)",
          # "直接来广州这边报到", "房子也在天河租好了"
          f"(?:来|到)(?:{CITIES_ZH})(?:这边|这儿)?(?:报到|上班|工作|定居|发展)", "房子[^，,。！？]{0,8}租(?:好|下)(?:了|啦)",
          # "我就跟着在这边租了房"
@@ -148,14 +151,16 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "low-carb", "fasting", "seafood", "red meat", "(?:adding|add|more|eat|eating|ate)\\s+fish",
          "(?:low[- ])?fodmap", "paleo", "whole ?30", "carnivore", "dairy-free", "gluten-free", "sugar-free", "no sugar",
          "mediterranean diet", "plant-forward", "flexitarian", "calorie deficit", "macros"),
-        ("吃素", "素食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品", "碳水", "低碳", "生酮", "断食", "乳糖", "吃(?:什么|啥)", "能吃", "照吃", "红肉", "荤",
+        ("吃素", "素食", "纯素", "甜食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品", "碳水", "低碳", "生酮", "断食", "乳糖", "吃(?:什么|啥)", "能吃", "照吃", "红肉", "荤",
          "控糖", "戒糖", "减脂餐", "轻断食", "无麸质", "低脂", "低(?i:fodmap)", "生食", "清淡", "正常吃", "口味"),
     ),
     # what the user drinks, as a habit (an order, a swap, giving it up)
     "drink": (
         ("coffee", "lattes?", "espressos?", "americanos?", "cold brew", "cappuccinos?", "flat whites?", "mochas?",
          "macchiatos?", "matcha", "tea", "decaf", "oat milk", "caffeine", "kombucha", "boba", "bubble tea",
-         "energy drinks?", "soda", "(?:drink|take) (?:it|mine|my coffee) black", "black coffee", "what (?:does|do) (?:the user|they|he|she|I) (?:usually |like to )?drink"),
+         "energy drinks?", "soda", "(?:drink|take) (?:it|mine|my coffee) black", "black coffee", "what (?:does|do) (?:the user|they|he|she|I) (?:usually |like to )?drink",
+         # asked as a favourite or an order: "What is the user's go-to drink?", "what do they order at a cafe?"
+         "(?:favou?rite|go-to|usual|regular) (?:drink|beverage|order|coffee)", "order at (?:a |the )?(?:cafe|café|coffee shop)"),
         ("咖啡", "美式", "拿铁", "奶茶", "乌龙", "绿茶", "红茶", "喝茶", "(?<!餐)(?<!下午)茶(?!几|餐厅|水间|叶蛋)", "燕麦奶",
          "生椰", "卡布奇诺", "摩卡", "冷萃", "抹茶", "咖啡因", "气泡水", "可乐",
          # (how it is taken, "不加糖不加奶", is no second drink: only asked about, it names the topic)

@@ -43,6 +43,8 @@ _NONE_NOW = re.compile(
     r"^\s*(?:and\s+|but\s+)?no\s+\w+(?:[\s,]+(?:no\s+|or\s+)?\w+){0,5}?\s+(?:at\s+all|for\s+now|any\s?more|these\s+days)\b"
     # a habit ended, not a change refused: "I'm not doing the vegan thing anymore" (not "I'm not moving anymore")
     r"|\b(?:i'm|i\s+am|im)\s+not\s+doing\s+(?:the\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+any\s?more\b"
+    # ... or no regime kept at all: "not doing any special diet now", "not on any diet", "not following any rules"
+    r"|\bnot\s+(?:doing|following|on|keeping\s+to)\s+any\s+(?:special\s+|particular\s+|kind\s+of\s+)?[\w-]+"
     # "没有固定住处了", "现在没车了": a thing had no more
     r"|^\s*(?:也|就|现在|目前|已经)?没(?:有)?[^，,。！？没]{1,8}了[\s。！!]*$|没有固定(?:的)?(?:住处|住所|地址|工作)",
     re.IGNORECASE,
@@ -82,7 +84,7 @@ ZH_A_NOT_A = r"(?!动)(?P<asked>[\u4e00-\u9fff])[不没](?P=asked)"
 _QUESTION = re.compile(
     # (not a clause the wh-word opens with its subject: "when u send me reminders do it after 7", "where I live now")
     r"(?<![?？])[?？]\s*$|^\s*(?:what|what's|where|when|why|who|whom|whose|which|how)\b"
-    r"(?!\s+(?:i|you|u|we|they|he|she|my|your)\b)|(?:吗|么|(?<!着)呢)[\s。，,]*$|是不是|有没有|要不要"
+    r"(?!\s+(?:i|you|u|we|they|he|she|my|your)\b)|(?:吗|么|(?<!着)(?<!还没)(?<!还没.)(?<!还没..)(?<!还没...)(?<!还没....)呢)[\s。，,]*$|是不是|有没有|要不要"
     # a Chinese question word asks even without a question mark: "青岛租房哪个区方便"
     r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋|如何|" + ZH_SHA + "|" + ZH_SHENME + "|" + ZH_A_NOT_A,
     re.IGNORECASE,
@@ -151,7 +153,7 @@ _THIRD_PARTY = re.compile(
     # someone else's contact detail, wherever in the clause: "put my wife's new number in", "存一下我老婆的新号码"
     rf"|\b(?:my|our)\s+(?:\w+\s+)?(?:{PEOPLE_EN})(?:'s|\u2019s|s')\s+(?:new\s+|old\s+|work\s+)?(?:cell|phone|number|e-?mail|address|name|surname)\b"
     rf"|我(?:的)?(?:{KIN_ZH})的?(?:新|旧)?(?:手机号|电话|号码|邮箱|名字)"
-    rf"|帮(?:我的?)?(?:{KIN_ZH})|\bhelp(?:ing|ed|s)?\s+(?:my|our|a)\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b",
+    rf"|帮(?:我的?)?(?:{KIN_ZH})|帮(?:他|她)们?|\bhelp(?:ing|ed|s)?\s+(?:my|our|a)\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b",
     re.IGNORECASE,
 )
 _SERVES_THE_USER = re.compile(
@@ -178,6 +180,7 @@ _PLAN = re.compile(
     r"recruiters?|interview(?:s|ing|ed)?|\boffered\s+me\b|\bpitched\s+me\b|"
     # looking is no move: "scrolling apartment listings", "test-drove a Model 3", "看房", "试驾"
     r"listings?|(?:house|apartment|flat|home)[- ]hunting|test[- ]?dr(?:ive|ove|iving)|"
+    r"\blooking\s+(?:at|into)\s+(?:\w+\s+)?(?:moving|relocating|houses|homes|apartments|condos|places|flats|buying|selling)\b|"
     # a deposit orders what is not had yet: "put a deposit down on a Model Y", "定金交了"
     r"\b(?:put|paid|placed|left)\s+(?:down\s+)?(?:a\s+|the\s+)?deposit\b|\bdeposit\s+(?:down\s+)?on\b|"
     # a decision said as a guess: "I think I'm taking the offer"
@@ -210,7 +213,7 @@ _PLAN = re.compile(
     # a request for today or this once sets no standing preference: "今天的先发我吧", "just this once, in French"
     r"|今天的?先|这次先|这回先|就这一次|\bjust\s+(?:this\s+once|for\s+today|this\s+time)\b|\bthis\s+time\s+only\b|\bfor\s+today\s+only\b"
     r"|\bone[- ]off\b|\bexception\s*(?::|for\s+(?:today|this|now))|\b(?:this|that)\s+one\s+(?:as|in)\b"
-    r"|考虑|打算|如果|要是|假如|假设|要不是|(?:交|付|下)了?[^，,。]{0,6}?(?:定金|订金)|(?:定金|订金)(?:都|也|已经)?(?:交|付)|下定|试驾|看房|找房|看车|给我推(?:荐)?了?|"
+    r"|考虑|打算|如果|要是|假如|假设|要不是|(?:交|付|下)了?[^，,。]{0,6}?(?:定金|订金)|(?:定金|订金)(?:都|也|已经)?(?:交|付)|下定|试驾|看房|找房|看车|(?:都|已经)?看中了|看好了(?=[^，,。！？]{0,4}\d)|给我推(?:荐)?了?|"
     + _IF_ZH
     + r"|念头|(?:给|发)了?(?:我)?(?:个)?(?i:offer)|拿到(?:了)?[^，,。]{0,8}(?i:offer)"
     r"|心里(?:有点|有些)?痒|心动|可能|准备|计划(?![^，,。]{0,4}(?:放弃|取消|黄了|泡汤|作废))|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|想把(?![^，,。]{0,12}(?:改成|改到|换成|调到|调成|设成|设置))|想过|考虑过|打算过|试试[^，,。]{0,10}看|先试(?:一下|一阵|几天)|面试|猎头|投简历"
@@ -293,6 +296,16 @@ _REPORTED = re.compile(
 )
 
 
+# What a record of the user's says is the user's state, not someone's words: "badge says Clinical Nurse Educator",
+# "workday FINALLY says Staff Engineer", "my license finally says Dana Okafor"
+_A_RECORD_SAYS = re.compile(
+    r"\b(?:badge|signature|workday|licen[cs]e|passport|id|card|name\s*tag|nameplate|linkedin|profile|contract|payslip|"
+    r"paystub|lease|directory|org\s+chart|diploma|certificate|door|mailbox|title)\s+(?:now\s+|finally\s+|officially\s+|"
+    r"already\s+|also\s+)?(?:says|reads|shows|lists)\b",
+    re.IGNORECASE,
+)
+
+
 # Reminding the assistant of something said or done before asks nothing: "remember when i asked for bullet points?",
 # "还记得我之前说要学法语吗？" (not an order to remember: "remember that I'm vegan now", "记得明天交房租")
 _RECALLED = re.compile(
@@ -316,6 +329,10 @@ _DONE_TO_ME = re.compile(
 )
 
 
+# Being poached is done, though a headhunter did it: "试用期刚转正就被猎头捞走了", "got poached by a recruiter"
+_POACHED = re.compile(r"被[^，,。！？]{0,4}(?:挖|捞)(?:走|去|过去|过来)|\b(?:got|was|been)\s+poached\b", re.IGNORECASE)
+
+
 def clause_mood(clause: str) -> str:
     """The mood of one clause; the first rule that applies wins (a third party's plan is a third party's)."""
     if _THIRD_PARTY.search(clause) and not _DONE_TO_ME.search(clause):
@@ -324,13 +341,13 @@ def clause_mood(clause: str) -> str:
         return REPORTED if _REPORTED.search(clause) or _TELLS_ME_ZH.search(clause) else THIRD_PARTY
     if _NEGATED.search(clause) and not _NONE_NOW.search(clause):
         return NEGATED
-    if _REPORTED.search(clause):
+    if _REPORTED.search(clause) and not _A_RECORD_SAYS.search(clause):
         return REPORTED
     if _RECALLED.search(clause):
         return PAST
     if _QUESTION.search(clause) and not _REQUEST.search(clause):
         return QUESTION
-    if _PLAN.search(clause) and not _STATE_FOR_NOW.search(clause):
+    if _PLAN.search(clause) and not _STATE_FOR_NOW.search(clause) and not _POACHED.search(clause):
         return PLAN
     if (_PAST.search(clause) and not _SINCE_A_TRIP.search(clause)) or (
         _FORMER.search(clause) and not _GONE_NOW.search(clause) and not _COMPARED.search(clause)
@@ -346,6 +363,10 @@ ANOTHERS_CONTACT = re.compile(
     r"(?:new\s+|old\s+)?(?:number|#|phone|cell|e-?mail|address|line)\b|(?:他|她|它|他们|你)的",
     re.I,
 )
+# Someone else's new number or address told before it is written out: "我妈换号了 新号 139 0000 5521" (the number that
+# follows is theirs, though its own clause names no one; in English the subject carries: "my mom got a new number.
+# it's 555-0134")
+ANOTHERS_NEW_CONTACT = re.compile(rf"(?:{KIN_ZH})[^，,。！？我]{{0,3}}换了?(?:个|了)?(?:手机号|号码|号|邮箱|手机)")
 # A phrase that sets the scene, then the user as the subject: "and after a lot of back and forth I'm not doing…"
 SCENE_THEN_I = r"(?:after|since|with|for|in|at|then|now)\s+(?:[\w'-]+\s+){0,6}?(?:i|i'm|im|i've|ive)\b"
 # Finer than the extractor's clauses: a mood changes at any punctuation (an ellipsis too), an emoji, or a space between

@@ -15,11 +15,13 @@ from pipelines.core.topics import CONTACT_TOPICS, VALUE_SHAPES
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change
 from pipelines.extract.signals.mood import (
     ANOTHERS_CONTACT,
+    ANOTHERS_NEW_CONTACT,
     ASSERTION,
     KIN_ZH,
     NEGATED,
     PAST,
     PEOPLE_EN,
+    PLAN,
     QUESTION,
     REPORTED,
     TENTATIVE,
@@ -87,6 +89,28 @@ def _commented_by_user(following: list[tuple[str, str]]) -> bool:
     """Whether the clause after a topic is the user's comment on it, naming no topic of its own: "吃素那个，现在不
     坚持了", "the civic's gone, sold it last weekend" (a topic, then what the user did about it)."""
     return any(mood == ASSERTION and is_owned(clause) and not cue_hits(clause) for clause, mood in following)
+
+
+# A question that weighs a step of the user's own: "要不我带着娃跟过去算了？", "should we just move there?"
+_WEIGHS = re.compile(
+    r"要不|要不要|该不该|还是|算了|\b(?:should|shall)\s+(?:i|we)\b|\bwhat\s+if\s+(?:i|we)\b|\bor\s+should\b",
+    re.IGNORECASE,
+)
+
+
+def _weighing(said: list[tuple[str, str]], owned: list[bool]) -> list[str | None]:
+    """Per clause, the mood of the user's own question or plan weighing a step that it goes on weighing, if it is
+    about no one ("要不我带着娃跟过去算了？可深圳学位那么紧，房租也吓人": the rents are the considered city's, not
+    the user's); None elsewhere. A clause of the user's own in another mood ends the weighing."""
+    weighing: list[str | None] = []
+    current: str | None = None
+    for (clause, mood), own in zip(said, owned, strict=True):
+        if own:
+            current = mood if mood in (QUESTION, PLAN) and _WEIGHS.search(clause) else None
+            weighing.append(None)
+        else:
+            weighing.append(current if mood == ASSERTION else None)
+    return weighing
 
 
 def _leading_mood(cues_by_mood: dict[str, int]) -> str:
@@ -187,18 +211,28 @@ def _strongest_signal(
     said, owned = clauses_with_moods(text), owned_clauses(text)
     answer = first_sentence_clauses(text) if answering else 0
     trip = _told_of_a_trip(said)
+    weighing = _weighing(said, owned)
     for at, (clause, mood) in enumerate(said):
         hits = {topic: count for topic, count in cue_hits(clause).items() if topic not in exclude}
         if not hits:
             continue
+        mood = weighing[at] or mood
         # a clause about no one in particular ("rent is cheaper there", "深圳租房一般押一付三") may still be the
         # user's state said in passing ("Rent in Munich went up again"): recallable, but it closes nothing
         # an answer's value is the user's wherever it stands: "yes pls. 312-555-0193. the 0148 one is dead"
         answered = at < answer or (answering and shows_a_value(clause))
+        before = " ".join(earlier for earlier, _ in said[:at])
         if answered and mood == QUESTION and _gives_a_contact(clause):
             # the number asked for is given, whatever the clause goes on to ask: "199 0000 7316 你顺便提醒下我还有哪些
             # 地方要改绑" answers "新号是多少？"
             mood = ASSERTION
+        if (
+            mood == ASSERTION
+            and not owned[at]
+            and shows_a_value(clause, CONTACT_TOPICS)
+            and ANOTHERS_NEW_CONTACT.search(before)
+        ):
+            mood = THIRD_PARTY  # the number of the one whose new number was just told
         if (
             mood == ASSERTION
             and not (owned[at] or answered or _gives_a_contact(clause))

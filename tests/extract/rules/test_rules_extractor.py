@@ -643,3 +643,12 @@ def test_the_users_whole_team_cut_ends_the_job_and_the_next_one_named_holds():
 
 def test_a_company_named_before_the_role_it_gives_is_the_workplace():
     assert ("employer", "用户在星舟游戏工作", "s:1") in _session("目前在星舟游戏担任关卡策划")
+
+
+def test_someone_elses_new_number_told_before_it_is_theirs_and_the_users_own_beside_it_is_the_users():
+    assert _session("我妈换号了 新号 139 0000 5521 她自己老记不住") == []
+    assert _session("my mom got a new number, it's 555-0134") == []
+    assert ("phone", "用户的电话是139 0000 5521", "s:1") in _session("我换号了 新号 139 0000 5521")
+    said = _session("我老婆换号了，新号139 0000 5521，我的号还是186 0000 3307")
+    assert ("phone", "用户的电话是186 0000 3307", "s:1") in said
+    assert not any(value.endswith("5521") for _, value, _ in said)

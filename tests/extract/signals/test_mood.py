@@ -785,3 +785,60 @@ def test_a_closing_quote_ends_the_quoted_clause():
     clause, mood = clauses_with_moods(said)[-1]
     assert clause.startswith("落款留我邮箱") and mood != REPORTED
     assert clauses_with_moods(said)[-2][1] == REPORTED
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "badge says Clinical Nurse Educator.",
+        "workday FINALLY says Staff Engineer instead of Senior",
+        "my license finally says Dana Okafor",
+        "and as of monday my email signature says Corvane",
+    ],
+)
+def test_what_a_record_of_the_users_says_is_no_ones_words(clause):
+    assert clause_mood(clause) != REPORTED
+
+
+def test_someone_who_says_something_still_reports_it():
+    assert clause_mood("the recruiter says the offer is coming") == REPORTED
+
+
+def test_being_poached_is_done_though_a_headhunter_did_it():
+    assert clause_mood("试用期刚转正就被猎头捞走了") == ASSERTION
+    assert clause_mood("got poached by a recruiter last month") == ASSERTION
+    assert clause_mood("最近在接触猎头") == PLAN  # (a headhunter met is still a job hunt)
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "we're seriously looking at moving to Denver.",
+        "2am and I'm on zillow looking at houses in Denver again.",
+        "新号都看好了199 0000 3377，",
+        "房子已经看中了",
+    ],
+)
+def test_looking_at_a_move_or_a_value_picked_out_is_still_a_plan(clause):
+    assert clause_mood(clause) == PLAN
+
+
+def test_a_value_had_is_not_picked_out():
+    assert clause_mood("新号是199 0000 3377") != PLAN
+    assert clause_mood("we're looking at a slow week") != PLAN
+
+
+@pytest.mark.parametrize(
+    "clause", ["not doing any special diet now, just normal food", "I'm not on any diet", "not following any rules"]
+)
+def test_no_regime_kept_is_a_state_not_a_denial(clause):
+    assert clause_mood(clause) != NEGATED
+
+
+def test_helping_someone_move_is_their_move():
+    assert clause_mood("周末刚帮他把东西搬过去，") == THIRD_PARTY
+
+
+def test_a_not_yet_with_ne_states_and_asks_nothing():
+    assert clause_mood("武汉这还没入梅呢，") != QUESTION
+    assert clause_mood("你去哪呢") == QUESTION

@@ -1381,3 +1381,51 @@ def test_a_cap_counted_in_lines_or_words_and_a_rule_ignored_are_words_of_their_t
     assert cue_hits("来这边俩月了 还是不习惯")["residence"] == 2
     assert names_a_change("酒席昨天办完了")
     assert names_a_change("我被优化了") and names_a_change("上个月被毕业了")
+
+
+def test_a_number_written_after_someone_elses_new_number_is_told_is_theirs():
+    signal = message_signal("我妈换号了 新号 139 0000 5521 她自己老记不住 你帮我想个办法让她记住哈哈")
+    assert (signal.topic, signal.mood) == ("phone", THIRD_PARTY), signal
+    assert message_signal("我换号了 新号 139 0000 5521").mood == ASSERTION
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What is the user's favorite drink?",
+        "What was the user's go-to drink in August?",
+        "What does the user usually order at a cafe?",
+    ],
+)
+def test_a_favourite_drink_or_a_cafe_order_asks_about_the_drink(text):
+    assert message_signal(text).topic == "drink"
+
+
+@pytest.mark.parametrize("text", ["用户现在还吃纯素吗？", "给用户推荐零食时要避开甜食吗？"])
+def test_vegan_food_and_sweets_ask_about_the_diet(text):
+    assert message_signal(text).topic == "diet"
+
+
+def test_a_citys_weather_said_as_here_places_the_user():
+    assert cue_hits("杭州这梅雨季真的要命，衣服晾三天还一股味儿").get("residence")
+    assert cue_hits("武汉这还没入梅呢，家里就潮得不行").get("residence")
+
+
+def test_what_the_user_goes_on_weighing_after_their_own_question_is_no_state_of_theirs():
+    weighing = message_signal("还在纠结，要不我带着娃跟过去算了？可深圳学位那么紧，房租也吓人")
+    assert (weighing.topic, weighing.mood) == ("residence", QUESTION), weighing
+    # a question that weighs no step of the user's leaves an aside as it was
+    assert message_signal("what's a good coat? rent here is insane btw").mood == TENTATIVE
+    assert message_signal("what can I cook tonight? rent here is insane btw").mood == TENTATIVE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "looking for a weekend thing to do in columbus. six years here and I'm out of ideas",
+        "成都冬天没暖气是真的冷啊，湿冷湿冷的",
+        "living in portland means my boots are never dry",
+    ],
+)
+def test_the_time_lived_here_or_a_citys_weather_names_where_the_user_lives(text):
+    assert message_signal(text).topic == "residence"
