@@ -44,6 +44,7 @@ from pipelines.extract.signals.mood import (
     continued_frames,
     continued_plans,
     continued_subjects,
+    is_owned,
     is_request,
     quoted_spans,
 )
@@ -258,13 +259,10 @@ def clause_memories(
 _NOW = re.compile(r"\b(?:now|nowadays|these\s+days|currently)\b|现在|目前|如今|眼下", re.IGNORECASE)
 
 
-_MINE = re.compile(r"\b(?:my|mine|i|i'm|im)\b|我的|我自己", re.IGNORECASE)
-
-
 def _anothers_new_contact(memory: ExtractedMemory, clause: str, said: str) -> bool:
-    """Whether a number or address found in `clause` is someone else's whose new one the message (`said`, up to the
-    clause's end) told of: "我妈换号了 新号 139 0000 5521" (not "…mine is still 555-0199")."""
-    return memory.topic in CONTACT_TOPICS and bool(ANOTHERS_NEW_CONTACT.search(said)) and not _MINE.search(clause)
+    """Whether a number or address found in `clause`, which is not the user's own, is someone else's whose new one
+    the message (`said`, up to the clause's end) told of: "我妈换号了 新号 139 0000 5521" (not "…我的号还是186…")."""
+    return memory.topic in CONTACT_TOPICS and bool(ANOTHERS_NEW_CONTACT.search(said)) and not is_owned(clause)
 
 
 def extract_message(message: Message, plans_hold: frozenset[str] = frozenset()) -> list[ExtractedMemory]:

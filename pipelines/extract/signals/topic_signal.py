@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import accumulate
+from operator import or_
 
 import numpy as np
 
@@ -212,6 +214,9 @@ def _strongest_signal(
     answer = first_sentence_clauses(text) if answering else 0
     trip = _told_of_a_trip(said)
     weighing = _weighing(said, owned)
+    # per clause, whether an earlier one told of someone else's new number ("我妈换号了 新号 139 0000 5521")
+    told = [bool(ANOTHERS_NEW_CONTACT.search(clause)) for clause, _ in said]
+    told_of_anothers = list(accumulate(told[:-1], or_, initial=False))
     for at, (clause, mood) in enumerate(said):
         hits = {topic: count for topic, count in cue_hits(clause).items() if topic not in exclude}
         if not hits:
@@ -221,17 +226,11 @@ def _strongest_signal(
         # user's state said in passing ("Rent in Munich went up again"): recallable, but it closes nothing
         # an answer's value is the user's wherever it stands: "yes pls. 312-555-0193. the 0148 one is dead"
         answered = at < answer or (answering and shows_a_value(clause))
-        before = " ".join(earlier for earlier, _ in said[:at])
         if answered and mood == QUESTION and _gives_a_contact(clause):
             # the number asked for is given, whatever the clause goes on to ask: "199 0000 7316 你顺便提醒下我还有哪些
             # 地方要改绑" answers "新号是多少？"
             mood = ASSERTION
-        if (
-            mood == ASSERTION
-            and not owned[at]
-            and shows_a_value(clause, CONTACT_TOPICS)
-            and ANOTHERS_NEW_CONTACT.search(before)
-        ):
+        if mood == ASSERTION and not owned[at] and told_of_anothers[at] and shows_a_value(clause, CONTACT_TOPICS):
             mood = THIRD_PARTY  # the number of the one whose new number was just told
         if (
             mood == ASSERTION
