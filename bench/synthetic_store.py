@@ -76,6 +76,7 @@ def memory_rows(rng: np.random.Generator, user: str, n: int, offset: int, topics
         "context": [None] * n,
         "mood": [None] * n,
         "role": ["user" if k == "episode" else None for k in kinds],
+        "mentions": [[] if k == "episode" else None for k in kinds],
     }
     return pa.table({name: columns[name] for name in MEMORY_SCHEMA.names}, schema=MEMORY_SCHEMA)
 

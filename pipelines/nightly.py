@@ -256,6 +256,8 @@ def as_memories(candidates: pl.DataFrame, now: datetime) -> pl.DataFrame:
     for optional in ("context", "mood", "role"):
         if optional not in candidates.columns:
             candidates = candidates.with_columns(pl.lit(None, pl.String).alias(optional))
+    if "mentions" not in candidates.columns:
+        candidates = candidates.with_columns(pl.lit(None, pl.List(pl.String)).alias("mentions"))
     rows = with_memory_ids(candidates).with_columns(
         pl.lit(None, UTC_DATETIME).alias("valid_to"),
         pl.lit(now).cast(UTC_DATETIME).alias("recorded_at"),

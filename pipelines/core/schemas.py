@@ -124,6 +124,8 @@ CANDIDATE_SCHEMA = pl.Schema(
         "mood": pl.String(),
         # who said an episode: `user` or `assistant` (see MEMORY_SCHEMA `role`)
         "role": pl.String(),
+        # the topics an episode states in passing besides its own (see MEMORY_SCHEMA `mentions`)
+        "mentions": pl.List(pl.String),
     }
 )
 
@@ -163,6 +165,10 @@ MEMORY_SCHEMA = pa.schema(
         # Who said an episode, `user` or `assistant`; null for distilled memories. What the assistant said is
         # recalled (what it suggested, promised, told) but never becomes a fact about the user.
         ("role", pa.string()),
+        # The single-valued topics an episode also states as the user's, besides `topic`: "every monday I pull the
+        # numbers for our depots at Tallgrass Logistics" asks for a format and says where the user works. A topic's
+        # question may find it there when nothing newer states the topic; it closes nothing.
+        ("mentions", pa.list_(pa.string())),
     ]
 )
 

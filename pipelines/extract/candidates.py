@@ -165,6 +165,7 @@ def _candidate_row(memory: ExtractedMemory, first: Message, extractor_name: str)
         "context": mask_secrets(memory.context) if memory.context else None,
         "mood": None,  # set on episodes by pipelines.extract.signals.labelling
         "role": first.role if memory.kind is Kind.EPISODE else None,
+        "mentions": None,  # set on episodes by pipelines.extract.signals.labelling
     }
 
 

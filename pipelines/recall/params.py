@@ -56,6 +56,9 @@ class RecallParams:
     afterword_boost: float = 1.0
     # ... and of the statement such a newer tentative one overtakes: what it said is likelier the older value
     overtaken_weight: float = 0.25
+    # ... and, as of a moment when nothing stated the topic, of a message that stated it in passing beside its own
+    # topic (the episode's `mentions`): "…our depots at Tallgrass Logistics", asked where the user worked that spring
+    passing_boost: float = 2.0
     # A query about an accumulating topic ("what pets does the user have?"): the factor of the user's own
     # statements of it (pipelines.extract.signals.collections), which add up instead of replacing each other.
     collection_boost: float = 2.0

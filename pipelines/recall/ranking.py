@@ -13,12 +13,15 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from pipelines.core.topics import SINGLE_VALUED_TOPICS
 from pipelines.extract.signals.collections import COLLECTIONS, COVERED_BY
 from pipelines.recall.params import RecallParams
 
 # Mood codes of RankColumns.mood: an episode's statement of the user's own state, a tentative one, any other
 # mood (a question, a plan, someone else's news), and none (distilled memories carry no mood).
 NO_MOOD, ASSERTION, TENTATIVE, OTHER_MOOD = 0, 1, 2, 3
+# The bit of each single-valued topic in RankColumns.mentions (pipelines.recall.sql sets them in this order).
+MENTION_TOPICS = sorted(SINGLE_VALUED_TOPICS)
 RANKED = ("rid", "score", "similarity", "relevance", "freshness", "keyword", "fused", "focus")
 
 
@@ -52,6 +55,7 @@ class RankColumns:
     # (rows, 4): an episode's previous and next turn in its session, then the turns before and after those (-1: none)
     turns: np.ndarray
     follow_up: np.ndarray  # a reply of the user's to the assistant that speaks to no topic of its own (`follow_ups`)
+    mentions: np.ndarray  # the topics an episode states in passing besides its own, as bits (MENTION_TOPICS order)
 
 
 @dataclass(frozen=True)
@@ -111,7 +115,7 @@ def rank(columns: RankColumns, postings: Postings, query: RankQuery, params: Rec
         statements = visible & columns.single_slot & _is(columns.topic, columns.topics, query.topic)
         fused[statements & ~listed] = 1.0 / (params.rrf_k + 1)
         listed |= statements
-        focus = topic_focus(columns, visible, query.topic, params)
+        focus = topic_focus(columns, visible, query.topic, params, query.as_of)
         listed &= focus > 0
     else:  # a topic's statement answers alone; the rest lend to their neighbours
         if query.collection is not None:
@@ -241,14 +245,17 @@ def follow_ups(is_assistant: np.ndarray, turns: np.ndarray, no_topic: np.ndarray
     return after_the_assistant & ~is_assistant & no_topic
 
 
-def topic_focus(columns: RankColumns, visible: np.ndarray, topic: str, params: RecallParams) -> np.ndarray:
+def topic_focus(
+    columns: RankColumns, visible: np.ndarray, topic: str, params: RecallParams, as_of: bool = False
+) -> np.ndarray:
     """Each row's factor for a question about a single-valued topic: the topic's statement first, a tentative
     one next; a message that only mentions a topic (a plan, a question) never answers (0); statements on other
     topics made before the asked topic's statement began, and anything said with a superseded statement of it,
     describe an older state (0), and what else was said before that statement likely does too
     (`before_statement_weight`); later statements on other topics weigh less, and so do replies that owe their
     match to the turn they answer (`RankColumns.follow_up`). A tentative reading well after the statement ranks
-    above it as the likelier change, and the statement it overtakes falls back (`overtaken_weight`)."""
+    above it as the likelier change, and the statement it overtakes falls back (`overtaken_weight`). `as_of`: the
+    question asks about a past moment (RankQuery.as_of)."""
     c = columns
     on_topic = _is(c.topic, c.topics, topic)
     tentative = c.mood == TENTATIVE
@@ -263,6 +270,12 @@ def topic_focus(columns: RankColumns, visible: np.ndarray, topic: str, params: R
     superseded_at = c.valid_from[on_topic & c.single_slot & (c.valid_from < since)]
     focus[np.isin(c.valid_from, superseded_at)] = 0.0
     focus[c.mood == OTHER_MOOD] = 0.0
+    # as of a moment when nothing stated the topic, a message that states it in passing answers as a weak
+    # statement would ("…for our three depots at Tallgrass Logistics", asked where the user worked that spring);
+    # beside a statement it is talk or an older state, and for the current state an old aside would outrank a
+    # change said in words no rule knows ("hubby's doing the VAT return" after "my boyfriend…")
+    if as_of and not len(since_rows):
+        focus[mentions(c, topic) & ~on_topic] = params.passing_boost
     focus[on_topic & tentative] = params.tentative_boost
     # a weak reading said well after the topic's statement may be the change itself, in words no rule knows (in
     # the statement's own conversation it is talk about it: "导师让我读几篇论文" after "复旦研究生开学第一周了")
@@ -275,6 +288,13 @@ def topic_focus(columns: RankColumns, visible: np.ndarray, topic: str, params: R
     overtaken = bool((newer & visible).any())
     focus[on_topic & c.single_slot] = params.overtaken_weight if overtaken else params.topic_boost
     return focus
+
+
+def mentions(columns: RankColumns, topic: str) -> np.ndarray:
+    """Per row, whether it states `topic` in passing (RankColumns.mentions)."""
+    if topic not in SINGLE_VALUED_TOPICS:
+        return np.zeros(len(columns.mentions), dtype=bool)
+    return (columns.mentions & (1 << MENTION_TOPICS.index(topic))) != 0
 
 
 def _scored(

@@ -42,7 +42,7 @@ ORDER BY valid_from, memory_id
 # `prior` is the part of the weight that does not depend on the query: strength × confidence × episode weight.
 RANK_COLUMNS_SQL = f"""
 WITH flagged AS (
-    SELECT rid, memory_id, agent_id, kind, topic, mood, role, confidence, merged_into, speaker_id,
+    SELECT rid, memory_id, agent_id, kind, topic, mood, role, mentions, confidence, merged_into, speaker_id,
         {single_valued_sql()} AS single_slot,
         row_number() OVER (PARTITION BY agent_id, topic ORDER BY {timeline_order_sql()}) AS timeline_rank,
         valid_to IS NULL AND merged_into IS NULL AS is_current,
@@ -68,7 +68,10 @@ SELECT * EXCLUDE (is_current), is_current AND (NOT single_slot OR row_number() O
     (row_number() OVER (ORDER BY memory_id) - 1)::BIGINT AS id_order,
     CASE WHEN mood IS NULL THEN {NO_MOOD} WHEN mood = 'assertion' THEN {ASSERTION}
          WHEN mood = 'tentative' THEN {TENTATIVE} ELSE {OTHER_MOOD} END::TINYINT AS mood_code,
-    coalesce(role = 'assistant', false) AS is_assistant
+    coalesce(role = 'assistant', false) AS is_assistant,
+    -- the topics stated in passing as bits, each topic's place in $single_topics (pipelines.recall.ranking.mentions)
+    coalesce(list_sum(list_transform(list_distinct(mentions),
+        lambda t: (1::BIGINT << (list_position($single_topics, t) - 1)))), 0)::BIGINT AS mention_bits
 FROM flagged ORDER BY rid
 """
 DETAIL_COLUMNS = [

@@ -48,6 +48,8 @@ def load_user_tables(
     for optional in ("mood", "role"):  # versions written before episodes carried their mood and their speaker's role
         if optional not in rows.column_names:
             rows = rows.append_column(optional, pa.nulls(rows.num_rows, pa.string()))
+    if "mentions" not in rows.column_names:  # ... and what they state in passing
+        rows = rows.append_column("mentions", pa.nulls(rows.num_rows, pa.list_(pa.string())))
     speaker_ids, speakers, people = _speakers(rows)
     con.register("recalled_rows", rows.append_column("speaker_id", speaker_ids))
     try:
@@ -112,6 +114,7 @@ def rank_columns(ranked: pa.Table, brevity: np.ndarray) -> RankColumns:
         id_order=_numbers(ranked, "id_order", np.int64, 0),
         turns=turns,
         follow_up=follow_ups(is_assistant, turns, topic == topics.get("episode", -1)),
+        mentions=_numbers(ranked, "mention_bits", np.int64, 0),
     )
 
 

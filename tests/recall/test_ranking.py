@@ -8,6 +8,7 @@ import pytest
 from pipelines.recall.params import RecallParams
 from pipelines.recall.ranking import (
     ASSERTION,
+    MENTION_TOPICS,
     NO_MOOD,
     OTHER_MOOD,
     TENTATIVE,
@@ -66,6 +67,7 @@ def columns(**given: list) -> RankColumns:
         id_order=np.arange(n),
         turns=turns,
         follow_up=follow_ups(is_assistant, turns, topic == topics.get("episode", -1)),
+        mentions=array("mentions", 0, np.int64),
     )
 
 
@@ -158,6 +160,30 @@ def test_what_was_said_before_a_topics_statement_weighs_less_for_its_question():
     focus = topic_focus(rows, np.ones(3, bool), "residence", p)
     assert focus.tolist() == [p.before_statement_weight, p.topic_boost, 1.0]
     assert topic_focus(rows, np.array([True, False, True]), "residence", p).tolist()[::2] == [1.0, 1.0]
+
+
+def test_a_topic_stated_in_passing_answers_as_of_a_moment_when_nothing_stated_it():
+    p = RecallParams()
+    employer = 1 << MENTION_TOPICS.index("employer")
+    # "…our depots at Tallgrass Logistics" in a question about a pivot table (an output format episode, day 1), the
+    # same said beside a plan (its own topic in another mood, day 2), a message that mentions nothing (day 3), then
+    # a later statement of the employer (day 9) and a mention after it (day 10)
+    rows = columns(
+        topic=["output_format", "residence", "episode", "employer", "name"],
+        single_slot=[True, False, False, True, True],
+        mood=[ASSERTION, OTHER_MOOD, NO_MOOD, ASSERTION, ASSERTION],
+        mentions=[employer, employer, 0, 0, employer],
+        valid_from=[1 * DAY, 2 * DAY, 3 * DAY, 9 * DAY, 10 * DAY],
+    )
+    before_the_statement = np.array([True, True, True, False, False])  # as of day 5
+    focus = topic_focus(rows, before_the_statement, "employer", p, as_of=True)
+    assert focus.tolist()[:3] == [p.passing_boost, p.passing_boost, 1.0]
+    # for the current state an old aside is no answer: a change may have been said in words no rule knows
+    assert topic_focus(rows, before_the_statement, "employer", p).tolist()[:3] == [p.other_topic_weight, 0.0, 1.0]
+    focus = topic_focus(rows, np.ones(5, bool), "employer", p, as_of=True)
+    assert focus.tolist() == [0.0, 0.0, p.before_statement_weight, p.topic_boost, p.other_topic_weight]
+    # (a statement of another topic that mentions none of this one stays one)
+    assert topic_focus(rows, before_the_statement, "residence", p, as_of=True).tolist()[0] == p.other_topic_weight
 
 
 def test_a_reply_to_the_assistant_that_names_no_topic_weighs_less_for_a_topic_question():

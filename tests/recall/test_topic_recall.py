@@ -3,6 +3,7 @@ older statements never reach it; other questions still see what was said before.
 
 from datetime import timedelta
 
+import pyarrow.parquet as pq
 import pytest
 
 from pipelines.recall.reader import MemoryReader, RecallParams
@@ -263,3 +264,41 @@ def test_a_reply_to_the_assistant_that_names_no_topic_weighs_less_for_a_topics_q
     }
     assert found[said[2][0]] == RecallParams().follow_up_weight
     assert found[said[0][0]] == 1.0
+
+
+PIVOT = "every monday I pull the dispatch numbers for our three depots at Tallgrass Logistics, keep it to bullets"
+JOINED = "Big news: I left Tallgrass and joined Brightwell as an analyst this week"
+
+
+def _passing_story(tmp_path):
+    # the employer said in passing in a message labelled with the answer format, then stated months later
+    pivot = row(
+        PIVOT, kind="episode", topic="output_format", valid_from=RECORDED, message_id="m1", mood="assertion"
+    ) | {"mentions": ["employer"]}
+    joined = row(JOINED, kind="episode", topic="employer", valid_from=RECORDED + 90 * DAY, message_id="m9")
+    chatter = [
+        row(text, kind="episode", topic="episode", valid_from=RECORDED + (10 + i) * DAY, message_id=f"c{i}")
+        for i, text in enumerate(["sounds good, see you then", "ok thanks", "周末去爬山了"])
+    ]
+    return publish(tmp_path, [pivot, joined | {"mood": "assertion"}, *chatter])
+
+
+def test_as_of_a_moment_when_nothing_stated_the_topic_a_message_that_named_it_in_passing_answers(tmp_path):
+    reader = MemoryReader(_passing_story(tmp_path).root, HashingEmbedder())
+    then = reader.recall("u1", "Which company did the user work for?", k=3, as_of=RECORDED + 30 * DAY)
+    assert then[0].content == PIVOT and then[0].focus == RecallParams().passing_boost
+    now = reader.recall("u1", "Which company does the user work for?", k=3)
+    assert now[0].content == JOINED and PIVOT not in _said(now)
+
+
+def test_a_version_written_before_episodes_carried_their_mentions_is_still_recalled(tmp_path):
+    store = _passing_story(tmp_path)
+    version = store.current_version()
+    older = {
+        str(path.relative_to(store.root)): pq.read_table(path).drop_columns(["mentions"])
+        for path in store.memories_paths(version)
+    }
+    store.rewrite_shard_files(older, [store.version_path(version)], {})
+    reader = MemoryReader(store.root, HashingEmbedder())
+    then = reader.recall("u1", "Which company did the user work for?", k=3, as_of=RECORDED + 30 * DAY)
+    assert PIVOT not in _said(then)[:1]  # nothing says it named the employer

@@ -31,6 +31,7 @@ def row(
     agent: str = "bot",
     mood: str | None = None,
     role: str | None = None,
+    mentions: list[str] | None = None,
 ) -> dict:
     memory_id = hashlib.sha256(f"{user}|{kind}|{topic}|{content}|{message_id}".encode()).hexdigest()[:32]
     return {
@@ -63,6 +64,7 @@ def row(
         "context": context,
         "mood": mood,
         "role": role if role is not None else ("user" if kind == "episode" else None),
+        "mentions": mentions,
     }
 
 

@@ -106,6 +106,9 @@ def memory_row(draw: st.DrawFn, index: int, tenants: list[tuple[str, str]], topi
         "context": draw(st.one_of(st.none(), _text())),
         "mood": draw(st.sampled_from([None, "assertion", "tentative"])) if kind == "episode" else None,
         "role": "user" if kind == "episode" else None,
+        "mentions": draw(st.sampled_from([None, [], ["employer"], ["residence", "name"]]))
+        if kind == "episode"
+        else None,
     }
 
 

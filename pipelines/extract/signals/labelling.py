@@ -29,8 +29,11 @@ from pipelines.extract.signals.topic_signal import (
     answer_signal,
     asks_the_user,
     message_signal,
+    said_in_passing,
     shows_a_value,
+    strongest_reading,
     tells_of_a_trip,
+    topic_readings,
 )
 
 Embed = Callable[[Sequence[str]], np.ndarray]
@@ -88,19 +91,27 @@ class _Reading(NamedTuple):
 
 def _episode_signal(
     content: str, turn: str, read: _Reading, exclude: frozenset[str], asserted: set[str]
-) -> TopicSignal:
-    """The topic and mood of one user message, `turn` the one before it; `asserted`: the topics its conversation
-    asserted before it (updated here)."""
+) -> tuple[TopicSignal, tuple[str, ...]]:
+    """The topic and mood of one user message, `turn` the one before it, and the topics it states in passing
+    (said_in_passing); `asserted`: the topics its conversation asserted before it (updated here)."""
     answering = bool(turn) and asks_the_user(turn)
-    said = message_signal(content, read.vector, read.centroids, read.params, frozenset(), answering)
+    readings = topic_readings(content, read.vector, read.centroids, read.params, answering)
+    said = strongest_reading(readings, content)
     if _afterword(asserted, said, content, turn if answering else None):
         said = TopicSignal(said.topic, TENTATIVE, said.strength)
     # a topic a fact of the message holds is left to it; the others' cues read as they did
-    signal = (
-        said
-        if said.topic not in exclude
-        else message_signal(content, read.vector, read.centroids, read.params, exclude, answering)
-    )
+    signal = said if said.topic not in exclude else strongest_reading(readings, content, exclude)
+    signal = _unlabelled_reading(content, turn, read, exclude, signal)
+    # (a topic the label gave way to is not stated in passing either: "我日语N2 日常交流ok" speaks a language)
+    given_way = frozenset(topic for topic in (said.topic,) if topic)
+    return signal, said_in_passing(readings, content, signal.topic, exclude | given_way)
+
+
+def _unlabelled_reading(
+    content: str, turn: str, read: _Reading, exclude: frozenset[str], signal: TopicSignal
+) -> TopicSignal:
+    """`signal`, or what a message that states no single-valued topic of its own says: the answer to the turn
+    before it, an accumulating topic it adds to, a trip."""
     if signal.topic is None and turn:
         signal = _answered(content, turn, read.params, exclude)
     # the user's own statement of a pet or a language outweighs a single-valued topic said of no one ("passed
@@ -140,7 +151,7 @@ def label_statements(
     ]
     vectors = embed(passages)
     topic_centroids = centroids(embed, STATEMENTS)
-    rows, topics, moods = [], [], []
+    rows, topics, moods, mentions = [], [], [], []
     # the single-valued topics each conversation asserted so far, its episodes read in order (every episode of a
     # touched session is labelled each night, so this does not depend on batching)
     asserted: defaultdict[tuple[str, str, str], set[str]] = defaultdict(set)
@@ -153,18 +164,24 @@ def label_statements(
         turn = (context.partition(": ")[2] or context) if context else ""  # the context is "speaker: text"
         read = _Reading(np.asarray(vector, dtype=np.float32), topic_centroids, params)
         exclude = covered.get((agent, user, message_ids[0]), frozenset())
-        signal = _episode_signal(content[:max_chars], turn, read, exclude, asserted[agent, user, session])
+        signal, passing = _episode_signal(content[:max_chars], turn, read, exclude, asserted[agent, user, session])
         rows.append(row)
         topics.append(signal.topic or "episode")
         moods.append(signal.mood if signal.topic else None)
+        mentions.append(list(passing))
     labels = pl.DataFrame(
         {
             "_row": pl.Series(rows, dtype=episodes["_row"].dtype),
             "_topic": topics,
             "_mood": pl.Series(moods, dtype=pl.String),
+            "_mentions": pl.Series(mentions, dtype=pl.List(pl.String)),
         }
     )
     labelled = candidates.with_row_index("_row").join(labels, on="_row", how="left")
+    if "mentions" not in labelled.columns:
+        labelled = labelled.with_columns(pl.lit(None, pl.List(pl.String)).alias("mentions"))
     return labelled.with_columns(
-        pl.coalesce("_topic", "topic").alias("topic"), pl.coalesce("_mood", "mood").alias("mood")
-    ).select(candidates.columns)
+        pl.coalesce("_topic", "topic").alias("topic"),
+        pl.coalesce("_mood", "mood").alias("mood"),
+        pl.coalesce("_mentions", "mentions").alias("mentions"),
+    ).select([*candidates.columns, *(["mentions"] if "mentions" not in candidates.columns else [])])

@@ -18,10 +18,43 @@ _HELD = "忍记顶挡抓守握保接拦站稳扛架靠撑止禁憋捂困盯堵�
 # the substring cues: an address is the same in either language, and whole-word matching misses "邮箱lin@x.cn".
 _EMAIL_ADDRESS = VALUE_SHAPES["email"]
 # Cities people say they are still in or live in without a verb of living: "我还在广州", "家也在深圳".
-CITIES_ZH = (
-    "北京|上海|广州|深圳|杭州|成都|重庆|武汉|南京|苏州|西安|天津|长沙|郑州|青岛|厦门|昆明|大连|沈阳|济南|合肥|福州|"
-    "宁波|无锡|东莞|佛山|珠海|南宁|贵阳|哈尔滨|长春|石家庄|太原|南昌|兰州|海口|三亚|香港|澳门|台北"
-)
+# Every prefecture-level city and the better-known county-level ones, and the cities abroad people move to; names that
+# are also common words (安康, 白银, 来宾, 普洱, 中山) are left out.
+_CITY_NAMES_ZH = """
+北京 上海 天津 重庆 香港 澳门 台北 高雄 台中 台南 新竹
+石家庄 唐山 秦皇岛 邯郸 邢台 保定 张家口 承德 沧州 廊坊 衡水
+太原 大同 阳泉 长治 晋城 朔州 晋中 运城 忻州 临汾 吕梁
+呼和浩特 包头 乌海 赤峰 通辽 鄂尔多斯 呼伦贝尔 巴彦淖尔 乌兰察布 满洲里 二连浩特
+沈阳 大连 鞍山 抚顺 本溪 丹东 锦州 营口 阜新 辽阳 盘锦 铁岭 葫芦岛
+长春 吉林 四平 辽源 通化 松原 白城 延吉 珲春
+哈尔滨 齐齐哈尔 鸡西 鹤岗 双鸭山 大庆 伊春 佳木斯 七台河 牡丹江 黑河 绥化 漠河
+南京 无锡 徐州 常州 苏州 南通 连云港 淮安 盐城 扬州 镇江 泰州 宿迁 昆山 江阴 常熟 张家港
+杭州 宁波 温州 嘉兴 湖州 绍兴 金华 衢州 舟山 台州 丽水 义乌
+合肥 芜湖 蚌埠 淮南 马鞍山 淮北 铜陵 安庆 黄山 滁州 阜阳 宿州 六安 亳州 池州 宣城
+福州 厦门 莆田 三明 泉州 漳州 南平 龙岩 宁德 晋江
+南昌 景德镇 萍乡 九江 新余 鹰潭 赣州 吉安 宜春 抚州 上饶
+济南 青岛 淄博 枣庄 东营 烟台 潍坊 济宁 泰安 威海 日照 临沂 德州 聊城 滨州 菏泽
+郑州 开封 洛阳 平顶山 安阳 鹤壁 新乡 焦作 濮阳 许昌 漯河 三门峡 南阳 商丘 信阳 周口 驻马店
+武汉 黄石 十堰 宜昌 襄阳 鄂州 荆门 孝感 荆州 黄冈 咸宁 随州 恩施
+长沙 株洲 湘潭 衡阳 邵阳 岳阳 常德 张家界 益阳 郴州 永州 怀化 娄底 吉首
+广州 韶关 深圳 珠海 汕头 佛山 江门 湛江 茂名 肇庆 惠州 梅州 汕尾 河源 阳江 清远 东莞 潮州 揭阳 云浮 顺德
+南宁 柳州 桂林 梧州 北海 防城港 钦州 贵港 玉林 百色 贺州 河池 崇左 阳朔
+海口 三亚 儋州 琼海 万宁
+成都 自贡 攀枝花 泸州 德阳 绵阳 广元 遂宁 内江 乐山 南充 眉山 宜宾 广安 达州 雅安 巴中 资阳 西昌
+贵阳 六盘水 遵义 安顺 毕节 铜仁 凯里 都匀
+昆明 曲靖 玉溪 保山 昭通 丽江 临沧 大理 景洪 香格里拉 蒙自 个旧
+拉萨 日喀则 昌都 林芝 那曲
+西安 铜川 宝鸡 咸阳 渭南 延安 汉中 榆林 商洛
+兰州 嘉峪关 金昌 天水 武威 张掖 平凉 酒泉 庆阳 定西 敦煌
+西宁 格尔木 德令哈
+银川 石嘴山 吴忠 固原 中卫
+乌鲁木齐 克拉玛依 吐鲁番 哈密 喀什 伊宁 库尔勒 阿克苏 和田 石河子
+东京 大阪 京都 横滨 名古屋 福冈 札幌 首尔 仁川 釜山 新加坡 吉隆坡 槟城 曼谷 清迈 河内 胡志明市
+悉尼 墨尔本 布里斯班 珀斯 阿德莱德 奥克兰 惠灵顿 温哥华 多伦多 蒙特利尔 卡尔加里 纽约 洛杉矶 旧金山 西雅图
+波士顿 芝加哥 伦敦 曼彻斯特 爱丁堡 巴黎 柏林 慕尼黑 法兰克福 阿姆斯特丹 迪拜
+"""
+# (longest first: a name never stops short inside a longer one)
+CITIES_ZH = "|".join(sorted(set(_CITY_NAMES_ZH.split()), key=lambda name: (-len(name), name)))
 
 # Cars people name by brand or model: "我那辆朗逸", "朗逸上个月卖了".
 CAR_MODELS_ZH = (
@@ -51,7 +84,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:on|in) my (?:block|street|road) in \\w+",
          "one[- ]way ticket",
          "hometown", "home town", "back home", "[0-9] ?br", "[0-9][- ]bedroom", "studio apartment", "couch ?surf\\w*",
-         "house ?sitting", "storage unit", "unpack\\w*", "crashing (?:at|with|on|between)", "homeowner", "mortgage",
+         "house ?sitting", "sublet\\w*", "storage unit", "unpack\\w*", "crashing (?:at|with|on|between)", "homeowner", "mortgage",
          "closing on (?:a|the|our|my) (?:house|place|condo)", "(?:got|found|bought|rented) (?:a|our|my|the) (?:new )?(?:place|flat|apartment|house)(?: together)?",
          "(?:keys? (?:were |was )?handed over|got the keys)",
          # "a resident of Tucson", "sleeping on an air mattress in our Raleigh place"

@@ -89,6 +89,12 @@ _QUESTION = re.compile(
     r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋|如何|" + ZH_SHA + "|" + ZH_SHENME + "|" + ZH_A_NOT_A,
     re.IGNORECASE,
 )
+# The same question word twice asks nothing: it means "whatever", "wherever" ("爱吃啥吃啥", "走到哪儿住到哪儿",
+# "住哪算哪", "有什么吃什么")
+_WHATEVER = re.compile(r"(?P<wh>啥|什么|哪儿|哪里|哪|谁|怎么)[^，,。！!？?\s]{1,6}?(?P=wh)(?![^，,。！!\s]*[？?])")
+# 怎么/咋 with a degree or a comparison exclaims, it asks nothing: "房租怎么这么贵", "研一的课怎么比本科还多",
+# "我怎么又胖了"
+_EXCLAIMS = re.compile(r"(?:怎么|咋)(?:会)?(?:这么|那么|这样|又|老是|总是|比[^，,。！!？?]{1,8}还)")
 PEOPLE_EN = (
     r"sister|brother|mom|mum|mother|dad|father|parents|friend|wife|husband|boss|manager|colleague|coworker|"
     r"cousin|grandma|grandmother|grandpa|grandfather|son|daughter|kids?|children|partner|girlfriend|boyfriend|"
@@ -333,6 +339,13 @@ _DONE_TO_ME = re.compile(
 _POACHED = re.compile(r"被[^，,。！？]{0,4}(?:挖|捞)(?:走|去|过去|过来)|\b(?:got|was|been)\s+poached\b", re.IGNORECASE)
 
 
+def _exclaims(clause: str) -> bool:
+    """Whether a clause's only question word exclaims (_EXCLAIMS), with or without a question mark ("房租怎么这么
+    贵？？"); with another question word it still asks ("怎么这么贵，哪里能便宜点？")."""
+    rest = _EXCLAIMS.sub("", clause).rstrip("?？!！ ")
+    return bool(_EXCLAIMS.search(clause)) and not _QUESTION.search(rest)
+
+
 def clause_mood(clause: str) -> str:
     """The mood of one clause; the first rule that applies wins (a third party's plan is a third party's)."""
     if _THIRD_PARTY.search(clause) and not _DONE_TO_ME.search(clause):
@@ -345,7 +358,7 @@ def clause_mood(clause: str) -> str:
         return REPORTED
     if _RECALLED.search(clause):
         return PAST
-    if _QUESTION.search(clause) and not _REQUEST.search(clause):
+    if _QUESTION.search(clause) and not (_REQUEST.search(clause) or _WHATEVER.search(clause) or _exclaims(clause)):
         return QUESTION
     if _PLAN.search(clause) and not _STATE_FOR_NOW.search(clause) and not _POACHED.search(clause):
         return PLAN
@@ -546,7 +559,9 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         # 算法组长了")
         told_me = _TELLS_ME_ZH.search(clause) or _TELLS_ME_EN.search(clause)
         by_a_role = (by_a_role and carried) or bool(_ACTS_ON_THE_USER.search(clause))
-        carried = mood == THIRD_PARTY and goes_on and not _REPORTED.search(clause) and not told_me
+        carried = (
+            mood == THIRD_PARTY and goes_on and not _REPORTED.search(clause) and not told_me and not _user_last(clause)
+        )
         condition = (condition or bool(_CONDITION.search(clause))) and goes_on
         planned = mood == PLAN and goes_on and not _IF.search(clause)
         framed = mood == PAST and goes_on and bool(_TIME_FRAME.search(clause))
@@ -681,10 +696,26 @@ def owned_clauses(text: str) -> list[bool]:
 # Who a clause is about, named: a pronoun (not "it", which is mostly an object: "sold it") or a person.
 _SUBJECT = re.compile(
     r"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd|my|our|you|you're|he|she|they|he's|she's|they're|his|their)\b"
+    r"|\bguess\s+who\b"  # the user, coyly: "so guess who's sleeping on an air mattress"
     r"|我|咱|俺|你|您|他|她",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"^\s*(?:[.!?。！？\n]|$)")
+
+
+# A subject pronoun (not an owner: "my sister", "我妈"), the user's or someone else's
+_SUBJECT_PRONOUN = re.compile(
+    r"\b(?:(?P<me>i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd)|you|you're|he|she|they|he's|she's|they're)\b"
+    rf"|(?P<zh_me>我(?!{KIN_ZH})|咱|俺)|你|您|他|她",
+    re.IGNORECASE,
+)
+
+
+def _user_last(clause: str) -> bool:
+    """Whether the last subject a clause names is the user: what follows without a subject goes on with them ("my
+    parents are visiting this weekend and I'm like ten min from there, | been in Portland 6 years")."""
+    named = list(_SUBJECT_PRONOUN.finditer(clause))
+    return bool(named) and bool(named[-1].group("me") or named[-1].group("zh_me"))
 
 
 def names_a_subject(clause: str) -> bool:
@@ -730,5 +761,6 @@ def continued_subjects(clauses: list[str]) -> list[bool]:
         continued.append(goes_on)
         moods = clauses_with_moods(clause)
         last_is_other = bool(moods) and (moods[-1][1] == THIRD_PARTY or (goes_on and len(moods) == 1))
+        last_is_other = last_is_other and not _user_last(moods[-1][0])
         carried = last_is_other and not ends_sentence(clause.strip()[-1:])
     return continued

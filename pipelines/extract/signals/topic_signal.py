@@ -186,12 +186,19 @@ def message_signal(
     `text` replies to a question about the user (asks_the_user), so its first sentence is the user's. A number or
     an address only mentioned, neither written out nor said to change ("让维修师傅直接打我电话", "email me the
     slides"), is no statement of it."""
-    signal = _strongest_signal(text, vector, centroids, params, exclude, answering)
+    return strongest_reading(topic_readings(text, vector, centroids, params, answering), text, exclude)
+
+
+def strongest_reading(
+    readings: dict[str, TopicSignal], text: str, exclude: frozenset[str] = frozenset()
+) -> TopicSignal:
+    """message_signal from the message's `readings` (topic_readings of `text`)."""
+    signal = _strongest(readings, exclude)
     if signal.topic not in CONTACT_TOPICS or shows_a_value(text, CONTACT_TOPICS) or names_a_change(text):
         return signal  # (checked only for a contact topic: every recall query is read here)
     while signal.topic in CONTACT_TOPICS:
         exclude = exclude | {signal.topic}
-        rest = _strongest_signal(text, vector, centroids, params, exclude, answering)
+        rest = _strongest(readings, exclude)
         # a question about mail is still a question about the address ("用户的邮箱是什么？"), unless the message
         # states another topic: "我在远航物流做采购…催货邮件怎么写" asks how to write one
         if signal.mood not in (ASSERTION, TENTATIVE) and not (rest.topic and rest.mood in (ASSERTION, TENTATIVE)):
@@ -200,14 +207,38 @@ def message_signal(
     return signal
 
 
-def _strongest_signal(
+def said_in_passing(
+    readings: dict[str, TopicSignal], text: str, primary: str | None, exclude: frozenset[str] = frozenset()
+) -> tuple[str, ...]:
+    """The topics a message states as the user's besides the one it is labelled with (`primary`), by name: a
+    message holds one label, but "every monday I pull the dispatch numbers for our three depots at Tallgrass
+    Logistics" asks for a format and says where the user works. Topics in `exclude` (held by a distilled memory of
+    the message) and a contact topic whose value is not written out are left out."""
+    return tuple(
+        topic
+        for topic in sorted(readings)
+        if topic != primary
+        and topic not in exclude
+        and readings[topic].mood in (ASSERTION, TENTATIVE)
+        and (topic not in CONTACT_TOPICS or shows_a_value(text, (topic,)))
+    )
+
+
+def _strongest(readings: dict[str, TopicSignal], exclude: frozenset[str]) -> TopicSignal:
+    """The strongest reading not in `exclude` (ties: the first topic by name)."""
+    kept = [readings[topic] for topic in sorted(readings) if topic not in exclude]
+    return max(kept, key=lambda reading: reading.strength, default=NO_SIGNAL)
+
+
+def topic_readings(
     text: str,
-    vector: np.ndarray | None,
-    centroids: TopicCentroids | None,
-    params: SignalParams,
-    exclude: frozenset[str],
-    answering: bool,
-) -> TopicSignal:
+    vector: np.ndarray | None = None,
+    centroids: TopicCentroids | None = None,
+    params: SignalParams = SignalParams(),
+    answering: bool = False,
+) -> dict[str, TopicSignal]:
+    """Every topic `text` speaks to strongly enough to be read (message_signal's thresholds), each with the mood it
+    speaks in and its strength; a topic's reading does not depend on the others'."""
     cues: dict[str, int] = {}
     by_mood: dict[str, dict[str, int]] = {}
     said, owned = clauses_with_moods(text), owned_clauses(text)
@@ -218,7 +249,7 @@ def _strongest_signal(
     told = [bool(ANOTHERS_NEW_CONTACT.search(clause)) for clause, _ in said]
     told_of_anothers = list(accumulate(told[:-1], or_, initial=False))
     for at, (clause, mood) in enumerate(said):
-        hits = {topic: count for topic, count in cue_hits(clause).items() if topic not in exclude}
+        hits = cue_hits(clause)
         if not hits:
             continue
         mood = weighing[at] or mood
@@ -251,17 +282,17 @@ def _strongest_signal(
             if said_as == ASSERTION and answered:
                 cues[topic] += count  # ... and so is the value a question about the user asked for
     if not cues:
-        return NO_SIGNAL
-    moods = {topic: _leading_mood(counts) for topic, counts in by_mood.items()}
+        return {}
     preference = _vector_preference(vector, centroids)
-    strength = {topic: count + params.vector_weight * preference.get(topic, 0.0) for topic, count in cues.items()}
-    best = max(sorted(strength), key=lambda topic: strength[topic])
-    if strength[best] >= params.min_strength:
-        return TopicSignal(best, moods[best], strength[best])
-    if strength[best] >= params.tentative_strength:
-        # a weak assertion is tentative; a weak aside is still an aside (it may not answer the topic's question)
-        return TopicSignal(best, TENTATIVE if moods[best] == ASSERTION else moods[best], strength[best])
-    return NO_SIGNAL
+    readings = {}
+    for topic, count in cues.items():
+        strength, mood = count + params.vector_weight * preference.get(topic, 0.0), _leading_mood(by_mood[topic])
+        if strength >= params.min_strength:
+            readings[topic] = TopicSignal(topic, mood, strength)
+        elif strength >= params.tentative_strength:
+            # a weak assertion is tentative; a weak aside is still an aside (it may not answer the topic's question)
+            readings[topic] = TopicSignal(topic, TENTATIVE if mood == ASSERTION else mood, strength)
+    return readings
 
 
 # A reply longer than this says more than an answer to the question before it ("What else do you guys like doing

@@ -183,3 +183,35 @@ def test_a_time_of_day_a_pastime_happens_at_is_the_pastime_and_an_hour_to_be_rea
         "我每天早上遛狗，风雨无阻",
     )
     assert said == [("hobbies", ASSERTION), ("contact_time", ASSERTION), ("pets", ASSERTION)]
+
+
+def _flat(texts):  # e5 prefers no topic: the cues alone decide
+    return np.ones((len(texts), 8), dtype=np.float32)
+
+
+def _labels_and_mentions(*texts: str) -> list[tuple[str, str | None, list[str]]]:
+    rows = [_row("episode", "episode", text, f"m{at}") for at, text in enumerate(texts, 1)]
+    labelled = label_statements(pl.DataFrame(rows, schema=CANDIDATE_SCHEMA), _flat)
+    return labelled.select("topic", "mood", "mentions").rows()
+
+
+def test_a_topic_the_user_states_beside_the_labelled_one_is_kept_as_a_mention():
+    depots = (
+        "every monday I pull the dispatch numbers for our three depots at Tallgrass Logistics, "
+        "can you keep your answers to bullet points from now on"
+    )
+    number = "my new number is 312-555-0148, and from now on keep your answers to bullet points"
+    (topic, _, mentioned), (number_topic, number_mood, number_mentions) = _labels_and_mentions(depots, number)
+    assert {topic, *mentioned} == {"employer", "output_format"} and topic not in mentioned
+    assert (number_topic, number_mood, number_mentions) == ("phone", ASSERTION, ["output_format"])
+
+
+def test_someone_elses_value_a_contact_only_named_and_a_label_given_way_are_no_mentions():
+    sister = "my sister works at Google now lol. anyway from now on keep your answers to bullet points"
+    mail = "email me the slides later, and from now on keep your answers to bullet points"
+    spoken = "我日语N2 日常交流ok 粤语是母语"  # languages spoken, not the language answers should come in
+    number = "my new number is 312-555-0148. my sister works at Google now lol"
+    said = _labels_and_mentions(sister, mail, spoken, number)
+    assert all(topic != "employer" or mood == THIRD_PARTY for topic, mood, _ in said)
+    assert [mentioned for _, _, mentioned in said] == [["output_format"], [], [], []]
+    assert [topic for topic, _, _ in said][1:] == ["output_format", "languages", "phone"]

@@ -148,6 +148,20 @@ def test_a_clause_without_a_subject_goes_on_with_the_third_party_before_it_until
     ]
 
 
+def test_a_clause_without_a_subject_goes_on_with_the_user_when_the_user_was_named_last():
+    said = "my parents are visiting this weekend and I'm like ten min from there, been in Portland 6 years"
+    assert [mood for _, mood in clauses_with_moods(said)] == [THIRD_PARTY, ASSERTION]
+    said = "they moved the whole team to Raleigh and we're fine with it, signed a lease in march"
+    assert [mood for _, mood in clauses_with_moods(said)][-1] == ASSERTION
+    # someone named after the user still carries ("我和他说好了，他下个月搬走" is his), and so does a kin of mine
+    assert [mood for _, mood in clauses_with_moods("我跟我姐说了，她退休了，搬去海南了")][-1] == THIRD_PARTY
+    assert continued_subjects(["我妈换号了，", "新号135 0000 1234"]) == [False, True]
+    assert continued_subjects(["my parents visited and I'm ten min from there, ", "been in Portland 6 years"]) == [
+        False,
+        False,
+    ]
+
+
 def test_a_change_said_after_a_dash_leaves_out_its_subject():
     assert is_owned("the bike's gone — sold it on sunday")
     assert not is_owned("the bike's gone")
@@ -842,3 +856,19 @@ def test_helping_someone_move_is_their_move():
 def test_a_not_yet_with_ne_states_and_asks_nothing():
     assert clause_mood("武汉这还没入梅呢，") != QUESTION
     assert clause_mood("你去哪呢") == QUESTION
+
+
+def test_the_same_question_word_twice_means_whatever_and_asks_nothing():
+    for clause in ("爱吃啥吃啥吧", "走到哪儿住到哪儿", "活在哪就住哪", "有什么吃什么", "哪天有空哪天去"):
+        assert clause_mood(clause) == ASSERTION, clause
+    for clause in ("现在爱吃啥？", "你住哪儿", "谁是谁啊？"):
+        assert clause_mood(clause) == QUESTION, clause
+
+
+def test_how_with_a_degree_or_a_comparison_exclaims_and_guess_who_is_the_user():
+    for clause in ("研一的课怎么比本科还多", "这边房租怎么这么贵？", "我怎么又胖了"):
+        assert clause_mood(clause) == ASSERTION, clause
+    for clause in ("怎么办", "怎么这么贵，哪里能便宜点？", "怎么去机场？"):
+        assert clause_mood(clause) == QUESTION, clause
+    said = "they folded the Pittsburgh office into the Raleigh one, so guess who's sleeping in a Raleigh sublet lol"
+    assert [mood for _, mood in clauses_with_moods(said)] == [THIRD_PARTY, ASSERTION]

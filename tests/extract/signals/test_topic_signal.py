@@ -212,6 +212,11 @@ def test_a_partners_news_is_the_users_own_relationship_and_someone_elses_on_ever
         ("英文就行", "language"),
         ("之后都 reply 英文", "language"),
         ("还是在广州待着，挺好", "residence"),
+        # any prefecture-level city, not only the big ones
+        ("我现在人在延吉", "residence"),
+        ("sleeping on an air mattress in a Raleigh sublet", "residence"),
+        ("又回到了榆林", "residence"),
+        ("来湛江这边上班了", "residence"),
         ("so I'm staying put at Corliss", "employer"),
         ("GOT MY D7 APPROVED!!! one way ticket to lisbon on march 3rd", "residence"),
         ("finally unpacked the last box", "residence"),
