@@ -166,8 +166,9 @@ MEMORY_SCHEMA = pa.schema(
         # recalled (what it suggested, promised, told) but never becomes a fact about the user.
         ("role", pa.string()),
         # The single-valued topics an episode also states as the user's, besides `topic`: "every monday I pull the
-        # numbers for our depots at Tallgrass Logistics" asks for a format and says where the user works. A topic's
-        # question may find it there when nothing newer states the topic; it closes nothing.
+        # numbers for our depots at Tallgrass Logistics" asks for a format and says where the user works. A question
+        # about a past moment when nothing stated the topic finds it there (pipelines.recall.ranking.topic_focus); it
+        # closes nothing.
         ("mentions", pa.list_(pa.string())),
     ]
 )

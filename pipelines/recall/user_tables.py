@@ -11,11 +11,10 @@ import polars as pl
 import pyarrow as pa
 
 from pipelines.core.schemas import EMBEDDING_DIM
-from pipelines.core.topics import SINGLE_VALUED_TOPICS
 from pipelines.index.tokens import terms
 from pipelines.recall.params import RecallParams
 from pipelines.recall.query_dates import SAYS_WHEN
-from pipelines.recall.ranking import Postings, RankColumns, follow_ups
+from pipelines.recall.ranking import MENTION_TOPICS, Postings, RankColumns, follow_ups
 from pipelines.recall.sql import DETAIL_COLUMNS, LOAD_USER_SQL, POSTING_WEIGHTS_SQL, RANK_COLUMNS_SQL
 from pipelines.store.snapshots import SnapshotStore
 
@@ -56,7 +55,7 @@ def load_user_tables(
         ranked = con.sql(
             RANK_COLUMNS_SQL.format(rows="recalled_rows"),
             params={
-                "single_topics": sorted(SINGLE_VALUED_TOPICS),
+                "single_topics": MENTION_TOPICS,  # (sorted: a topic's place is its bit in mention_bits)
                 "episode_weight": params.episode_weight,
                 "says_when": SAYS_WHEN,
             },
