@@ -18,7 +18,7 @@ import pyarrow.compute as pc
 
 from pipelines.conservation import night_conservation
 from pipelines.core.config import LimitSettings
-from pipelines.core.schemas import MEMORY_SCHEMA, MESSAGE_KEY, UTC_DATETIME
+from pipelines.core.schemas import CANDIDATE_SCHEMA, MEMORY_SCHEMA, MESSAGE_KEY, UTC_DATETIME
 from pipelines.embed.cache import EmbeddingCache
 from pipelines.embed.e5 import Embedder
 from pipelines.embed.passages import memory_vectors
@@ -253,11 +253,9 @@ def _extract(
 
 def as_memories(candidates: pl.DataFrame, now: datetime) -> pl.DataFrame:
     """Candidates in the memory-record shape: ids from their keys, fresh strength, no version yet."""
-    for optional in ("context", "mood", "role"):
+    for optional in ("context", "mood", "role", "mentions"):
         if optional not in candidates.columns:
-            candidates = candidates.with_columns(pl.lit(None, pl.String).alias(optional))
-    if "mentions" not in candidates.columns:
-        candidates = candidates.with_columns(pl.lit(None, pl.List(pl.String)).alias("mentions"))
+            candidates = candidates.with_columns(pl.lit(None, CANDIDATE_SCHEMA[optional]).alias(optional))
     rows = with_memory_ids(candidates).with_columns(
         pl.lit(None, UTC_DATETIME).alias("valid_to"),
         pl.lit(now).cast(UTC_DATETIME).alias("recorded_at"),

@@ -10,7 +10,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from pipelines.core.schemas import EMBEDDING_DIM
+from pipelines.core.schemas import EMBEDDING_DIM, MEMORY_SCHEMA
 from pipelines.index.tokens import terms
 from pipelines.recall.params import RecallParams
 from pipelines.recall.query_dates import SAYS_WHEN
@@ -44,11 +44,10 @@ def load_user_tables(
     """Loads one user's rows of `version` (only `agent_id`'s when given) through `con`."""
     where = {"path": str(store.memories_path(version, user_id=user_id)), "user": user_id, "agent": agent_id}
     rows = _decayed(con.sql(LOAD_USER_SQL, params=where).to_arrow_table(), store, version)
-    for optional in ("mood", "role"):  # versions written before episodes carried their mood and their speaker's role
+    # versions written before episodes carried their mood, their speaker's role and what they state in passing
+    for optional in ("mood", "role", "mentions"):
         if optional not in rows.column_names:
-            rows = rows.append_column(optional, pa.nulls(rows.num_rows, pa.string()))
-    if "mentions" not in rows.column_names:  # ... and what they state in passing
-        rows = rows.append_column("mentions", pa.nulls(rows.num_rows, pa.list_(pa.string())))
+            rows = rows.append_column(optional, pa.nulls(rows.num_rows, MEMORY_SCHEMA.field(optional).type))
     speaker_ids, speakers, people = _speakers(rows)
     con.register("recalled_rows", rows.append_column("speaker_id", speaker_ids))
     try:

@@ -177,11 +177,11 @@ def label_statements(
             "_mentions": pl.Series(mentions, dtype=pl.List(pl.String)),
         }
     )
+    if "mentions" not in candidates.columns:  # (candidates staged before episodes carried them)
+        candidates = candidates.with_columns(pl.lit(None, pl.List(pl.String)).alias("mentions"))
     labelled = candidates.with_row_index("_row").join(labels, on="_row", how="left")
-    if "mentions" not in labelled.columns:
-        labelled = labelled.with_columns(pl.lit(None, pl.List(pl.String)).alias("mentions"))
     return labelled.with_columns(
         pl.coalesce("_topic", "topic").alias("topic"),
         pl.coalesce("_mood", "mood").alias("mood"),
         pl.coalesce("_mentions", "mentions").alias("mentions"),
-    ).select([*candidates.columns, *(["mentions"] if "mentions" not in candidates.columns else [])])
+    ).select(candidates.columns)

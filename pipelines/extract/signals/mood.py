@@ -694,8 +694,10 @@ def owned_clauses(text: str) -> list[bool]:
 
 
 # Who a clause is about, named: a pronoun (not "it", which is mostly an object: "sold it") or a person.
+_ME_EN = "i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd"
+_OTHERS_EN = "you|you're|he|she|they|he's|she's|they're"
 _SUBJECT = re.compile(
-    r"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd|my|our|you|you're|he|she|they|he's|she's|they're|his|their)\b"
+    rf"\b(?:{_ME_EN}|my|our|{_OTHERS_EN}|his|their)\b"
     r"|\bguess\s+who\b"  # the user, coyly: "so guess who's sleeping on an air mattress"
     r"|我|咱|俺|你|您|他|她",
     re.IGNORECASE,
@@ -705,9 +707,7 @@ _SENTENCE_END = re.compile(r"^\s*(?:[.!?。！？\n]|$)")
 
 # A subject pronoun (not an owner: "my sister", "我妈"), the user's or someone else's
 _SUBJECT_PRONOUN = re.compile(
-    r"\b(?:(?P<me>i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd)|you|you're|he|she|they|he's|she's|they're)\b"
-    rf"|(?P<zh_me>我(?!{KIN_ZH})|咱|俺)|你|您|他|她",
-    re.IGNORECASE,
+    rf"\b(?:(?P<me>{_ME_EN})|{_OTHERS_EN})\b|(?P<zh_me>我(?!{KIN_ZH})|咱|俺)|你|您|他|她", re.IGNORECASE
 )
 
 
@@ -760,7 +760,10 @@ def continued_subjects(clauses: list[str]) -> list[bool]:
         goes_on = carried and _goes_on_with_the_subject(clause)
         continued.append(goes_on)
         moods = clauses_with_moods(clause)
-        last_is_other = bool(moods) and (moods[-1][1] == THIRD_PARTY or (goes_on and len(moods) == 1))
-        last_is_other = last_is_other and not _user_last(moods[-1][0])
+        last_is_other = (
+            bool(moods)
+            and (moods[-1][1] == THIRD_PARTY or (goes_on and len(moods) == 1))
+            and not _user_last(moods[-1][0])
+        )
         carried = last_is_other and not ends_sentence(clause.strip()[-1:])
     return continued
