@@ -15,6 +15,7 @@ from pipelines.core.schemas import MESSAGE_KEY, UTC_DATETIME
 from pipelines.core.timeline import TIMELINE_GROUP, on_timeline, timeline_order
 from pipelines.core.topics import SINGLE_VALUED_TOPICS, VALUE_SHAPES
 from pipelines.extract.signals.mood import TENTATIVE
+from pipelines.resolve.endings import ended_by_name
 from pipelines.resolve.merge import MergeParams, folded_without_vectors, merged_columns
 
 # A column resolve adds while it works (each row's position in the merged input) and drops before returning.
@@ -237,7 +238,8 @@ def resolve(memories: pl.DataFrame, now: datetime, params: ResolutionParams = Re
 
 def _close_timelines(merged: pl.DataFrame, now: datetime, params: ResolutionParams) -> pl.DataFrame:
     """Both valid-time columns of a memory set whose `merged_into` is already decided."""
-    closed = _members_follow_survivors(_close_single_valued(_afterwords_tentative(merged, params.afterword_hours)))
+    statements = _afterwords_tentative(ended_by_name(merged), params.afterword_hours)
+    closed = _members_follow_survivors(_close_single_valued(statements))
     resolved = _tentative_before_statements(
         _episodes_follow_facts(_close_expired(closed, now, params.expiry_grace_days))
     )

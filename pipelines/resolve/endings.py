@@ -1,0 +1,91 @@
+"""A thing ended by its name: an episode that says a thing named in its topic's latest statement has ended ("I
+hung up the green apron at Fernleaf" after "I work Tuesday to Thursday at Fernleaf Nursery") is that topic's
+retraction.
+
+The message carries no word of the topic, so no rule reads it; only the statement before it tells which topic the
+name belongs to. Resolution sees the whole history, so the statement may have arrived on any night.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from pipelines.core.topics import SINGLE_VALUED_TOPICS
+from pipelines.extract.signals.endings import ANY_ENDING, ENDED_BY_TOPIC, ended_names, name_words
+from pipelines.extract.signals.mood import ASSERTION, TENTATIVE
+
+_ROW = "_ending_row"
+# The moods of a message that may say the user's own thing ended (not a question, plan or someone else's news).
+_OWN_MOODS = [ASSERTION, TENTATIVE]
+
+
+def _may_end() -> pl.Expr:
+    """An episode of the user's that is no statement of a single-valued topic yet and holds an ending word."""
+    return (
+        (pl.col("kind") == "episode")
+        & (pl.col("role").is_null() | (pl.col("role") == "user"))
+        & (pl.col("mood").is_null() | pl.col("mood").is_in(_OWN_MOODS))
+        & ~(pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS)) & (pl.col("mood") == ASSERTION)).fill_null(False)
+        & pl.col("content").str.contains(ANY_ENDING)
+    ).fill_null(False)
+
+
+def _statements() -> pl.Expr:
+    """The rows that name a value of a topic a thing of which can end: a distilled memory, or an episode that
+    asserts it (strongly or tentatively)."""
+    return (
+        pl.col("topic").is_in(sorted(ENDED_BY_TOPIC))
+        & ((pl.col("kind") != "episode") | pl.col("mood").is_in(_OWN_MOODS))
+        & ~pl.col("retraction")
+    ).fill_null(False)
+
+
+def _endings(candidates: pl.DataFrame) -> pl.DataFrame:
+    """One row per candidate and topic it says ended, with the name words said with the ending."""
+    rows = [
+        {_ROW: row, "agent_id": agent, "user_id": user, "topic": topic, "valid_from": start, "names": sorted(words)}
+        for row, agent, user, start, content in candidates.select(
+            _ROW, "agent_id", "user_id", "valid_from", "content"
+        ).iter_rows()
+        for topic, words in ended_names(content).items()
+    ]
+    schema: dict[str, pl.DataType] = {_ROW: pl.UInt32(), "agent_id": pl.String(), "user_id": pl.String()}
+    schema |= {"topic": pl.String(), "valid_from": candidates.schema["valid_from"], "names": pl.List(pl.String)}
+    return pl.DataFrame(rows, schema=schema)
+
+
+def ended_by_name(memories: pl.DataFrame) -> pl.DataFrame:
+    """`memories` with each episode that ends a thing named by its topic's latest earlier statement relabelled as
+    that topic's retraction (an asserted episode with `retraction` set). Of two topics, the later statement wins."""
+    indexed = memories.with_row_index(_ROW)
+    candidates = indexed.filter(_may_end())
+    if candidates.is_empty():
+        return memories
+    endings = _endings(candidates).sort("valid_from")
+    statements = (
+        indexed.filter(_statements())
+        .select("agent_id", "user_id", "topic", pl.col("valid_from").alias("stated_from"), "content")
+        .sort("stated_from")
+    )
+    if endings.is_empty() or statements.is_empty():
+        return memories
+    named = endings.join_asof(
+        statements, left_on="valid_from", right_on="stated_from", by=["agent_id", "user_id", "topic"],
+        strategy="backward", allow_exact_matches=False,
+        check_sortedness=False,  # both sides are sorted by time; polars cannot check it per group
+    ).filter(pl.col("content").is_not_null())  # fmt: skip
+    echoed = [set(names) & name_words(content) for names, content in named.select("names", "content").iter_rows()]
+    ended = (
+        named.filter(pl.Series([bool(words) for words in echoed], dtype=pl.Boolean))
+        .sort(_ROW, "stated_from")
+        .group_by(_ROW, maintain_order=True)
+        .last()
+        .select(_ROW, pl.col("topic").alias("_ended_topic"))
+    )
+    relabelled = indexed.join(ended, on=_ROW, how="left", maintain_order="left")
+    was_ended = pl.col("_ended_topic").is_not_null()
+    return relabelled.with_columns(
+        pl.coalesce("_ended_topic", "topic").alias("topic"),
+        pl.when(was_ended).then(pl.lit(ASSERTION)).otherwise(pl.col("mood")).alias("mood"),
+        pl.when(was_ended).then(True).otherwise(pl.col("retraction")).alias("retraction"),
+    ).select(memories.columns)

@@ -1,0 +1,72 @@
+"""A thing ended by its name retracts the topic whose latest statement named it."""
+
+import polars as pl
+
+from pipelines.resolve.dedup import collapse_by_id
+from pipelines.resolve.invariants import closed_only_with_reason, no_overlapping_intervals, one_current_per_single_topic
+from pipelines.resolve.resolution import is_current, resolve
+from tests.support.candidate_rows import candidate, memories
+from tests.support.raw_logs import MAR
+
+
+def episode(text, day, session, topic="episode", mood=None, user="u1"):
+    row = candidate(text, topic, kind="episode", day=day, session=session, message_id=f"{session}:1")
+    return row | {"mood": mood, "user_id": user}
+
+
+def resolved(*rows):
+    return resolve(collapse_by_id(memories(list(rows))), MAR(20))
+
+
+def _row(history, content):
+    return history.filter(pl.col("content") == content).row(0, named=True)
+
+
+WORKS = "so now I work Tuesday to Thursday at Fernleaf Nursery on Signal Mountain"
+QUIT = "Well, I hung up the green apron at Fernleaf on Friday. The knees finally won."
+
+
+def test_an_episode_that_ends_the_named_thing_retracts_its_topic_and_closes_the_statement():
+    history = resolved(episode(WORKS, 1, "a", "employer", "tentative"), episode(QUIT, 6, "b"))
+    ended = _row(history, QUIT)
+    assert (ended["topic"], ended["mood"], ended["retraction"]) == ("employer", "assertion", True)
+    assert _row(history, WORKS)["valid_to"] == MAR(6)
+    for invariant in (one_current_per_single_topic, no_overlapping_intervals, closed_only_with_reason):
+        assert invariant(history).passed
+
+
+def test_a_distilled_statement_names_the_thing_too_in_chinese():
+    car = candidate("用户开一辆明锐", "vehicle", day=1, session="a", message_id="a:1")
+    sold = episode("跟你说 明锐已经出掉了 车商给了一万二", 5, "b", "employer", "tentative")
+    history = resolved(car, sold)
+    assert (_row(history, sold["content"])["topic"], _row(history, sold["content"])["retraction"]) == ("vehicle", True)
+    assert _row(history, "用户开一辆明锐")["valid_to"] == MAR(5)
+
+
+def test_an_ending_of_a_thing_no_statement_named_changes_nothing():
+    history = resolved(episode(WORKS, 1, "a", "employer", "assertion"), episode("I quit the choir at Brambles", 6, "b"))
+    assert _row(history, "I quit the choir at Brambles")["topic"] == "episode"
+    assert _row(history, WORKS)["valid_to"] is None
+
+
+def test_only_a_statement_made_before_the_ending_and_by_the_same_user_names_the_thing():
+    early = resolved(episode(QUIT, 1, "b"), episode(WORKS, 6, "a", "employer", "assertion"))
+    assert _row(early, QUIT)["topic"] == "episode"
+    assert early.filter(is_current() & (pl.col("topic") == "employer"))["content"].to_list() == [WORKS]
+    other = resolved(episode(WORKS, 1, "a", "employer", "assertion", user="u2"), episode(QUIT, 6, "b"))
+    assert _row(other, QUIT)["topic"] == "episode"
+
+
+def test_a_message_already_stating_a_topic_keeps_its_label():
+    lives = episode("we share a tiny flat in galway right on the canal", 1, "a", "residence", "assertion")
+    moved = episode("I'm in Cork now, the galway flat is gone", 6, "b", "residence", "assertion")
+    history = resolved(lives, moved)
+    assert _row(history, moved["content"])["retraction"] is False
+
+
+def test_of_two_topics_named_the_later_statement_is_the_one_ended():
+    home = episode("the camper is my home now, parked up near Bantry", 1, "a", "residence", "assertion")
+    van = episode("bought the camper off Declan, a 2009 Transit", 3, "c", "vehicle", "assertion")
+    gone = "the Transit camper is gone, sold it for scrap"  # names the home and the car
+    history = resolved(home, van, episode(gone, 6, "b"))
+    assert _row(history, gone)["topic"] == "vehicle"
