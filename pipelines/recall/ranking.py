@@ -46,6 +46,7 @@ class RankColumns:
     current_visible: np.ndarray
     said_before: np.ndarray
     single_slot: np.ndarray
+    retraction: np.ndarray  # a statement that closes its topic's value without giving a new one
     unmerged: np.ndarray
     timeline_rank: np.ndarray
     slot_group: np.ndarray  # one code per (agent_id, topic): a single-valued topic's timeline
@@ -281,7 +282,10 @@ def topic_focus(
     # the statement's own conversation it is talk about it: "导师让我读几篇论文" after "复旦研究生开学第一周了")
     stated_since = c.valid_from[visible & on_topic & c.single_slot]
     said_at = stated_since.max() if len(stated_since) else np.inf
-    later = said_at + params.newer_tentative_after_hours * 3600.0
+    # a retraction gives no value to talk about: a reading after it is the new value, however soon it follows
+    # ("handed the dundee keys back" — "new flat's 10 min walk from Raigmore")
+    retracted = bool((visible & on_topic & c.single_slot & c.retraction & (c.valid_from == said_at)).any())
+    later = said_at + (0.0 if retracted else params.newer_tentative_after_hours * 3600.0)
     newer = on_topic & tentative & (c.valid_from > later)
     focus[newer] = params.newer_tentative_boost
     focus[on_topic & tentative & (c.valid_from > said_at) & (c.valid_from <= later)] = params.afterword_boost

@@ -43,7 +43,7 @@ ORDER BY valid_from, memory_id
 RANK_COLUMNS_SQL = f"""
 WITH flagged AS (
     SELECT rid, memory_id, agent_id, kind, topic, mood, role, mentions, confidence, merged_into, speaker_id,
-        {single_valued_sql()} AS single_slot,
+        {single_valued_sql()} AS single_slot, coalesce(retraction, false) AS retraction,
         row_number() OVER (PARTITION BY agent_id, topic ORDER BY {timeline_order_sql()}) AS timeline_rank,
         valid_to IS NULL AND merged_into IS NULL AS is_current,
         kind = 'episode' AND superseded_by IS NOT NULL AND merged_into IS NULL AS said_before,

@@ -104,6 +104,7 @@ def rank_columns(ranked: pa.Table, brevity: np.ndarray) -> RankColumns:
         current_visible=_flags(ranked, "current_visible"),
         said_before=_flags(ranked, "said_before"),
         single_slot=_flags(ranked, "single_slot"),
+        retraction=_flags(ranked, "retraction"),
         unmerged=ranked.column("merged_into").is_null().to_numpy(zero_copy_only=False),
         timeline_rank=_numbers(ranked, "timeline_rank", np.int64, 0),
         slot_group=_numbers(ranked, "slot_group", np.int64, 0),

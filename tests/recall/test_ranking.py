@@ -59,6 +59,7 @@ def columns(**given: list) -> RankColumns:
         current_visible=array("current", True, bool),
         said_before=array("said_before", False, bool),
         single_slot=array("single_slot", False, bool),
+        retraction=array("retraction", False, bool),
         unmerged=np.ones(n, bool),
         timeline_rank=array("timeline_rank", 1, np.int64),
         slot_group=slot_group.astype(np.int64),
@@ -202,6 +203,24 @@ def test_a_reply_to_the_assistant_that_names_no_topic_weighs_less_for_a_topic_qu
     assert focus.tolist() == [1.0, 1.0, p.follow_up_weight, p.tentative_boost, 1.0]
     assert collection_focus(rows, "pets", p).tolist() == [1.0, 1.0, p.follow_up_weight, 1.0, 1.0]
     assert p.afterword_boost < p.tentative_boost < p.topic_boost
+
+
+def test_a_tentative_reading_right_after_a_retraction_is_the_new_value():
+    p = RecallParams()
+    # "handed the dundee keys back" (a retraction), then minutes later "new flat's 10 min walk from Raigmore"
+    given: dict[str, list] = dict(
+        topic=["residence", "residence", "residence"],
+        single_slot=[True, True, False],
+        mood=[ASSERTION, ASSERTION, TENTATIVE],
+        valid_from=[1 * DAY, 90 * DAY, 90.01 * DAY],
+    )
+    rows = columns(**given, retraction=[False, True, False])
+    current = np.array([False, True, True])  # the retraction closed the old home
+    focus = topic_focus(rows, current, "residence", p)
+    assert focus.tolist()[1:] == [p.overtaken_weight, p.newer_tentative_boost]
+    # after a statement with a value, the same reading is talk about it
+    valued = columns(**given)
+    assert topic_focus(valued, current, "residence", p).tolist()[1:] == [p.topic_boost, p.afterword_boost]
 
 
 def test_a_tentative_reading_said_well_after_the_statement_leads_it():

@@ -302,3 +302,23 @@ def test_a_version_written_before_episodes_carried_their_mentions_is_still_recal
     reader = MemoryReader(store.root, HashingEmbedder())
     then = reader.recall("u1", "Which company did the user work for?", k=3, as_of=RECORDED + 30 * DAY)
     assert PIVOT not in _said(then)[:1]  # nothing says it named the employer
+
+
+def reader_of(root, rows):
+    return MemoryReader(publish(root, rows).root, HashingEmbedder())
+
+
+def test_a_reading_right_after_a_retraction_answers_before_the_retraction(tmp_path):
+    lived = row(OLD, kind="episode", topic="residence", valid_from=RECORDED, message_id="m1", mood="assertion")
+    gone = "上海那套房子退租了，钥匙今天交回去了"
+    left = row(gone, kind="episode", topic="residence", valid_from=RECORDED + 5 * DAY, message_id="m2")
+    left |= {"mood": "assertion", "retraction": True}
+    lived |= {"valid_to": left["valid_from"], "superseded_by": left["memory_id"]}
+    now = "新地方离西湖走路十分钟，安静多了"
+    soon = RECORDED + 5 * DAY + timedelta(minutes=5)
+    settled = row(now, kind="episode", topic="residence", valid_from=soon, message_id="m3", mood="tentative")
+    found = reader_of(tmp_path / "retracted", [lived, left, settled]).recall("u1", "用户现在住在哪个城市？", k=3)
+    assert _said(found)[:2] == [now, gone] and found[0].focus == RecallParams().newer_tentative_boost
+    # after a statement that gives a value, the same reading is talk about it and the statement answers
+    valued = reader_of(tmp_path / "valued", [lived, left | {"retraction": False}, settled])
+    assert _said(valued.recall("u1", "用户现在住在哪个城市？", k=3))[0] == gone
