@@ -322,3 +322,29 @@ def test_a_reading_right_after_a_retraction_answers_before_the_retraction(tmp_pa
     # after a statement that gives a value, the same reading is talk about it and the statement answers
     valued = reader_of(tmp_path / "valued", [lived, left | {"retraction": False}, settled])
     assert _said(valued.recall("u1", "用户现在住在哪个城市？", k=3))[0] == gone
+
+
+@pytest.fixture(scope="module")
+def e5_topics():
+    from pipelines.embed.e5 import E5Embedder
+    from pipelines.recall.query_topic import QueryTopics
+
+    embedder = E5Embedder()
+    topics = QueryTopics(embedder.embed_query)
+    return lambda question: topics.topic_of(question, embedder.embed_query(question))
+
+
+def test_a_question_in_words_no_lexicon_knows_still_asks_its_topic_when_e5_reads_it_clearly(e5_topics):
+    assert e5_topics("What is the user's marital status now?") == "relationship_status"
+    assert e5_topics("用户2025年5月读的是什么专业？") == "school"
+    assert e5_topics("What time window did the user want reminders in?") == "contact_time"
+    assert e5_topics("What was the user majoring in back then?") == "school"
+    assert e5_topics("那时候用户希望几点收到提醒？") == "contact_time"
+    # a question about an event or a taste stands out among the topics too, but is not close to any of them
+    assert e5_topics("What dish did I make on April 30th?") is None
+    assert e5_topics("在4月27号这天，我在公园里跑了多久？") is None
+    assert e5_topics("When will Tim leave for Ireland?") is None
+    # ... and one as near to two topics as to either names neither
+    assert e5_topics("用户家里养猫吗？") is None
+    # a question about an accumulating topic is left to it
+    assert e5_topics("Which languages can the user hold a conversation in?") is None

@@ -77,7 +77,7 @@ _ASKED = {
     "pets": r"\bpets?\b|\banimals?\b|宠物|养了?(?:什么|哪些|几只|啥)",
     "hobbies": r"\bhobb(?:y|ies)\b|\bfor\s+fun\b|\b(?:free|spare)\s+time\b|\bpastimes?\b|爱好|兴趣|业余|空闲时间|闲暇",
     # (programming languages are skills)
-    "languages": r"(?<!programming\s)\blanguages?\b.*\b(?:speak|speaks|know|knows)\b"
+    "languages": r"(?<!programming\s)\blanguages?\b.*\b(?:speak|speaks|know|knows|converse|conversation|fluent)\b"
     r"|\b(?:speak|speaks)\b.*\blanguages?\b|会(?:说|讲)(?:哪些|什么|几种)|(?:哪些|几种|什么)(?<!编程)语言",
     # a question about tools and technical skills asks for no language spoken ("What technical skills / tools does
     # the user know?"); one about skills does

@@ -61,8 +61,9 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
     "output_format": ("How should answers be formatted?", "用户喜欢什么回答格式？"),
     "language": ("What language should replies be in?", "用什么语言回复用户？"),
     "answer_length": ("How long should answers be?", "用户希望回答多长？"),
-    "contact_time": ("When is the best time to contact the user?", "什么时候联系用户比较好？"),
-    "school": ("Which school does the user attend?", "用户在哪所学校读书？"),
+    "contact_time": ("When is the best time to contact the user?", "When should reminders be sent to the user?",
+                     "什么时候联系用户比较好？"),
+    "school": ("Which school does the user attend?", "What is the user studying?", "用户在哪所学校读书？", "用户在读什么专业？"),
     "vehicle": ("What car does the user drive?", "用户开什么车？"),
 }
 

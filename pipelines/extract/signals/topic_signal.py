@@ -61,7 +61,7 @@ class SignalParams:
     tentative_strength: float = 0.75
 
 
-def _vector_preference(vector: np.ndarray | None, centroids: TopicCentroids | None) -> dict[str, float]:
+def vector_preference(vector: np.ndarray | None, centroids: TopicCentroids | None) -> dict[str, float]:
     """How much more the message resembles each topic than the average topic, in standard deviations."""
     if vector is None or centroids is None:
         return {}
@@ -283,7 +283,7 @@ def topic_readings(
                 cues[topic] += count  # ... and so is the value a question about the user asked for
     if not cues:
         return {}
-    preference = _vector_preference(vector, centroids)
+    preference = vector_preference(vector, centroids)
     readings = {}
     for topic, count in cues.items():
         strength, mood = count + params.vector_weight * preference.get(topic, 0.0), _leading_mood(by_mood[topic])

@@ -85,3 +85,9 @@ def test_an_animal_kept_for_someone_else_is_no_pet_of_the_users():
 def test_crying_like_a_dog_is_no_dog():
     assert stated_collection("今天他单膝跪下了！我哭成狗") is None
     assert stated_collection("我养了一只狗叫旺财") == "pets"
+
+
+def test_a_question_about_the_languages_the_user_converses_in_asks_for_the_languages_spoken():
+    assert asked_collection("Which languages can the user hold a conversation in?") == "languages"
+    assert asked_collection("Which languages is the user fluent in?") == "languages"
+    assert asked_collection("What language should replies be in?") is None
