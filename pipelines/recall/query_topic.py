@@ -19,18 +19,23 @@ from pipelines.extract.signals.topic_signal import SignalParams, message_signal,
 # "用户那时读的是什么专业？"; not "用户家里养猫吗？", as near the diet questions as the residence ones). Statements need
 # a word as well; a question to the memory is short and names what it asks.
 QUESTION_ONLY_MARGIN = 0.8
-# ... and close to them in absolute terms: a question about something else entirely ("What dish did I make on April
-# 30th?", 0.83 to the diet questions) can still stand out among the topics. Measured with the bundled e5: questions
-# about the user's state in other words sit at 0.89-0.95, questions about events and tastes at 0.80-0.87.
-QUESTION_ONLY_SIMILARITY = 0.88
 
 
 class QueryTopics:
     """Recognises a query's topic; the question prototypes are embedded once, on first use."""
 
-    def __init__(self, embed_query: Callable[[str], np.ndarray] | None, params: SignalParams = SignalParams()):
+    def __init__(
+        self,
+        embed_query: Callable[[str], np.ndarray] | None,
+        params: SignalParams = SignalParams(),
+        question_similarity: Callable[[], float | None] = lambda: None,
+    ):
+        """`question_similarity`: the embedder's cosine to a topic's question prototypes at which a question with no
+        topic word asks about it (E5Embedder.question_topic_similarity), or None: topics from words only. A
+        callable, as the embedder loads on first use."""
         self._embed_query = embed_query
         self._params = params
+        self._question_similarity = question_similarity
         self._centroids: TopicCentroids | None = None
 
     def _question_centroids(self) -> TopicCentroids | None:
@@ -52,14 +57,18 @@ class QueryTopics:
         said = message_signal(query, vector, centroids_, self._params).topic
         if said is not None or asked_collection(query) is not None:  # "which languages can the user speak?"
             return said
-        return _asked_in_other_words(vector, centroids_)
+        return _asked_in_other_words(vector, centroids_, self._question_similarity())
 
 
-def _asked_in_other_words(vector: np.ndarray | None, centroids_: TopicCentroids | None) -> str | None:
-    """The topic e5 alone reads in a question whose words no lexicon knows, when it stands clear of the rest."""
+def _asked_in_other_words(
+    vector: np.ndarray | None, centroids_: TopicCentroids | None, similarity: float | None
+) -> str | None:
+    """The topic the vector alone reads in a question whose words no lexicon knows, when it is as close as
+    `similarity` to that topic's question prototypes (a question about something else entirely can still stand out
+    among the topics) and stands clear of the rest."""
     ranked = sorted(vector_preference(vector, centroids_).items(), key=lambda item: -item[1])
-    if vector is None or centroids_ is None or len(ranked) < 2:
+    if vector is None or centroids_ is None or similarity is None or len(ranked) < 2:
         return None
     (best, preference), (_, runner_up) = ranked[0], ranked[1]
-    close = centroids_.similarities(vector)[best] >= QUESTION_ONLY_SIMILARITY
+    close = centroids_.similarities(vector)[best] >= similarity
     return best if close and preference - runner_up >= QUESTION_ONLY_MARGIN else None

@@ -125,7 +125,10 @@ class MemoryReader:
             record_access = settings.record_access
         self.access_log = AccessLog(store_root) if record_access else None
         self.max_query_chars = LimitSettings.from_env().max_query_chars
-        self._topics = QueryTopics(lambda text: self.embedder.embed_query(text))
+        self._topics = QueryTopics(
+            lambda text: self.embedder.embed_query(text),
+            question_similarity=lambda: getattr(self.embedder, "question_topic_similarity", None),
+        )
 
     @property
     def embedder(self) -> Any:

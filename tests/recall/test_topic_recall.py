@@ -330,7 +330,7 @@ def e5_topics():
     from pipelines.recall.query_topic import QueryTopics
 
     embedder = E5Embedder()
-    topics = QueryTopics(embedder.embed_query)
+    topics = QueryTopics(embedder.embed_query, question_similarity=lambda: embedder.question_topic_similarity)
     return lambda question: topics.topic_of(question, embedder.embed_query(question))
 
 
@@ -348,3 +348,33 @@ def test_a_question_in_words_no_lexicon_knows_still_asks_its_topic_when_e5_reads
     assert e5_topics("用户家里养猫吗？") is None
     # a question about an accumulating topic is left to it
     assert e5_topics("Which languages can the user hold a conversation in?") is None
+
+
+class _E5WithoutQuestionThreshold:
+    """The bundled model as another embedder would be: no question_topic_similarity of its own."""
+
+    def __init__(self, e5):
+        self._e5 = e5
+        self.name, self.dim, self.similarity_floor = e5.name, e5.dim, e5.similarity_floor
+
+    def embed_passages(self, texts):
+        return self._e5.embed_passages(texts)
+
+    def embed_query(self, text):
+        return self._e5.embed_query(text)
+
+
+def test_a_question_in_other_words_finds_its_statement_only_with_an_embedder_that_knows_its_threshold(tmp_path):
+    from pipelines.embed.e5 import E5Embedder
+
+    e5 = E5Embedder()
+    married = row("We got married in June!", kind="episode", topic="relationship_status", mood="assertion")
+    chatter = [row(text, kind="episode", topic="episode", message_id=f"c{i}") for i, text in enumerate(CHATTER)]
+    root = publish(tmp_path, [married, *chatter], embedder=e5).root
+    asked = "What is the user's marital status now?"
+    assert MemoryReader(root, e5).recall("u1", asked, k=3)[0].focus == RecallParams().topic_boost
+    other = MemoryReader(root, _E5WithoutQuestionThreshold(e5)).recall("u1", asked, k=3)
+    assert all(found.focus == 1.0 for found in other)
+
+
+CHATTER = ["thanks, that helps", "any good podcasts?", "ok got it", "the weather is nice"]
