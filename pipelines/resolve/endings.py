@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from pipelines.core.timeline import TIMELINE_GROUP
 from pipelines.core.topics import SINGLE_VALUED_TOPICS
 from pipelines.extract.signals.endings import ANY_ENDING, ENDED_BY_TOPIC, ended_names, name_words
 from pipelines.extract.signals.mood import ASSERTION, TENTATIVE
@@ -70,13 +71,13 @@ def ended_by_name(memories: pl.DataFrame) -> pl.DataFrame:
     if endings.is_empty() or statements.is_empty():
         return memories
     named = endings.join_asof(
-        statements, left_on="valid_from", right_on="stated_from", by=["agent_id", "user_id", "topic"],
+        statements, left_on="valid_from", right_on="stated_from", by=TIMELINE_GROUP,
         strategy="backward", allow_exact_matches=False,
         check_sortedness=False,  # both sides are sorted by time; polars cannot check it per group
     ).filter(pl.col("content").is_not_null())  # fmt: skip
-    echoed = [set(names) & name_words(content) for names, content in named.select("names", "content").iter_rows()]
+    echoed = [bool(set(names) & name_words(content)) for names, content in named.select("names", "content").iter_rows()]
     ended = (
-        named.filter(pl.Series([bool(words) for words in echoed], dtype=pl.Boolean))
+        named.filter(pl.Series(echoed, dtype=pl.Boolean))
         .sort(_ROW, "stated_from")
         .group_by(_ROW, maintain_order=True)
         .last()
