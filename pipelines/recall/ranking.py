@@ -254,9 +254,9 @@ def topic_focus(
     topics made before the asked topic's statement began, and anything said with a superseded statement of it,
     describe an older state (0), and what else was said before that statement likely does too
     (`before_statement_weight`); later statements on other topics weigh less, and so do replies that owe their
-    match to the turn they answer (`RankColumns.follow_up`). A tentative reading well after the statement ranks
-    above it as the likelier change, and the statement it overtakes falls back (`overtaken_weight`). `as_of`: the
-    question asks about a past moment (RankQuery.as_of)."""
+    match to the turn they answer (`RankColumns.follow_up`). A tentative reading well after the statement, or a
+    statement of the topic in passing, ranks above it as the likelier change, and the statement it overtakes
+    falls back (`overtaken_weight`). `as_of`: the question asks about a past moment (RankQuery.as_of)."""
     c = columns
     on_topic = _is(c.topic, c.topics, topic)
     tentative = c.mood == TENTATIVE
@@ -286,7 +286,10 @@ def topic_focus(
     # ("handed the dundee keys back" — "new flat's 10 min walk from Raigmore")
     retracted = bool((visible & on_topic & c.single_slot & c.retraction & (c.valid_from == said_at)).any())
     later = said_at + (0.0 if retracted else params.newer_tentative_after_hours * 3600.0)
-    newer = on_topic & tentative & (c.valid_from > later)
+    # ... and so may a message that states the topic in passing beside its own (the episode's `mentions`): "the
+    # Carrick Hotel took me on as house pianist, five nights a week" is labelled with the nights, and holds the job
+    passing = mentions(c, topic) & ~on_topic & (c.mood != OTHER_MOOD)
+    newer = ((on_topic & tentative) | passing) & (c.valid_from > later)
     focus[newer] = params.newer_tentative_boost
     focus[on_topic & tentative & (c.valid_from > said_at) & (c.valid_from <= later)] = params.afterword_boost
     overtaken = bool((newer & visible).any())

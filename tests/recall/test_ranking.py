@@ -181,10 +181,30 @@ def test_a_topic_stated_in_passing_answers_as_of_a_moment_when_nothing_stated_it
     assert focus.tolist()[:3] == [p.passing_boost, p.passing_boost, 1.0]
     # for the current state an old aside is no answer: a change may have been said in words no rule knows
     assert topic_focus(rows, before_the_statement, "employer", p).tolist()[:3] == [p.other_topic_weight, 0.0, 1.0]
+    # (a mention the day after the statement is the likelier change: test_a_statement_in_passing_well_after_…)
     focus = topic_focus(rows, np.ones(5, bool), "employer", p, as_of=True)
-    assert focus.tolist() == [0.0, 0.0, p.before_statement_weight, p.topic_boost, p.other_topic_weight]
+    assert focus.tolist() == [0.0, 0.0, p.before_statement_weight, p.overtaken_weight, p.newer_tentative_boost]
     # (a statement of another topic that mentions none of this one stays one)
     assert topic_focus(rows, before_the_statement, "residence", p, as_of=True).tolist()[0] == p.other_topic_weight
+
+
+def test_a_statement_in_passing_well_after_the_topics_statement_overtakes_it():
+    p = RecallParams()
+    employer = 1 << MENTION_TOPICS.index("employer")
+    # "I'm at Sound Harbour" (day 1); "the Carrick Hotel took me on as house pianist, five nights a week" (day 5,
+    # labelled with when to reach the user, the job in passing); a plan that mentions a job (day 6) and a mention
+    # said in the statement's own conversation (day 1, 6 hours on) overtake nothing
+    rows = columns(
+        topic=["employer", "contact_time", "residence", "name"],
+        single_slot=[True, True, False, True],
+        mood=[ASSERTION, ASSERTION, OTHER_MOOD, ASSERTION],
+        mentions=[0, employer, employer, employer],
+        valid_from=[1 * DAY, 5 * DAY, 6 * DAY, 1.25 * DAY],
+    )
+    focus = topic_focus(rows, np.ones(4, bool), "employer", p)
+    assert focus.tolist() == [p.overtaken_weight, p.newer_tentative_boost, 0.0, p.other_topic_weight]
+    visible = np.array([True, False, True, True])
+    assert topic_focus(rows, visible, "employer", p).tolist()[0] == p.topic_boost
 
 
 def test_a_reply_to_the_assistant_that_names_no_topic_weighs_less_for_a_topic_question():

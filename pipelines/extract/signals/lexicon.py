@@ -70,6 +70,13 @@ _ROLES_EN = (
 
 # What only a workplace has, named with the workplace: "我们网易这边提单规范特别严", "禾丰这边周报要用英文写".
 _WORKPLACE_ROUTINE_ZH = "年会|年终奖|周报|月报|提单|绩效|考勤|团建|工牌|打卡|述职|周会|晨会|OKR|KPI|报销|加班|值班|试用期"
+# The kinds of place people work at, named by what they are: "康仁堂大药房", "弦音琴行", "惠万家超市".
+_WORKPLACE_KINDS_ZH = (
+    "药房|药店|医院|诊所|卫生院|超市|商场|工厂|厂|酒店|宾馆|饭店|餐厅|餐馆|酒吧|咖啡馆|琴行|书店|银行|幼儿园|养老院|工坊|"
+    "工作室|车间|门店|专卖店|4S店|集团|事务所|律所|物流|快递|驾校|培训机构|健身房|美容院|理发店|花店|面包店|学校|中学|小学"
+)
+# What people are at work, named by its ending: "驻店药师", "技术员", "收银员", "采摘组长" (after a verb of being one).
+_ROLE_ENDINGS_ZH = "师(?![傅兄姐弟妹父母])|员|组长|店长|班长|厂长|队长|科长|护士长"
 
 # topic -> (English cues, Chinese cues). Cues are regular expressions; keep them short and literal.
 TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -77,7 +84,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("live", "lives", "(?<!cost of )(?<!for a )living(?! rooms?)", "lived", "move", "moved", "moving", "relocat\\w*", "apartment", "flat",
          "lease", "landlord", "rent", "roommates?", "neighbou?rhood", "settled", "based", "hometown",
          "address", "house", "condo", "apt", "renting", "rowhouse", "townhouse", "duplex", "bungalow",
-         "first (?:week|month|night)s? in (?-i:[A-Z])\\w+", "back (?:east|west)", "no fixed address", "city", "(?:I'm|I am|we're|we are) in (?-i:[A-Z])\\w+",
+         "first (?:week|month|night)s? in (?-i:[A-Z])\\w+",
+         # a move said through the ones who carry it: "the removal truck turned up in Whanganui on Saturday"
+         "removals? (?:truck|van|lorry|men|company|firm)", "back (?:east|west)", "no fixed address", "city", "(?:I'm|I am|we're|we are) in (?-i:[A-Z])\\w+",
          # people type place names in lower case too: "my whole life is here in columbus"
          "here in \\w+", "(?:I'm|I am|im|we're|we are) on the (?:east|west|north|south)(?:east|west)? side", "(?-i:[A-Z])\\w+ (?:guy|girl|gal|dude|native|local|resident) here", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes", "moving truck", "u-?haul",
          # a place the user's street is in: "everyone on my block in Minneapolis"
@@ -99,7 +108,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          f"^(?:{CITIES_ZH})[^，,。！？]{{0,6}}(?:这边|这儿|这里)",
          f"^(?:{CITIES_ZH})(?:的)?(?:冬天|夏天|天气|梅雨|回南天)[^，,。！？]{{0,4}}(?:是真的|真的|也太|太|好)",
          # any place, when what is said of it is its weather or its rents: "闵行这边冬天也太湿冷了吧"
-         "^[\u4e00-\u9fff]{2,4}(?:这边|这儿|这里|这)(?:的)?(?:冬天|夏天|春天|秋天|天气|气温|房租|物价|湿冷|太冷|太热|下雪|梅雨|回南天|还没入梅|入梅)",
+         "^[\u4e00-\u9fff]{2,4}(?:这边|这儿|这里|这)(?:的)?(?:冬天|夏天|春天|秋天|天气|气温|房租|物价|湿冷|太冷|太热|下雪|梅雨|回南天|还没入梅|入梅|风|雨|雪|雾霾|空气)",
+         # a city the user counts themselves in: "我们佳木斯今天零下三十二度", "咱们大连这两天下雪"
+         f"(?:我们|咱们)(?:这边|这儿)?(?:{CITIES_ZH})",
          # "直接来广州这边报到", "房子也在天河租好了"
          f"(?:来|到)(?:{CITIES_ZH})(?:这边|这儿)?(?:报到|上班|工作|定居|发展)", "房子[^，,。！？]{0,8}租(?:好|下)(?:了|啦)",
          # "我就跟着在这边租了房"
@@ -123,7 +134,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "Grill|Cafe|Café|Restaurant|Bakery|Bistro|Diner|Pharmacy|Store|Market|Hotel|Gym|Agency|Foundation|Institute|"
          "Robotics|Medical|Dynamics|Networks|Energy|Therapeutics|Biotech|Foods|Brands|Holdings|Ventures|Digital|Interactive|"
          "Games|Entertainment|Electric|Aerospace|Automotive|Construction|Realty|Properties|Dental|Engineering|Manufacturing|"
-         "Telecom|Communications|Shipping|Apparel|Architects|Associates|Publishing|Press)",
+         "Telecom|Communications|Shipping|Apparel|Architects|Associates|Publishing|Press|Transport|Trucking|Haulage|Freightways|"
+         "Carriers|Mills|Supplies|Fisheries|Healthcare|Services)",
          "paycheck", "payroll", "my boss", "shift at",
          "commute to (?-i:[A-Z])\\w+",
          "new role", "recruiter", "startup", "firm", "staying at", "employed", "put in my two weeks", "two weeks'? notice",
@@ -133,7 +145,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          f"(?:我们|咱们)[^，,。！？\\s]{{2,8}}?(?:{_WORKPLACE_ROUTINE_ZH})", f"^[^，,。！？\\s]{{2,6}}这边(?:的)?(?:{_WORKPLACE_ROUTINE_ZH})",
          # ... or opens the clause with it: "星澜年会要每个部门出节目"
          f"^(?:[A-Za-z]{{2,12}}|[\\u4e00-\\u9fff]{{2,4}})(?:{_WORKPLACE_ROUTINE_ZH})",
-         "创业公司", "供职", "任职", "在职", "编制", "体制内", "老板", "我在[^，,。！？]{1,10}(?:做|干|搞)",
+         "创业公司", "供职", "任职", "在职", "编制", "体制内", "老板", "我在[^，,。！？]{1,10}(?:做|干|搞|当)",
+         # a place of work, then the work done there: "一家康仁堂大药房当驻店药师", "现在在弦音琴行教小孩弹吉他"
+         f"(?:{_WORKPLACE_KINDS_ZH})(?:里|那边|这边)?(?:当|做|干|上班|工作|打工|实习|教)",
          # the subject left out at the clause's start: "新工作第一周，在蓝鲸物流做数据分析" (not "在一家做SaaS的公司",
          # where 做 is the company's business)
          "^(?:现在|目前|如今)?在(?!一家|一个)[^，,。！？]{2,10}(?:做|干|搞)(?!饭|菜|运动|作业)",
@@ -148,7 +162,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "paramedic", "clerk", _ROLES_EN),
         ("升职", "升了", "升店长", "职位", "职务", "岗位", "title", "经理", "主任", "店长", "组长", "工程师", "医师", "职称",
          "老师", "助理", "分析(?!下|一下|一波|利弊|原因|看)", "运营", "测试", "后端", "前端", "从事", "文案", "职业", "(?:做|干)什么的", "(?:做|干)(?:什么|啥)(?:工作|职业|行业)", "转岗", "调岗", "助理", "主管", "总监", "专员", "设计师",
-         "程序员", "会计", "律师", "医生", "护士", "副总", "合伙人", "主编", "编辑", "策划", "架构师", "研究员"),
+         "程序员", "会计", "律师", "医生", "护士", "副总", "合伙人", "主编", "编辑", "策划", "架构师", "研究员",
+         # being one, said with the role's ending: "当驻店药师", "算技术员吧", "升了采摘组长"
+         f"(?:当|做|算|任|升(?:了|为|成)?|转(?:成|为))(?:了)?(?:个|一名|一个|名)?[\u4e00-\u9fff]{{0,4}}(?:{_ROLE_ENDINGS_ZH})"),
     ),
     "name": (
         # the user's own name: "his name is Pretzel" (a puppy) and "its name" (a book) are not
@@ -243,17 +259,25 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:what time|when)\\b.{0,30}\\b(?:summary|summaries|digest|briefing|reminders?)",
          "between [0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm)? and [0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm)",
          "(?:reminders?|check-?ins?|notifications?|pings?)\\b[^.]{0,30}\\b(?:between|after|before|at) [0-9]"),
-        ("早上", "上午", "下午", "晚上", "几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
+        # a time of day is when to reach the user only with an hour or a word of reaching ("晚上九点以后", "早上别找我"):
+        # alone it is when something happens ("车早上打不着火", "每天下午不来一杯不行")
+        ("(?:早上|上午|中午|下午|晚上)(?=[^，,。！？]{0,6}(?:[0-9一二三四五六七八九十两]+点|以[后前]|之[后前]|再|发|找|提醒|联系|通知"
+         "|打(?:给|电话)|方便|有空|别|不要))", "几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
          "联系(?:用户|他|她)", "找我", "收到(?:提醒|消息|通知)", "(?:提醒|通知)(?:的)?时间", "发我", "(?:什么时候|什么时间|几点)[^，,。？?]{0,8}(?:联系|找|方便|发|提醒|通知|打电话|推送)", "工作日", "午休",
          # when reminders come, not what they are about: "以后提醒改成上午吧"
          "(?:提醒|消息|通知)(?:都)?(?:改|换|放|挪|调)(?:成|到|在)", "(?:早上|上午|中午|下午|晚上)(?:再)?(?:提醒|联系|通知)",
          # a window for them: "提醒别在早上十点前发", "消息只在晚上八点以后发"
          "(?:提醒|消息|通知)(?:都)?(?:别|不要|只|就)?在",
          # "提醒什么的白天发就行"
-         "(?:提醒|消息|通知)[^，,。]{0,4}(?:白天|晚上|早上|上午|下午|中午|夜里)(?:再)?发"),
+         "(?:提醒|消息|通知)[^，,。]{0,4}(?:白天|晚上|早上|上午|下午|中午|夜里)(?:再)?发",
+         # ... and a time of day after the reminders it is for: "提醒挪回早上吧" (last: the cues above match first)
+         "(?:提醒|消息|通知|联系我|找我|发我)[^，,。！？]{0,4}(?:早上|上午|中午|下午|晚上)"),
     ),
     "school": (
-        ("school(?! run| pick-?up| drop-?off| holidays?| bus)", "university", "college", "grad school", "PhD", "master'?s", "degree", "studying", "semester",
+        # the year of a course the user is in: "2nd year geography at Lakehead", "so I'm in 3rd year"
+        ("(?:[1-4](?:st|nd|rd|th)|first|second|third|fourth|final) year (?:[a-z]+ )?(?:at|of) (?-i:[A-Z])\\w+",
+         "(?:I'm|im|I am) (?:now )?in (?:my )?(?:[1-4](?:st|nd|rd|th)|first|second|third|fourth|final) year",
+         "school(?! run| pick-?up| drop-?off| holidays?| bus)", "university", "college", "grad school", "PhD", "master'?s", "degree", "studying", "semester",
          "campus", "enrolled", "admitted", "student", "midterms?", "finals week", "quarter system",
          "major", "classes", "dorm", "transfer\\w*", "attend(?:s|ed|ing)?", "freshman", "sophomore", "junior year", "senior year", "professor", "community college",
          "(?-i:CC)", "grad program", "bootcamp", "GPA", "tuition", "financial aid",

@@ -99,7 +99,10 @@ PEOPLE_EN = (
     r"sister|brother|mom|mum|mother|dad|father|parents|friend|wife|husband|boss|manager|colleague|coworker|"
     r"cousin|grandma|grandmother|grandpa|grandfather|son|daughter|kids?|children|partner|girlfriend|boyfriend|"
     r"team\s*lead|roommate|neighbou?r|landlord|aunt|uncle|in-laws|family|everyone|everybody|people|"
-    r"bestie|bff|buddy|pal|\w*mates?|fianc[eé]e?|sibling|nephew|niece|stepdad|stepmom|classmate|bf|gf"
+    r"bestie|bff|buddy|pal|\w*mates?|fianc[eé]e?|sibling|nephew|niece|stepdad|stepmom|classmate|bf|gf|"
+    # people at work and around it: "our CTO has gone full carnivore", "bloke from Gunnedah gave me four grand"
+    r"cto|ceo|cfo|coo|co-?founder|founder|guy|bloke|lad|gran|granny|nan|nana|grandson|granddaughter|grandkids?|"
+    r"stepson|stepdaughter"
 )
 # People whose job serves the user: "my trainer keeps pushing keto on me", "barista messed up my latte". Only with
 # "my"/"the" or as the subject of a deed: "barista here, 5 years" is the user's job.
@@ -116,10 +119,12 @@ KIN_ZH = (
     r"爷|奶|外公|外婆|表|堂|侄|外甥|发小|邻居|同学|师兄|师姐|师弟|师妹|导师|老师|上司|组长|家里人|父母|岳|公公|婆婆|孩子"
 )
 # Words a speaker opens a clause with before its subject: "meanwhile my best friend got engaged", "btw my mom…"
-_LEAD_IN = (
-    r"(?:and|but|so|also|plus|oh|meanwhile|btw|anyway|anyways|well|ok|okay|lol|omg|ugh|haha|fun\s+fact:?"
-    r"|in\s+other\s+news,?)"
+_LEAD_IN_WORD = (
+    r"(?:and|but|so|also|plus|oh|meanwhile|btw|anyway|anyways|well|ok|okay|lol|omg|ugh|haha|cool|right|yeah|yep|nice"
+    r"|alright|fun\s+fact:?|in\s+other\s+news,?)"
 )
+# ... one or a few in a row: "ok cool also my sister just moved to Perth"
+_LEAD_IN = rf"{_LEAD_IN_WORD}(?:[\s,]+{_LEAD_IN_WORD}){{0,2}},?"
 # Capitalised words that open a sentence without naming anyone
 _OPENING_WORDS = (
     r"(?i:just|finally|also|recently|officially|today|yesterday|then|so|and|but|well|guess|got|anyway|ok|okay|hey|hi|oh|"
@@ -147,8 +152,12 @@ _THIRD_PARTY = re.compile(
     r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东|中介|客户|师傅|店员|咖啡师|闺蜜|发小|哥们|舍友|同学|邻居|"
     r"男朋友|女朋友|对象)|大家都|别人都|everyone\s+(?:says|uses|calls)"
     # a relative or acquaintance of the user's, whoever it is: "我表妹被复旦录取了", "我发小搬去成都了"
-    rf"|^\s*(?:{_LEAD_IN_ZH})?我(?:{KIN_ZH})|^[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
+    # (after a word of place the relative is where the user is: "在我妈家旁边租了个小两居", "搬到我姐那边住")
+    rf"|^\s*(?:{_LEAD_IN_ZH})?我(?:{KIN_ZH})|^(?![^，,。]{{0,2}}(?:在|住在?|搬到|搬去)我)[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:我们|我)(?:组|部门|公司|团队|班|宿舍|科室|科|处|院|系|所|实验室|办公室|单位|店|厂|车间)(?:里)?(?:新来|刚来|那个)?的"
+    # ... or the one in charge of it: "我们CTO最近迷上手冲", "我们主任调去省里了"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?我们(?:的)?(?:(?i:CTO|CEO|CFO|COO)|主任|经理|总监|主管|老板|领导|组长|店长|科长|院长|校长"
+    r"|护士长|教练|老师|导师|上司|老大)"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:我们|我)?(?:组|部门|公司|团队|班|宿舍|科室|实验室|办公室|单位)(?:里|的)?"
     # ... or a colleague placed beside the user: "同组小林都跳去做地产了", "隔壁组的老张"
     r"|同(?:组|部门|科室|事|办公室|实验室)|隔壁(?:组|部门|科室|工位|桌)的?)?"
@@ -262,7 +271,7 @@ _FORMER = re.compile(
     r"\bback\s+when\b|\bwhen\s+i\s+(?:lived|worked|was\s+(?:living|working|based|studying))\b|(?<!get\s)(?<!got\s)(?<!gets\s)(?<!getting\s)(?<!be\s)(?<!am\s)(?<!'m\s)(?<!is\s)(?<!are\s)\bused\s+to\b|\bformerly\b|\bback\s+in\s+(?:the\s+day|my\b)"
     r"|\bmy\s+(?:old|former|previous|last|ex-?)\s*(?:job|company|employer|workplace|office|place|apartment|flat|house|"
     r"school|team|boss|manager|number|phone|email|address|car|title|role)\b"
-    r"|以前|之前在|原来在|曾经|当年|那时候|小时候|小的时候|那会儿|上一家|前公司|前东家|老东家|老公司|旧号|老号码|旧邮箱"
+    r"|以前|之前在|原来在|曾经|当年|那时候|小时候|小的时候|(?<![点时分])那会儿|上一家|前公司|前东家|老东家|老公司|旧号|老号码|旧邮箱"
     # a stretch of time pointed back at: "在新加坡外派那半年", "住杭州那两年"
     rf"|{_THAT_STRETCH}",
     re.IGNORECASE,
@@ -329,6 +338,8 @@ _COMPARED = re.compile(
 # What an employer or boss did to the user's job is the user's change: "they bumped me to senior", "老板把我提拔成主管"
 _DONE_TO_ME = re.compile(
     r"\b(?:promoted|bumped|moved|made|named|appointed|hired|fired|transferred|poached)\s+me\b|\b(?:laid|let)\s+me\s+(?:off|go)\b"
+    # ... and a role they gave the user: "They've got me as warehouse manager", "the Carrick Hotel took me on"
+    r"|\b(?:got|have|has|put|signed|taken|took)\s+me\s+(?:on\s+)?as\b|\b(?:took|taken|taking)\s+me\s+on\b"
     r"|\b(?:changed|updated|bumped)\s+my\s+(?:title|role)\b"
     r"|把我(?:提拔|升|调|开除|裁|辞退|外派|派)",
     re.IGNORECASE,
@@ -386,7 +397,7 @@ SCENE_THEN_I = r"(?:after|since|with|for|in|at|then|now)\s+(?:[\w'-]+\s+){0,6}?(
 # Chinese.
 _CLAUSE_END = re.compile(
     # (a closing quote ends one: 'ok make it "got your files, will reply soon" then sign it with my email')
-    r"(?<=[!?;。！？；，,\n…])(?![!?！？…])\s*|(?<=[\"\u201d\u300d\u300f])\s+|\s+[\u2014\u2013]\s+|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    r"(?<=[!?;。！？；，,\n…])(?![!?！？…])\s*|(?<=[\"\u201d\u300d\u300f])\s+|\s+[\u2014\u2013]\s+|(?<!\d)\s+-{1,2}\s+(?!\d)|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
     # ... and where the user comes in as a new subject: "Theo asked me yesterday | and I said YES", "my doctor said my
     # iron is low | so I'm eating fish again" (not the user named beside someone: "Jonah and I broke up")
     r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we|my|the|our|it's|its|that's)\b|(?i:and\s+i\s+(?:said|told|still|just|now|already|finally|then)\b))"

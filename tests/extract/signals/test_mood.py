@@ -59,8 +59,19 @@ from pipelines.extract.signals.mood import (
         ("以前那个邮箱已经停用了", ASSERTION),
         ("我表妹刚被复旦录取了", THIRD_PARTY),  # any relative or acquaintance of the user's
         ("我发小上个月搬去成都了", THIRD_PARTY),
+        ("在我妈家旁边租了个小两居", ASSERTION),  # a relative after a word of place is where the user is
+        ("搬到我姐那边住了", ASSERTION),
         ("and my work bestie Dana got promoted to eng manager", THIRD_PARTY),  # a friend by any name, after "and"
         ("my buddy from college moved to Austin", THIRD_PARTY),
+        ("ok cool also my sister just moved to Perth for a mining gig", THIRD_PARTY),  # a few lead-in words in a row
+        ("our CTO has gone full carnivore", THIRD_PARTY),  # people at work and around it
+        ("his gran already sent us a card", THIRD_PARTY),
+        ("我们CTO最近迷上手冲", THIRD_PARTY),
+        ("我们主任调去省里了", THIRD_PARTY),
+        ("提醒挪到中午吧 12点到1点那会儿我在摸鱼", ASSERTION),  # the hours named, not a time gone by
+        ("They've got me as warehouse manager", ASSERTION),  # a role they gave the user is the user's
+        ("the Carrick Hotel took me on as house pianist", ASSERTION),
+        ("they took me on at the bakery", ASSERTION),
         ("gonna be carless for a while", ASSERTION),  # a state said to last from now is no plan
         ("gonna move to Denver in the spring", PLAN),
     ],
@@ -78,6 +89,14 @@ def test_clauses_split_at_punctuation_emoji_and_spaces_between_chinese_but_not_i
         "alice@example.com is my email.",
         "Node.js rocks",
     ]
+
+
+def test_a_spaced_hyphen_ends_a_clause_but_a_range_keeps_it():
+    assert split_clauses("the bullet lists feel like a manual - can you talk to me in paragraphs?") == [
+        "the bullet lists feel like a manual",
+        "can you talk to me in paragraphs?",
+    ]
+    assert split_clauses("shifts are 7 - 3 now") == ["shifts are 7 - 3 now"]
 
 
 def test_a_message_mixes_moods_clause_by_clause():

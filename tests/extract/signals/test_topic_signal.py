@@ -429,6 +429,17 @@ def test_more_questions_in_other_words_find_their_topic(query, topic):
         ("four direct reports now", "job_title"),
         ("first morning waking up in my own apt", "residence"),
         ("在华屿第三周了", "employer"),
+        ("我在三院当护士", "employer"),
+        ("我在惠万家超市当收银员", "employer"),  # a kind of workplace, then the work done there
+        ("现在在弦音琴行教小孩弹吉他", "employer"),
+        ("算技术员吧", "job_title"),  # being one, said with the role's ending
+        ("the removal truck turned up in Whanganui on Saturday", "residence"),
+        ("兰州这风刮得窗户哐哐响", "residence"),  # a city's weather, said with 这
+        ("我们佳木斯今天零下三十二度", "residence"),  # a city the user counts themselves in
+        ("2nd year geography at Lakehead", "school"),  # the year of a course
+        ("so I'm in 3rd year now", "school"),
+        ("orientation at Bluegill Transport is Monday", "employer"),
+        ("一家康仁堂大药房当驻店药师", "job_title"),
     ],
 )
 def test_each_new_word_of_a_topic_is_a_cue_on_its_own(text, topic):
@@ -1434,3 +1445,26 @@ def test_what_the_user_goes_on_weighing_after_their_own_question_is_no_state_of_
 )
 def test_the_time_lived_here_or_a_citys_weather_names_where_the_user_lives(text):
     assert message_signal(text).topic == "residence"
+
+
+def test_a_role_ending_needs_a_verb_of_being_one_and_a_senior_fellow_is_no_role():
+    assert "job_title" not in cue_hits("技术员说明天来修")
+    assert "job_title" not in cue_hits("做师姐的总得带带新人")
+    assert "employer" not in cue_hits("超市买了点菜")
+
+
+@pytest.mark.parametrize(
+    ("text", "when_to_reach"),
+    [
+        ("晚上九点以后再联系我", True),
+        ("提醒改晚上8点以后吧", True),
+        ("早上别发消息", True),
+        ("下午方便", True),
+        ("提醒挪回早上吧", True),
+        ("车早上打不着火", False),  # a time of day alone is when something happens
+        ("每天下午不来一杯不行", False),
+        ("晚上老睡不着", False),
+    ],
+)
+def test_a_time_of_day_is_when_to_reach_the_user_only_with_an_hour_or_a_word_of_reaching(text, when_to_reach):
+    assert bool(cue_hits(text).get("contact_time")) == when_to_reach
