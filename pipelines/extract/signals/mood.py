@@ -397,7 +397,7 @@ SCENE_THEN_I = r"(?:after|since|with|for|in|at|then|now)\s+(?:[\w'-]+\s+){0,6}?(
 # Chinese.
 _CLAUSE_END = re.compile(
     # (a closing quote ends one: 'ok make it "got your files, will reply soon" then sign it with my email')
-    r"(?<=[!?;。！？；，,\n…])(?![!?！？…])\s*|(?<=[\"\u201d\u300d\u300f])\s+|\s+[\u2014\u2013]\s+|(?<!\d)\s+-{1,2}\s+(?!\d)|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    r"(?<=[!?;。！？；，,\n…])(?![!?！？…])\s*|(?<=[\"\u201d\u300d\u300f])\s+|\s+[\u2014\u2013]\s+|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
     # ... and where the user comes in as a new subject: "Theo asked me yesterday | and I said YES", "my doctor said my
     # iron is low | so I'm eating fish again" (not the user named beside someone: "Jonah and I broke up")
     r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we|my|the|our|it's|its|that's)\b|(?i:and\s+i\s+(?:said|told|still|just|now|already|finally|then)\b))"

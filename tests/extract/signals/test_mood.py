@@ -91,14 +91,6 @@ def test_clauses_split_at_punctuation_emoji_and_spaces_between_chinese_but_not_i
     ]
 
 
-def test_a_spaced_hyphen_ends_a_clause_but_a_range_keeps_it():
-    assert split_clauses("the bullet lists feel like a manual - can you talk to me in paragraphs?") == [
-        "the bullet lists feel like a manual",
-        "can you talk to me in paragraphs?",
-    ]
-    assert split_clauses("shifts are 7 - 3 now") == ["shifts are 7 - 3 now"]
-
-
 def test_a_message_mixes_moods_clause_by_clause():
     moods = [mood for _, mood in clauses_with_moods("I'm in Austin now. What's a good substitute for buttermilk?")]
     assert moods == [ASSERTION, QUESTION]
