@@ -336,14 +336,18 @@ _COMPARED = re.compile(
 
 
 # What an employer or boss did to the user's job is the user's change: "they bumped me to senior", "老板把我提拔成主管"
-_DONE_TO_ME = re.compile(
+_DONE_TO_ME_WORDS_EN = (
     r"\b(?:promoted|bumped|moved|made|named|appointed|hired|fired|transferred|poached)\s+me\b|\b(?:laid|let)\s+me\s+(?:off|go)\b"
     # ... and a role they gave the user: "They've got me as warehouse manager", "the Carrick Hotel took me on"
     r"|\b(?:got|have|has|put|signed|taken|took)\s+me\s+(?:on\s+)?as\b|\b(?:took|taken|taking)\s+me\s+on\b"
+    # ... and what someone set up for the user is the user's: "my nephew set me up a fresh email"
+    r"|\bset\s+me\s+up\b"
     r"|\b(?:changed|updated|bumped)\s+my\s+(?:title|role)\b"
-    r"|把我(?:提拔|升|调|开除|裁|辞退|外派|派)",
-    re.IGNORECASE,
 )
+_DONE_TO_ME = re.compile(_DONE_TO_ME_WORDS_EN + r"|把我(?:提拔|升|调|开除|裁|辞退|外派|派)", re.IGNORECASE)
+# ... of which what was done in English names the user as its object, so the clause speaks of them ("公司要把我外派"
+# is the company's plan)
+_DONE_TO_ME_EN = re.compile(_DONE_TO_ME_WORDS_EN, re.IGNORECASE)
 
 
 # Being poached is done, though a headhunter did it: "试用期刚转正就被猎头捞走了", "got poached by a recruiter"
@@ -471,7 +475,10 @@ def names_my_partner(clause: str) -> bool:
 
 def is_owned(clause: str) -> bool:
     """Whether a clause speaks of the user (or to the assistant about the user) rather than of no one in particular."""
-    return bool(_OWNED_EN.search(clause) or _OWNED_ZH.search(clause) or _REQUEST.search(clause))
+    # (what someone did to the user speaks of the user: "my granddaughter set me up with a new email")
+    return bool(
+        _OWNED_EN.search(clause) or _OWNED_ZH.search(clause) or _REQUEST.search(clause) or _DONE_TO_ME_EN.search(clause)
+    )
 
 
 # "as a senior engineer how much time should i spend on reviews": who the user is, then what they ask

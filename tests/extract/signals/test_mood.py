@@ -72,6 +72,7 @@ from pipelines.extract.signals.mood import (
         ("They've got me as warehouse manager", ASSERTION),  # a role they gave the user is the user's
         ("the Carrick Hotel took me on as house pianist", ASSERTION),
         ("they took me on at the bakery", ASSERTION),
+        ("My granddaughter set me up with a new email", ASSERTION),  # what someone set up for the user is theirs
         ("gonna be carless for a while", ASSERTION),  # a state said to last from now is no plan
         ("gonna move to Denver in the spring", PLAN),
     ],
@@ -121,6 +122,7 @@ def test_telling_the_assistant_how_to_explain_speaks_of_the_user():
 
 def test_a_clause_is_the_users_when_it_speaks_of_them_or_to_the_assistant_about_them():
     for clause in (
+        "My granddaughter set me up with a new email",  # what someone did for the user
         "Coming off a run of night shifts",
         "Back from the honeymoon!",
         "Gave up the lease",

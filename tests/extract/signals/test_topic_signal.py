@@ -1460,6 +1460,7 @@ def test_a_role_ending_needs_a_verb_of_being_one_and_a_senior_fellow_is_no_role(
         ("提醒改晚上8点以后吧", True),
         ("早上别发消息", True),
         ("下午方便", True),
+        ("日报早上发过来就行", True),
         ("提醒挪回早上吧", True),
         ("车早上打不着火", False),  # a time of day alone is when something happens
         ("每天下午不来一杯不行", False),
