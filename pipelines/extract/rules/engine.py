@@ -35,6 +35,7 @@ from pipelines.extract.signals.mood import (
     ANOTHERS_CONTACT,
     ANOTHERS_NEW_CONTACT,
     ASSERTION,
+    NEGATED,
     PAST,
     PLAN,
     THIRD_PARTY,
@@ -151,6 +152,8 @@ def _stated(rule: Rule, clause: _Clause, text: str, match: re.Match) -> bool:
     if rule.moods is None:
         return True
     moods = rule.moods | {PLAN} if rule.topic in clause.plans_hold else rule.moods
+    # an ending is often said as a denial: "no car now 🥲"
+    moods = moods | {NEGATED} if rule.retracts else moods
     if (clause.someone_elses and THIRD_PARTY not in moods) or (clause.planned and PLAN not in moods):
         return False
     if clause.framed and PAST not in moods:

@@ -575,8 +575,11 @@ VEHICLE = TopicBook(
         # the car named gone, its subject its own: "context: the civic is gone, sold it to a coworker"
         ending_sentences=(
             # "the subaru is officially someone elses problem"
-            Say(r"\b(?:the|my|our)\s+(?:old\s+)?" + _CAR_NAMED_EN + r"\s+is\s+(?:officially\s+|finally\s+|now\s+)?"
+            Say(r"\b(?:the|my|our)\s+(?:old\s+)?" + _CAR_NAMED_EN + r"(?:\s+is|'s|\u2019s)\s+(?:officially\s+|finally\s+|now\s+)?"
                 r"(?:gone|sold|someone\s+else'?s(?:\s+problem)?)\b", content="User no longer has a car."),
+            # ... or by a model name no list holds, with "the": "Right so the Octavia's gone" (not "my Nan's gone")
+            Say(r"\bthe\s+(?:old\s+)?(?-i:[A-Z][a-z]+)(?:\s+is|'s|\u2019s)\s+(?:officially\s+|finally\s+|now\s+)?gone\b",
+                content="User no longer has a car."),
             # its buyer gone with it: "craigslist guy just drove off in the civic"
             Say(r"\bdrove\s+(?:off|away)\s+(?:in|with)\s+(?:the|my|our)\s+(?:old\s+)?" + _CAR_NAMED_EN + r"\b", content="User no longer has a car."),
         ),

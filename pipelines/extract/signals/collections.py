@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import re
 
+from pipelines.extract.signals.lexicon import LANGUAGES_EN
 from pipelines.extract.signals.mood import ASSERTION, clauses_with_moods, owned_clauses
 
-_LANGUAGES_EN = (
-    r"english|chinese|mandarin|cantonese|spanish|french|german|japanese|korean|portuguese|italian|russian|arabic|"
-    r"hindi|vietnamese|thai|dutch|swedish|polish|turkish|greek|hebrew"
-)
 _LANGUAGES_ZH = (
     r"英语|英文|中文|普通话|粤语|日语|日文|韩语|法语|德语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语|泰语|越南语|方言"
 )
@@ -32,8 +29,15 @@ _STATED = {
     "pets": (
         r"\b(?:dogs?|cats?|pupp(?:y|ies)|kittens?|beagle|labrador|retriever|poodle|corgi|terrier|husky|dachshund|"
         r"shepherd|parrots?|rabbits?|bunn(?:y|ies)|hamsters?|guinea\s+pigs?|rats?|turtles?|tortoise|goldfish|"
-        r"aquarium|fish\s+tank|gecko|snake|pets?|adopted|rescue)\b",
-        r"猫|(?<!成)(?<!单身)狗|宠物|柯基|金毛|泰迪|布偶|英短|仓鼠|兔子|鹦鹉|乌龟|金鱼|鱼缸|铲屎|遛狗|领养|收养",
+        r"aquarium|fish\s+tank|gecko|snake|pets?|adopt(?:ed|ion|ing)?|rescue|"
+        # breeds and smaller animals by their own names: "a 4yo retired racer… greyhound", "my blue-tongue Sprocket"
+        r"greyhounds?|whippet|lurcher|spaniel|collie|pug|bulldog|chihuahua|schnauzer|cockapoo|\w*doodle|lizard|skink|"
+        r"blue-?tongue|bearded\s+dragon|cockatiel|budgies?|canar(?:y|ies)|ferrets?|chinchillas?|hens|chooks|axolotl|"
+        r"hedgehog)\b",
+        r"猫|(?<!成)(?<!单身)狗|宠物|柯基|金毛|泰迪|布偶|英短|仓鼠|兔子|鹦鹉|乌龟|金鱼|鱼缸|铲屎|遛狗|领养|收养|"
+        # breeds and smaller animals: "我养的玄凤阿柚", "垂耳兔生了一窝"
+        r"垂耳兔|玄凤|虎皮鹦鹉|蜥蜴|守宫|刺猬|龙猫|柴犬|哈士奇|边牧|萨摩|比熊|博美|雪纳瑞|拉布拉多|德牧|"
+        r"我养的(?![^，,。]{0,3}(?:花|草|绿萝|多肉|植物|盆栽|菜|兰|树|鱼缸))",
     ),
     "hobbies": (
         r"\b(?:hobby|hobbies|pottery|ceramics|climbing|bouldering|hiking|running|jogging|marathon|yoga|pilates|"
@@ -44,8 +48,8 @@ _STATED = {
         r"尤克里里|瑜伽|普拉提|攀岩|滑雪|冲浪|骑行|烘焙|编织|下棋|围棋|象棋|桌游|跳舞|舞蹈|陶艺|插花|拼图|乐高|手工",
     ),
     "languages": (
-        rf"\b(?:speak|speaks|spoke|fluent|native|bilingual|JLPT|N[1-5]|HSK|IELTS|TOEFL|DELE)\b.*\b(?:{_LANGUAGES_EN})\b"
-        rf"|\b(?:{_LANGUAGES_EN})\b.*\b(?:fluent|native|speaker|level|exam|test|JLPT|N[1-5]|HSK|DELE|B[12]|C[12])\b"
+        rf"\b(?:speak|speaks|spoke|fluent|native|bilingual|JLPT|N[1-5]|HSK|IELTS|TOEFL|DELE)\b.*\b(?:{LANGUAGES_EN})\b"
+        rf"|\b(?:{LANGUAGES_EN})\b.*\b(?:fluent|native|speaker|level|exam|test|JLPT|N[1-5]|HSK|DELE|B[12]|C[12])\b"
         # a language exam passed names its language: "passed N2", "JLPT N3 done"
         r"|\b(?:passed|cleared|got|aced)\b.*\b(?:JLPT\s*)?N[1-5]\b|\b(?:JLPT\s*)?N[1-5]\b.*\b(?:passed|done|cleared)\b"
         r"|\b(?:passed|cleared|got|aced)\b.*\b(?:HSK|IELTS|TOEFL|TOPIK|DELF|DALF|DELE|TestDaF)\b",

@@ -76,6 +76,12 @@ _WORKPLACE_KINDS_ZH = (
     "工作室|车间|门店|专卖店|4S店|集团|事务所|律所|物流|快递|驾校|培训机构|健身房|美容院|理发店|花店|面包店|学校|中学|小学"
 )
 # What people are at work, named by its ending: "驻店药师", "技术员", "收银员", "采摘组长" (after a verb of being one).
+# Languages by their English names (answers come in them, users speak them); matched regardless of case
+LANGUAGES_EN = (
+    "english|chinese|mandarin|cantonese|spanish|french|german|japanese|korean|portuguese|italian|russian|arabic|hindi|"
+    "vietnamese|thai|dutch|welsh|irish|gaelic|m[aā]ori|afrikaans|polish|turkish|hebrew|greek|swedish|norwegian|danish|"
+    "finnish|indonesian|malay|tagalog|swahili|urdu|bengali|punjabi|tamil|persian|farsi|ukrainian"
+)
 _ROLE_ENDINGS_ZH = "师(?![傅兄姐弟妹父母])|员|组长|店长|班长|厂长|队长|科长|护士长"
 
 # topic -> (English cues, Chinese cues). Cues are regular expressions; keep them short and literal.
@@ -129,6 +135,12 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:day|week|month) [0-9]+ at (?-i:[A-Z])\\w+",
          "(?:first|second|third|fourth|[0-9]+(?:st|nd|rd|th)) (?:day|week|month|year) at (?-i:[A-Z])\\w+",
          "I do \\w+(?: \\w+)? at (?-i:[A-Z])\\w+", "been at (?-i:[A-Z])\\w+(?: \\w+)? (?:since|for)",
+         # a first stretch at a place named in lower case (not a school): "first week at quillbrook done"
+         "(?:first|second|third|[0-9]+(?:st|nd|rd|th)) (?:day|week|shift|month) at (?!(?:the|a|an|home|school|uni|university|college)\\b)\\w+",
+         # the time since starting there: "Five weeks in at Cabot Harbour", "six weeks into Halyard"
+         "(?:days?|weeks?|months?) (?:in at|into) (?-i:[A-Z])\\w+",
+         # a place that hired the user: "Saltbush Canteen at the uni took me on"
+         "(?:took|taken|take|takes|taking) me on\\b",
          "(?-i:[A-Z])[\\w'\u2019]+ (?:Health|Hospital|Clinic|Bank|Inc|Corp|Ltd|LLC|Labs?|Systems|Technologies|Group|Industries|Logistics|"
          "Consulting|Solutions|Partners|Capital|Media|Freight|Studios?|Software|Analytics|Insurance|Airlines|Pharma\\w*|Motors|"
          "Grill|Cafe|Café|Restaurant|Bakery|Bistro|Diner|Pharmacy|Store|Market|Hotel|Gym|Agency|Foundation|Institute|"
@@ -140,12 +152,14 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "commute to (?-i:[A-Z])\\w+",
          "new role", "recruiter", "startup", "firm", "staying at", "employed", "put in my two weeks", "two weeks'? notice",
          "resign\\w*", "severance", "onboarding", "offer letter", "401\\(?k\\)?", "coworkers?", "colleagues?"),
-        ("公司", "上班", "(?<!什么)(?<!啥)工作", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌", "单位",
+        ("公司", "上班", "(?<!什么)(?<!啥)工作(?!日)", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌", "单位",
          # a workplace's own routine names the workplace: "我们星澜网络年会", "我们小米今年年终奖", "腾讯这边周报模板"
          f"(?:我们|咱们)[^，,。！？\\s]{{2,8}}?(?:{_WORKPLACE_ROUTINE_ZH})", f"^[^，,。！？\\s]{{2,6}}这边(?:的)?(?:{_WORKPLACE_ROUTINE_ZH})",
          # ... or opens the clause with it: "星澜年会要每个部门出节目"
          f"^(?:[A-Za-z]{{2,12}}|[\\u4e00-\\u9fff]{{2,4}})(?:{_WORKPLACE_ROUTINE_ZH})",
          "创业公司", "供职", "任职", "在职", "编制", "体制内", "老板", "我在[^，,。！？]{1,10}(?:做|干|搞|当)",
+         # a shift worked, a kitchen worked in, a uniform handed back: "三合面包房上早班", "金达莱烤肉后厨", "把工服交了"
+         "上(?:早|晚|夜|白|中|大夜|小夜)班", "后厨", "工服",
          # a place of work, then the work done there: "一家康仁堂大药房当驻店药师", "现在在弦音琴行教小孩弹吉他"
          f"(?:{_WORKPLACE_KINDS_ZH})(?:里|那边|这边)?(?:当|做|干|上班|工作|打工|实习|教)",
          # the subject left out at the clause's start: "新工作第一周，在蓝鲸物流做数据分析" (not "在一家做SaaS的公司",
@@ -159,7 +173,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "engineer", "developer", "dev", "lead", "analyst", "scientist", "nurse", "teacher", "intern",
          "for a living", "occupation", "profession", "line cook", "cook at", "barista", "bartender", "cashier", "(?:bus|truck|delivery|uber) driver",
          "electrician", "plumber", "carpenter", "paralegal", "receptionist", "pharmacist", "mechanic", "firefighter",
-         "paramedic", "clerk", _ROLES_EN),
+         "paramedic", "clerk",
+         "(?:research|teaching|administrative|executive|personal|legal|dental|medical|program|project) assistant",
+         "postdoc\\w*", "research fellow", "lecturer", "solicitor", _ROLES_EN),
         ("升职", "升了", "升店长", "职位", "职务", "岗位", "title", "经理", "主任", "店长", "组长", "工程师", "医师", "职称",
          "老师", "助理", "分析(?!下|一下|一波|利弊|原因|看)", "运营", "测试", "后端", "前端", "从事", "文案", "职业", "(?:做|干)什么的", "(?:做|干)(?:什么|啥)(?:工作|职业|行业)", "转岗", "调岗", "助理", "主管", "总监", "专员", "设计师",
          "程序员", "会计", "律师", "医生", "护士", "副总", "合伙人", "主编", "编辑", "策划", "架构师", "研究员",
@@ -225,9 +241,12 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         # (not a length: "the answer in like 2-3 sentences")
         ("language", *(f"{verb} in(?! (?:like |about |just )?(?:[0-9]|one|two|three|four|five|a few)\\b)" for verb in
                        ("reply", "replies", "answer", "respond", "write")), "talk to me in",
-         "bilingual", "in (?:English|Chinese|Mandarin|Cantonese|Spanish|French|German|Japanese|Korean|Portuguese|Italian|Russian|"
-         "Arabic|Hindi|Vietnamese|Thai|Dutch)", "(?:traditional|simplified) (?:chinese|characters)",
-         "(?:English|Chinese|Mandarin|Spanish|French|German|Japanese|Korean|Portuguese|Italian)[- ]only"),
+         # the user named between: "answer me in welsh only"
+         "(?:reply|answer|respond|write|text|talk)(?: to)? me in",
+         "bilingual", f"in (?:{LANGUAGES_EN})", "(?:traditional|simplified) (?:chinese|characters)",
+         f"(?:{LANGUAGES_EN})[- ]only",
+         # the language rule called off by its language: "u can drop the welsh thing"
+         f"(?:drop|stop|forget|ditch|skip|quit) (?:the|that|this|all the) (?:{LANGUAGES_EN})\\b"),
         ("(?:用|说|讲|回)(?:中文|英文|英语|汉语|日语|韩语|法语|德语|西班牙语)(?!名)", "用(?i:english|chinese|japanese|korean|french|german|spanish)(?:回|答|写|跟|和|说)", "(?:中文|英文|英语)(?:回答|回复|交流|就好|就行)", "(?i:reply|answer|respond)\\s*(?:用)?(?:中文|英文|英语)", "语言", "繁体", "简体", "繁體", "粤语", "双语", "中英(?:文)?(?:对照|混)"),
     ),
     "answer_length": (
@@ -261,8 +280,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:reminders?|check-?ins?|notifications?|pings?)\\b[^.]{0,30}\\b(?:between|after|before|at) [0-9]"),
         # a time of day is when to reach the user only with an hour or a word of reaching ("晚上九点以后", "早上别找我"):
         # alone it is when something happens ("车早上打不着火", "每天下午不来一杯不行")
+        # (and "哪几点" asks which points: "事前培训讲哪几点比较好")
         ("(?:早上|上午|中午|下午|晚上)(?=[^，,。！？]{0,6}(?:[0-9一二三四五六七八九十两]+点|以[后前]|之[后前]|再|发|找|提醒|联系|通知"
-         "|打(?:给|电话)|方便|有空|别|不要))", "几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
+         "|打(?:给|电话)|方便|有空|别|不要))", "(?<!哪)几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
          "联系(?:用户|他|她)", "找我", "收到(?:提醒|消息|通知)", "(?:提醒|通知)(?:的)?时间", "发我", "(?:什么时候|什么时间|几点)[^，,。？?]{0,8}(?:联系|找|方便|发|提醒|通知|打电话|推送)", "工作日", "午休",
          # when reminders come, not what they are about: "以后提醒改成上午吧"
          "(?:提醒|消息|通知)(?:都)?(?:改|换|放|挪|调)(?:成|到|在)", "(?:早上|上午|中午|下午|晚上)(?:再)?(?:提醒|联系|通知)",
@@ -297,7 +317,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "vehicle": (
         ("car", "drive", "drives", "driving", "sold the", "bought a", "vehicle", "lease", "my (?:19|20)[0-9]{2}", "bike",
          # makes and models people name their car by, and what only a car has
-         "Subaru", "Tesla", "Toyota", "Honda", "Ford", "BMW", "Audi", "Mercedes", "Volkswagen", "VW", "Kia", "Hyundai",
+         "Subaru", "Tesla", "Toyota", "Honda", "Ford", "BMW", "Audi", "Mercedes", "Volkswagen", "VW", "Kia(?! ora)", "Hyundai",
          "Nissan", "Mazda", "Volvo", "Jeep", "Chevy", "Lexus", "civic", "corolla", "camry", "prius", "outback",
          "forester", "rav4", "cr-v", "f-150", "jetta", "golf", "polo", "miata", "mustang", "wrangler", "model [3ysx]",
          "truck", "suv", "minivan", "van", "pickup", "motorcycle", "motorbike", "scooter", "mpg", "oil change", "dealership", "transmission", "car-free", "carfree",
@@ -330,10 +350,12 @@ _SINCE_ARRIVING = "[一两三四五六七八九十半几俩仨\\d]+(?:个)?多?(
 CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # ... and so do words that say the value still holds after all ("still at pellucid", "我还在郑州待着"): they
     # restate it over a plan or an aside that came between
-    "residence": (("moved", "relocated", "(?:I'm|I am|im|we're|we are) back in (?-i:[A-Z])\\w+", "new apartment", "new place", "still (?:live|living|in|here|based)",
+    "residence": (("moved", "relocated", "(?:I'm|I am|im|we're|we are) back in (?-i:[A-Z])\\w+", "new apartment", "new place", "still (?:live|living|in|here|based)", "remain(?:ing)? in (?-i:[A-Z])\\w+",
                    # "I'm officially a Tucson resident" (a change cue counts as a word of its topic too)
                    "staying put(?! (?:at|with) (?-i:[A-Z]))", "(?-i:[A-Z])\\w+ resident", "^back in (?-i:[A-Z])\\w+",
-                   "(?:we're|I'm|im|we are|I am) (?:officially |finally )?out of (?-i:[A-Z])\\w+", "gave up (?:the|my|our) (?:room|apartment|flat|place|lease|house)", "signed for",
+                   "(?:we're|I'm|im|we are|I am) (?:officially |finally )?out of (?-i:[A-Z])\\w+", "(?:gave|given|giving) up (?:the|my|our) (?:[\\w-]+ ){0,3}?(?:room|apartment|flat|place|lease|house|unit)",
+                   # back in the home the user grew up in: "I'm back in my childhood bed"
+                   "back (?:in|into|to) my childhood (?:bed|bedroom|room|home|house)", "signed for",
                    # a first season somewhere is the first one living there: "first winter here", "my first summer in Tucson"
                    "first (?:winter|summer|fall|autumn|spring|christmas) (?:here|in (?-i:[A-Z])\\w+)"),
                   ("搬家", "搬到", "搬去", "安顿", "退租(?!违约|押金|条款|手续费|的话)", "搬进(?:来|去)?(?:[一两三四五六七八九十半\\d]+|好几)(?:个)?多?(?:天|周|星期|礼拜|月)了", "还在[^，,。！？]{1,6}(?:住|待|呆)", "还是[^，,。！？]{0,6}在[^，,。！？]{1,6}住", f"还是[^，,。！？]{{0,6}}在(?:{CITIES_ZH})[^，,。！？]{{0,4}}(?:待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
@@ -352,6 +374,10 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   "(?:sending|sent|send|gave|giving|handed|handing|put in|putting in) (?:\\w+ )?my two weeks",
                   "accepted (?:the|an|their|a|his|her) (?:job )?offer", "laid off", "fired",
                   "still (?:at|with|working)", "staying at", "staying (?:put )?(?:at|with) (?-i:[A-Z])\\w+", "let go", "between jobs", "unemployed", "out of work",
+                  # the money or the contract behind the job ended: "the NSERC grant that was paying me wrapped up",
+                  # "the Timaru contract ended and they didn't renew", "I'm not with anyone right now"
+                  "(?:grant|funding|contract|position|post)\\b[^.,!?]{0,30}\\b(?:ran out|wrapped up|dried up|ended|finished)",
+                  "(?:didn't|did not|won't|wouldn't|not going to) renew(?! (?:the|my|our) (?:lease|visa|passport|licen[cs]e|membership|subscription))", "not with anyone (?:right )?now",
                   "(?:not|no longer) (?:at|with|working (?:at|for)) (?-i:[A-Z])\\w+",
                   "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+ now",
                   "been at (?-i:[A-Z])\\w+(?: \\w+)? (?:since|for)",
@@ -363,8 +389,10 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   # a first stretch at a named place that is no school: "first week at Ledgerly done!!"
                   "first (?:week|month) at (?-i:[A-Z])\\w+\\b(?! (?:University|College|State|Tech|High|Law|Med))"),
                  # "又跳了哈哈，这次去了鲸落游戏"
-                 ("跳槽", "(?:又|也)跳了", "入职", "离职", "辞职", "裸辞", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "继续(?:留)?在[^，,。！？]{1,8}(?:上班|工作|干|熬|苦熬|待|混)", "没工作", "失业",
-                  "待业", "被裁", "被优化", "被毕业", "裁到(?:我|我们)", "(?i:n\\+1)", "我(?:直接|也|已经)?跑路了", "被辞", "被开了", "丢了工作", "跳去", "跳到", "上岸", "(?i:onboard)\\s*(?:了|完)",
+                 ("跳槽", "(?:又|也)跳了", "入职", "离职", "辞职", "裸辞", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "继续(?:留)?在[^，,。！？]{1,8}(?:上班|工作|干|熬|苦熬|待|混)", "(?:还是|依然|仍然|就)留在(?!家)", "没工作", "失业",
+                  "待业", "被裁", "被优化", "被毕业", "裁到(?:我|我们)", "(?i:n\\+1)", "我(?:直接|也|已经)?跑路了", "被辞", "被开了", "丢了工作", "跳去", "跳到",
+                  # an exam passed into a post ("考公上岸了"), not into a school ("考研也上岸了")
+                  "(?<!研)(?<!研也)(?<!研终于)上岸", "(?i:onboard)\\s*(?:了|完)",
                   "不跳了", "(?:决定)?留(?:在|下)(?:原|老)?(?:公司|单位|东家)", "(?:拒|推)(?:掉)?了[^，,。！？]{0,8}(?:offer|录用|聘用)", "挽留")),
     # ... and a role said as what the user is now, or was moved up to: "I'm Associate Creative Director now", "they
     # bumped me to senior copywriter", "new business cards", "转正了", "提拔成主管"
@@ -417,7 +445,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "contact_time": _RULE_CALLED_OFF,
     "school": (("graduated", "dropped out", "transferr(?:ed|ing) to", "got into", "enrolled at",
                 "(?:my|a) (?:master'?s|bachelor'?s|ph\\.?d|mba|doctorate|degree) at (?-i:[A-Z])\\w+"),
-               ("毕业了", "退学", "转学", "休学", "报到(?:完)?(?:了|啦)", "考上了", "录取了", "入学了", "录取通知书", "(?:研究生|博士|大学)开学", "开学第[一二三\\d]")),
+               ("毕业了", "退学", "转学", "休学", "(?:考研|考博|保研)[^，,。]{0,3}上岸", "报到(?:完)?(?:了|啦)", "考上了", "录取了", "入学了", "录取通知书", "(?:研究生|博士|大学)开学", "开学第[一二三\\d]")),
     "phone": (("new number", "changed my number", "new (?:one|line) is \\+?\\(?[0-9][0-9 ().-]{6,}[0-9]", "number changed", "new phone number", "(?:whole |brand )?new line",
                "old (?:one|number|line) is (?:gone|dead|disconnected|cancell?ed)"),
               ("换个?号", "新号", "停机", "换手机号", "号码换了", "新手机号")),

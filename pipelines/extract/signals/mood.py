@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from pipelines.extract.signals.lexicon import names_a_change
+from pipelines.extract.signals.lexicon import LANGUAGES_EN, names_a_change
 
 # 的话 makes a condition, except on the assistant's deed: "有事提醒我的话尽量晚上8点以后" is when to remind the user
-_IF_ZH = r"(?<!提醒我)(?<!联系我)(?<!找我)(?<!通知我)(?<!打给我)的话"
+_IF_ZH = r"(?<!提醒我)(?<!联系我)(?<!找我)(?<!通知我)(?<!给我)的话"
 
 ASSERTION, QUESTION, PLAN, THIRD_PARTY, PAST, REPORTED = (
     "assertion",
@@ -32,6 +32,8 @@ NEGATED = "negated"
 # "no offer", "没有对象": what did not happen states nothing new
 _NEGATED = re.compile(
     r"^\s*(?:and\s+|but\s+)?(?:no|not|nothing|never)\b|^\s*(?:根本|压根儿?|并|从来|也|还|都)?(?:没有|没)(?!办法|法子|想到)"
+    # a change in the end not made: "最后还是没要", "结果没去" (not "最后没续租", a home ended)
+    r"|^\s*(?:最后|最终|后来|结果)(?:还是)?没(?:有)?(?:要|养|领|买|去|换|搬|接|签|走|成)"
     # a change the user says they are not making: "for the record I'm not doing it", "I'm not taking the offer"
     r"|\b(?:i'm|i\s+am|im)\s+not\s+(?:doing|going|taking|moving|switching|changing|quitting|leaving|joining|trying|"
     r"buying|selling|accepting|gonna)\b",
@@ -102,8 +104,13 @@ PEOPLE_EN = (
     r"bestie|bff|buddy|pal|\w*mates?|fianc[eé]e?|sibling|nephew|niece|stepdad|stepmom|classmate|bf|gf|"
     # people at work and around it: "our CTO has gone full carnivore", "bloke from Gunnedah gave me four grand"
     r"cto|ceo|cfo|coo|co-?founder|founder|guy|bloke|lad|gran|granny|nan|nana|grandson|granddaughter|grandkids?|"
-    r"stepson|stepdaughter"
+    r"stepson|stepdaughter|"
+    # people the user works with or lives with: "My clerk has gone fully carnivore", "my missus went full carnivore"
+    r"clerk|missus|mrs|hubby|wifey|teammate"
 )
+# People the user works for or under, someone else only with a determiner: "A client wants to know whether…" (bare,
+# they are whom the user's words are for: "clients may call my mobile")
+_PEOPLE_SERVED_EN = r"client|customer|patient|tenant|supervisor"
 # People whose job serves the user: "my trainer keeps pushing keto on me", "barista messed up my latte". Only with
 # "my"/"the" or as the subject of a deed: "barista here, 5 years" is the user's job.
 ROLES_EN = (
@@ -112,7 +119,7 @@ ROLES_EN = (
 )
 ROLES_ZH = (
     "客服|销售|推销|中介|猎头|医生|大夫|教练|私教|营养师|咨询师|律师|"
-    "小哥|小姐姐|营业员|店员|工作人员|(?<![A-Za-z])HR(?![A-Za-z])"
+    "小哥|小姐姐|营业员|店员|工作人员|(?<![A-Za-z])HR(?![A-Za-z])|经纪人|理疗师|康复师|队医"
 )
 KIN_ZH = (
     r"爸|妈|老公|老婆|哥|姐|弟|妹|儿子|女儿|家人|朋友|同事|老板|领导|室友|舍友|男朋友|女朋友|对象|闺蜜|舅|姨|叔|婶|"
@@ -131,21 +138,26 @@ _OPENING_WORDS = (
     r"yeah|yes|btw|update|welp|ugh|lol|omg|we|my|our|both|never|already|still|literally|totally|basically|honestly)"
 )
 _LEAD_IN_ZH = "还有|然后|而且|对了|另外|顺便说一下"
+# "我们" with what its group does, or "我": "我们收银组", "我们队", "我组"
+_OUR_ZH = "我们[^，,。我在]{0,4}?|我"
 # surnames a colleague is called by: "老李跳去迈康了", "小王搬走了"
 _SURNAMES = (
     "李|王|张|刘|陈|杨|黄|赵|周|吴|徐|孙|马|朱|胡|郭|何|林|罗|高|梁|宋|郑|谢|韩|唐|冯|董|程|曹|袁|邓|许|沈|曾|彭|吕|苏|卢|"
     "蒋|蔡|贾|丁|魏|叶|余|潘|杜|戴|夏|钟|汪|田|任|姜|范|方|石|姚|谭|廖|邹|熊|金|陆|孔|白|崔|毛|邱|秦|江|顾|侯|邵|孟|段|雷|"
-    "钱|汤|尹|黎|常|武|乔|贺|龚|文"
+    "钱|汤|尹|黎|常|武|乔|贺|龚|文|朴|葛|施|严|洪|温|付|向|祝|覃|骆|甘|柳|关|鲁|韦|莫|翟|齐|聂|季|申|涂|焦|易"
 )
 _THIRD_PARTY = re.compile(
-    rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|his|her|their|the|a|an|one\s+of\s+(?:my|our|the))\s+(?:\w+\s+)?(?:{PEOPLE_EN})s?\b"
+    rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|his|her|their|the|a|an|one\s+of\s+(?:my|our|the))\s+(?:\w+\s+)?"
+    rf"(?:{PEOPLE_EN}|{_PEOPLE_SERVED_EN})s?\b"
     r"|(?:he|she|they|everyone|everybody)\b)"
     # someone called by name doing what changes a state: "Mike switched carriers and got a new number", "Tasha (my
     # work bestie) just quit" (not an opening word: "Just moved to Denver", nor "Acme laid me off")
-    # ... or placed beside the user: "Kenji on my team just got promoted"
-    rf"|^\s*(?:{_LEAD_IN}\s+)?(?!{_OPENING_WORDS}\b)(?-i:[A-Z][a-z]+)(?:\s+\([^)]*\)|\s+(?:on|from|in|at)\s+(?:my|our)\s+\w+)?"
-    r"\s+(?:just\s+|finally\s+|also\s+)?"
-    r"(?:switched|got|quit|took|moved|left|joined|started|bought|changed|sold|adopted|landed|accepted)\b(?!.*\bme\b)"
+    # ... or placed beside the user: "Kenji on my team just got promoted", "our point guard Jalen got picked up",
+    # "Sinéad (my 6am 1:1 client for 3 years) is moving to Limerick"
+    rf"|^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our)\s+(?:[\w-]+\s+){{1,2}})?(?!{_OPENING_WORDS}\b)(?-i:[A-ZÀ-Þ][a-zß-ÿ]+)"
+    r"(?:\s+\([^)]*\)|\s+(?:on|from|in|at)\s+(?:my|our)\s+\w+)?\s+(?:just\s+|finally\s+|also\s+)?"
+    r"(?:switched|got|quit|took|moved|left|joined|started|bought|changed|sold|adopted|landed|accepted"
+    r"|(?:is|'s)\s+(?:moving|leaving|relocating|quitting|retiring))\b(?!.*\bme\b)"
     # a person named without "my" still is someone else: "husband's company is relocating"
     rf"|^\s*(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s"
     r"|^\s*(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|老公|老婆|媳妇|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
@@ -154,11 +166,13 @@ _THIRD_PARTY = re.compile(
     # a relative or acquaintance of the user's, whoever it is: "我表妹被复旦录取了", "我发小搬去成都了"
     # (after a word of place the relative is where the user is: "在我妈家旁边租了个小两居", "搬到我姐那边住")
     rf"|^\s*(?:{_LEAD_IN_ZH})?我(?:{KIN_ZH})|^(?![^，,。]{{0,2}}(?:在|住在?|搬到|搬去)我)[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
-    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:我们|我)(?:组|部门|公司|团队|班|宿舍|科室|科|处|院|系|所|实验室|办公室|单位|店|厂|车间)(?:里)?(?:新来|刚来|那个)?的"
+    # ... a group named with what it does: "我们收银组的小周搬去宁波了", "我们队老朴被挖走了"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:{_OUR_ZH})(?:组|部门|公司|团队|班|宿舍|科室|科|处|院|系|所|实验室|办公室|单位|店|厂|车间|队)"
+    r"(?:里)?(?:新来|刚来|那个)?的"
     # ... or the one in charge of it: "我们CTO最近迷上手冲", "我们主任调去省里了"
     rf"|^\s*(?:{_LEAD_IN_ZH})?我们(?:的)?(?:(?i:CTO|CEO|CFO|COO)|主任|经理|总监|主管|老板|领导|组长|店长|科长|院长|校长"
     r"|护士长|教练|老师|导师|上司|老大)"
-    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:我们|我)?(?:组|部门|公司|团队|班|宿舍|科室|实验室|办公室|单位)(?:里|的)?"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:{_OUR_ZH})?(?:组|部门|公司|团队|班|宿舍|科室|实验室|办公室|单位|队)(?:里|的)?"
     # ... or a colleague placed beside the user: "同组小林都跳去做地产了", "隔壁组的老张"
     r"|同(?:组|部门|科室|事|办公室|实验室)|隔壁(?:组|部门|科室|工位|桌)的?)?"
     rf"(?:[老小](?:{_SURNAMES})(?![了过子])|(?:{_SURNAMES})(?:姐|哥|总|工|老师|阿姨|叔|师傅|经理|主任)(?![们])"
@@ -228,10 +242,13 @@ _PLAN = re.compile(
     # a request for today or this once sets no standing preference: "今天的先发我吧", "just this once, in French"
     r"|今天的?先|这次先|这回先|就这一次|\bjust\s+(?:this\s+once|for\s+today|this\s+time)\b|\bthis\s+time\s+only\b|\bfor\s+today\s+only\b"
     r"|\bone[- ]off\b|\bexception\s*(?::|for\s+(?:today|this|now))|\b(?:this|that)\s+one\s+(?:as|in)\b"
+    # ... nor does a piece of writing asked for in a language: "write this birthday card message for my nain in Welsh"
+    r"|\b(?:write|translate|put|draft|say)\s+(?:this|that|it|my|the|a|an)\s+(?:[\w'-]+\s+){0,8}?(?:in|into)\s+"
+    rf"(?:{LANGUAGES_EN})\b"
     r"|考虑|打算|如果|要是|假如|假设|要不是|(?:交|付|下)了?[^，,。]{0,6}?(?:定金|订金)|(?:定金|订金)(?:都|也|已经)?(?:交|付)|下定|试驾|看房|找房|看车|(?:都|已经)?看中了|看好了(?=[^，,。！？]{0,4}\d)|给我推(?:荐)?了?|"
     + _IF_ZH
     + r"|念头|(?:给|发)了?(?:我)?(?:个)?(?i:offer)|拿到(?:了)?[^，,。]{0,8}(?i:offer)"
-    r"|心里(?:有点|有些)?痒|心动|可能|准备|计划(?![^，,。]{0,4}(?:放弃|取消|黄了|泡汤|作废))|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|想把(?![^，,。]{0,12}(?:改成|改到|换成|调到|调成|设成|设置))|想过|考虑过|打算过|试试[^，,。]{0,10}看|先试(?:一下|一阵|几天)|面试|猎头|投简历"
+    r"|心里(?:有点|有些)?痒|心动|可能|准备|计划(?![^，,。]{0,4}(?:放弃|取消|黄了|泡汤|作废))|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|想把(?![^，,。]{0,12}(?:改成|改到|换成|调到|调成|设成|设置))|想过|考虑过|打算过|真想|好想|要不(?:我|咱)|想[^，,。]{1,8}很久了|试试[^，,。]{0,10}看|先试(?:一下|一阵|几天)|面试|猎头|投简历"
     # an interview had is no job: "上周偷偷面了家基金公司", "终面过了"
     r"|面了(?:一)?(?:家|个|两家|几家)|(?:一|二|三|终)面(?:过了|挂了|完了?|了)"
     # what the user still waits for has not happened: "还在等背调", "waiting on the background check"
@@ -258,7 +275,7 @@ _PAST = re.compile(
     r"|\bback\s+from\s+(?:a|an|one|two|three|a\s+few|a\s+couple\s+of|\d+)\s+(?:nights?|days?|weeks?|months?)\s+(?:in|at)\b"
     # a car hired for a while is no car of one's own: "租了台 Model 3 开了一周", "rented a jeep on Maui"
     r"|\brent(?:ed|ing)\s+(?:a|an)\s+(?:\w+\s+)?(?:car|van|suv|truck|jeep|convertible)\b|\brental\s+car\b|租了?(?:一)?(?:台|辆)|租车"
-    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|旅游|旅行|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一趟|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几半\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)"
+    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|旅游(?!团|社|局|业)|旅行(?!社|团)|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一趟|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几半\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)"
     # going home is a visit at a holiday or for a few days, else often a move back ("辞职回老家了")
     r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
     re.IGNORECASE,
@@ -268,7 +285,9 @@ _THAT_STRETCH = r"那(?:[一两二三四五六七八九十几半]+)(?:个)?多?(
 # A state that held once and no longer does: "back when I was at Oracle", "my old job", "以前在阿里的时候".
 _FORMER = re.compile(
     # ("got used to it" is a habit formed, not a former state)
-    r"\bback\s+when\b|\bwhen\s+i\s+(?:lived|worked|was\s+(?:living|working|based|studying))\b|(?<!get\s)(?<!got\s)(?<!gets\s)(?<!getting\s)(?<!be\s)(?<!am\s)(?<!'m\s)(?<!is\s)(?<!are\s)\bused\s+to\b|\bformerly\b|\bback\s+in\s+(?:the\s+day|my\b)"
+    r"\bback\s+when\b|\bwhen\s+i\s+(?:lived|worked|was\s+(?:living|working|based|studying))\b|(?<!get\s)(?<!got\s)(?<!gets\s)(?<!getting\s)(?<!be\s)(?<!am\s)(?<!'m\s)(?<!is\s)(?<!are\s)\bused\s+to\b|\bformerly\b|\bback\s+in\s+(?:the\s+day|my\b"
+    # (not a room the user is back in: "I'm back in my childhood bed")
+    r"(?!\s+(?:childhood\s+|old\s+)?(?:bed|bedroom|room|home|house)\b))"
     r"|\bmy\s+(?:old|former|previous|last|ex-?)\s*(?:job|company|employer|workplace|office|place|apartment|flat|house|"
     r"school|team|boss|manager|number|phone|email|address|car|title|role)\b"
     r"|以前|之前在|原来在|曾经|当年|那时候|小时候|小的时候|(?<![点时分])那会儿|上一家|前公司|前东家|老东家|老公司|旧号|老号码|旧邮箱"
@@ -289,7 +308,8 @@ _SINCE_A_TRIP = re.compile(
     re.IGNORECASE,
 )
 _REPORTED = re.compile(
-    r"\b(?:says|(?<!\bi\s)said|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+telling)\b"
+    # (not the user's own words in writing: "right now it says 'Data Engineer @ Tidewell'", "my bio says")
+    r"\b(?:(?<!\bit\s)(?<!\bbio\s)(?<!\bheadline\s)(?<!\bprofile\s)(?<!\bsignature\s)says|(?<!\bi\s)said|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+telling)\b"
     # an answer to the user's proposal or confession ends someone else's words: "我跟小雯表白了，她说好"
     r"|(?:她|他)(?:说好|说愿意|答应了)"
     r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
@@ -401,7 +421,7 @@ SCENE_THEN_I = r"(?:after|since|with|for|in|at|then|now)\s+(?:[\w'-]+\s+){0,6}?(
 # Chinese.
 _CLAUSE_END = re.compile(
     # (a closing quote ends one: 'ok make it "got your files, will reply soon" then sign it with my email')
-    r"(?<=[!?;。！？；，,\n…])(?![!?！？…])\s*|(?<=[\"\u201d\u300d\u300f])\s+|\s+[\u2014\u2013]\s+|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    r"(?<=[!?;。！？；，,\n…])(?![!?！？…])(?!(?<=\d,)\d)\s*|(?<=[\"\u201d\u300d\u300f])\s+|\s+[\u2014\u2013]\s+|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
     # ... and where the user comes in as a new subject: "Theo asked me yesterday | and I said YES", "my doctor said my
     # iron is low | so I'm eating fish again" (not the user named beside someone: "Jonah and I broke up")
     r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we|my|the|our|it's|its|that's)\b|(?i:and\s+i\s+(?:said|told|still|just|now|already|finally|then)\b))"

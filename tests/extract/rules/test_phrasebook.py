@@ -466,6 +466,21 @@ def test_a_car_sold_off_as_people_say_it_ends_the_car_and_a_car_in_trouble_does_
     assert _on("my sister has no car now", "vehicle") == []
 
 
+def test_an_ending_said_as_a_denial_at_the_clause_start_ends_the_car():
+    # "no car now" opens its clause, which reads as a denial; an ending is often said so
+    said = "quote was $2,800, it's worth maybe $1,500 so… I signed it over to the scrapyard. no car now 🥲 anyway"
+    assert _on(said, "vehicle") == ["User no longer has a car."]
+    assert _on("no car now", "vehicle") == ["User no longer has a car."]
+
+
+def test_a_car_gone_by_its_model_name_ends_the_car_and_a_person_gone_does_not():
+    said = "Right so the Octavia's gone. lad from Wrexham came and took it Saturday for £900"
+    assert _on(said, "vehicle") == ["User no longer has a car."]
+    assert _on("Update on the delivery saga: the Forester's gone.", "vehicle") == ["User no longer has a car."]
+    assert _on("my Nan's gone to Spain for the winter", "vehicle") == []
+    assert _on("the fever's gone at last", "vehicle") == []
+
+
 def test_a_diet_given_up_in_passing_and_a_partner_counted_in_months():
     said = "tbh I was struggling anyway so I'm not doing the vegan thing anymore"
     assert _on(said, "diet") == ["User is no longer on a restricted diet."]

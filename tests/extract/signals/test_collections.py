@@ -91,3 +91,11 @@ def test_a_question_about_the_languages_the_user_converses_in_asks_for_the_langu
     assert asked_collection("Which languages can the user hold a conversation in?") == "languages"
     assert asked_collection("Which languages is the user fluent in?") == "languages"
     assert asked_collection("What language should replies be in?") is None
+
+
+def test_smaller_animals_and_breeds_are_pets_by_their_own_names():
+    assert stated_collection("我养的玄凤阿柚最近老拔自己毛，胸口秃了一块") == "pets"
+    assert stated_collection("有个常客家的垂耳兔生了一窝") == "pets"
+    assert stated_collection("came home from the greyhound adoption day with a 4yo retired racer") == "pets"
+    assert stated_collection("my blue-tongue Sprocket isnt eating much now it's cooling down") == "pets"
+    assert stated_collection("我养的那盆绿萝又黄叶了") is None

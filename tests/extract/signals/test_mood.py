@@ -885,3 +885,41 @@ def test_how_with_a_degree_or_a_comparison_exclaims_and_guess_who_is_the_user():
         assert clause_mood(clause) == QUESTION, clause
     said = "they folded the Pittsburgh office into the Raleigh one, so guess who's sleeping in a Raleigh sublet lol"
     assert [mood for _, mood in clauses_with_moods(said)] == [THIRD_PARTY, ASSERTION]
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("My clerk has gone fully carnivore, steak and eggs and nothing else", THIRD_PARTY),  # people at work or home
+        ("my missus went full carnivore last month btw", THIRD_PARTY),
+        ("A client wants to know whether a cross-lease is a problem.", THIRD_PARTY),  # served, with a determiner
+        ("clients may call my mobile, (208) 555-0143", ASSERTION),  # ... and bare, whom the user's words are for
+        ("Sinéad (my 6am 1:1 client for 3 years) is moving to Limerick", THIRD_PARTY),  # named, any letters
+        ("also our point guard Jalen got picked up by Edmonton", THIRD_PARTY),  # named after a role
+        ("我们收银组的小周搬去宁波了", THIRD_PARTY),  # a group named with what it does
+        ("我们队老朴被梅州那边挖走了", THIRD_PARTY),
+        ("我们公司的年会定在下周", THIRD_PARTY),
+        ("经纪人说青岛那边一个队也来问过我", THIRD_PARTY),  # an agent's words
+        ("要不我也搬去大理算了", PLAN),  # a musing, a wish
+        ("有时候真想退学去读个港硕算了", PLAN),
+        ("说实话我自己也想养猫很久了，", PLAN),
+        ("最后还是没要", NEGATED),  # a change in the end not made
+        ("最后没续租。", ASSERTION),  # ... but a home ended is a statement
+        ("今天店里来了个旅游团", ASSERTION),  # a tour group is no trip of the user's
+        (
+            "right now it says 'Data Engineer @ Tidewell Logistics | Leeds'",
+            ASSERTION,
+        ),  # the user's own words in writing
+        ("I'm back in my childhood bed", ASSERTION),  # a room the user is back in, not a time gone by
+        ("back in my day we walked", PAST),
+        ("以后你有提醒要推给我的话，", ASSERTION),  # a condition on the assistant's deed
+        ("Could you write this birthday card message for my nain in Welsh?", PLAN),  # a piece of writing, once
+        ("Can you answer in Welsh from now on?", ASSERTION),  # ... not how to answer
+    ],
+)
+def test_people_at_work_and_home_musings_and_the_users_own_writing(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+def test_a_comma_between_digits_does_not_end_a_clause():
+    assert split_clauses("quote was $2,800 and it's worth $1,500") == ["quote was $2,800 and it's worth $1,500"]

@@ -440,6 +440,25 @@ def test_more_questions_in_other_words_find_their_topic(query, topic):
         ("so I'm in 3rd year now", "school"),
         ("orientation at Bluegill Transport is Monday", "employer"),
         ("一家康仁堂大药房当驻店药师", "job_title"),
+        ("for the rest of the summer answer me in welsh only", "language"),  # the user named between
+        ("ok i surrender u can drop the welsh thing", "language"),  # the rule called off by its language
+        ("Saltbush Canteen at the uni took me on", "employer"),  # a place that hired the user
+        ("first week at quillbrook done, fully remote", "employer"),  # a first stretch, the place in lower case
+        ("Five weeks in at Cabot Harbour", "employer"),  # the time since starting there
+        ("six weeks into Halyard and I still get lost", "employer"),
+        ("现在去西市场边上的三合面包房上早班", "employer"),  # a shift, a kitchen, a uniform
+        ("现在在河南街的金达莱烤肉后厨", "employer"),
+        ("白桦那边上周把工服交了", "employer"),
+        ("我还是留在通衡", "employer"),  # staying where the user works
+        ("the NSERC grant that was paying me wrapped up end of October", "employer"),  # the money behind the job ended
+        ("the Timaru contract ended and they didn't renew", "employer"),
+        ("I'm not with anyone right now", "employer"),
+        ("I'm a postdoctoral research assistant at the Rowett", "job_title"),
+        ("So we remain in Dunedin", "residence"),
+        ("so I've given up the Aro Valley room", "residence"),  # a home given up, named
+        ("I'm back in my childhood bed", "residence"),
+        ("考研也上岸了", "school"),  # an exam passed into a school
+        ("考公终于上岸了", "employer"),  # ... or into a post
     ],
 )
 def test_each_new_word_of_a_topic_is_a_cue_on_its_own(text, topic):
@@ -1445,6 +1464,14 @@ def test_what_the_user_goes_on_weighing_after_their_own_question_is_no_state_of_
 )
 def test_the_time_lived_here_or_a_citys_weather_names_where_the_user_lives(text):
     assert message_signal(text).topic == "residence"
+
+
+def test_a_greeting_a_which_points_and_a_workday_name_no_topic():
+    assert "vehicle" not in cue_hits("Kia ora. I need a short explanation")
+    assert "contact_time" not in cue_hits("事前培训讲哪几点比较好？")
+    assert "employer" not in cue_hits("统一放在工作日晚上九点以后")
+    assert "employer" not in cue_hits("they didn't renew the lease")
+    assert "employer" not in cue_hits("考研也上岸了")
 
 
 def test_a_role_ending_needs_a_verb_of_being_one_and_a_senior_fellow_is_no_role():
