@@ -140,6 +140,8 @@ _OPENING_WORDS = (
 _LEAD_IN_ZH = "还有|然后|而且|对了|另外|顺便说一下"
 # "我们" with what its group does, or "我": "我们收银组", "我们队", "我组"
 _OUR_ZH = "我们[^，,。我在]{0,4}?|我"
+# the groups at work or school a colleague is named by: "我们组的", "同组", "组里小林"
+_GROUPS_ZH = "组|部门|公司|团队|班|宿舍|科室|实验室|办公室|单位|队"
 # surnames a colleague is called by: "老李跳去迈康了", "小王搬走了"
 _SURNAMES = (
     "李|王|张|刘|陈|杨|黄|赵|周|吴|徐|孙|马|朱|胡|郭|何|林|罗|高|梁|宋|郑|谢|韩|唐|冯|董|程|曹|袁|邓|许|沈|曾|彭|吕|苏|卢|"
@@ -167,12 +169,12 @@ _THIRD_PARTY = re.compile(
     # (after a word of place the relative is where the user is: "在我妈家旁边租了个小两居", "搬到我姐那边住")
     rf"|^\s*(?:{_LEAD_IN_ZH})?我(?:{KIN_ZH})|^(?![^，,。]{{0,2}}(?:在|住在?|搬到|搬去)我)[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
     # ... a group named with what it does: "我们收银组的小周搬去宁波了", "我们队老朴被挖走了"
-    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:{_OUR_ZH})(?:组|部门|公司|团队|班|宿舍|科室|科|处|院|系|所|实验室|办公室|单位|店|厂|车间|队)"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:{_OUR_ZH})(?:{_GROUPS_ZH}|科|处|院|系|所|店|厂|车间)"
     r"(?:里)?(?:新来|刚来|那个)?的"
     # ... or the one in charge of it: "我们CTO最近迷上手冲", "我们主任调去省里了"
     rf"|^\s*(?:{_LEAD_IN_ZH})?我们(?:的)?(?:(?i:CTO|CEO|CFO|COO)|主任|经理|总监|主管|老板|领导|组长|店长|科长|院长|校长"
     r"|护士长|教练|老师|导师|上司|老大)"
-    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:{_OUR_ZH})?(?:组|部门|公司|团队|班|宿舍|科室|实验室|办公室|单位|队)(?:里|的)?"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:{_OUR_ZH})?(?:{_GROUPS_ZH})(?:里|的)?"
     # ... or a colleague placed beside the user: "同组小林都跳去做地产了", "隔壁组的老张"
     r"|同(?:组|部门|科室|事|办公室|实验室)|隔壁(?:组|部门|科室|工位|桌)的?)?"
     rf"(?:[老小](?:{_SURNAMES})(?![了过子])|(?:{_SURNAMES})(?:姐|哥|总|工|老师|阿姨|叔|师傅|经理|主任)(?![们])"
