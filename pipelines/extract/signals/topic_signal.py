@@ -59,6 +59,11 @@ class SignalParams:
     min_strength: float = 1.45
     # Below it, an assertion down to this strength (a cue e5 does not contradict) is only tentative.
     tentative_strength: float = 0.75
+    # A message with no cue of any topic takes the learned head's topic (topic_head) when the head gives it this
+    # probability (measured on stories held out of its training: docs/recall.md, "A learned topic head").
+    heard_probability: float = 0.7
+    # ... and takes it over the lexicon's topic when the head is this sure of another
+    heard_override_probability: float = 0.8
 
 
 def vector_preference(vector: np.ndarray | None, centroids: TopicCentroids | None) -> dict[str, float]:
@@ -293,6 +298,29 @@ def topic_readings(
             # a weak assertion is tentative; a weak aside is still an aside (it may not answer the topic's question)
             readings[topic] = TopicSignal(topic, TENTATIVE if mood == ASSERTION else mood, strength)
     return readings
+
+
+def heard_reading(text: str, topic: str, probability: float, params: SignalParams = SignalParams()) -> TopicSignal:
+    """What a message with no cue says of the topic the learned head hears in it (`probability`): the head knows
+    the topic, not which clause says it, so the message speaks in its most guarded clause's mood. Someone else's
+    news, hearsay, a denial or a trip told in the past sets it; a question or a plan beside the user's own
+    assertion leaves the topic tentative ("我在柳州这边上夜班…有啥办法" asks for help where the user lives; "I'm an AB
+    on the ferry … want to apply for shore jobs"); else it is the user's own statement when a clause of the user's
+    own asserts it, and only tentative when none does."""
+    if probability < params.heard_probability:
+        return NO_SIGNAL
+    said, owned = clauses_with_moods(text), owned_clauses(text)
+    moods = {mood for _, mood in said}
+    own = any(mood == ASSERTION and mine for (_, mood), mine in zip(said, owned, strict=True))
+    guarded = next((mood for mood in _MOST_GUARDED_FIRST if mood in moods), None)
+    if guarded in (QUESTION, PLAN) and own:
+        guarded = TENTATIVE
+    mood = guarded or (ASSERTION if own else TENTATIVE)
+    return TopicSignal(topic, mood, params.min_strength)
+
+
+# the moods a message with clauses in several speaks in (heard_reading): what makes it least the user's own first
+_MOST_GUARDED_FIRST = (THIRD_PARTY, REPORTED, NEGATED, PAST, QUESTION, PLAN)
 
 
 # A reply longer than this says more than an answer to the question before it ("What else do you guys like doing
