@@ -117,7 +117,7 @@ def _episode_signal(
 def _heard_over(said: TopicSignal, readings: dict[str, TopicSignal], content: str, read: _Reading) -> TopicSignal:
     """`said`, the lexicon's strongest reading, or the topic the learned head hears in the message when the head is
     sure of another that no word of the message names (SignalParams.heard_override_probability): a word of one
-    topic in a message about another ("Shearing gang's booked for Thursday" is no time to reach the user). When
+    topic in a message about another ("年前把连云港那套房退了，一家子跟着老板去钦州了" is a move, not a new boss). When
     the lexicon read the head's topic too, the message names both ("我是做Java后端的，在一家做SaaS的创业公司"), and
     the lexicon's weighing of them stands."""
     if read.head is None or said.topic is None:
