@@ -99,14 +99,15 @@ def _episode_signal(
     (said_in_passing); `asserted`: the topics its conversation asserted before it (updated here)."""
     answering = bool(turn) and asks_the_user(turn)
     readings = topic_readings(content, read.vector, read.centroids, read.params, answering)
-    said = _heard_over(strongest_reading(readings, content), readings, content, read)
+    heard = read.head.topic_of(read.vector) if read.head is not None else (None, 0.0)
+    said = _heard_over(strongest_reading(readings, content), readings, content, heard, read.params)
     if _afterword(asserted, said, content, turn if answering else None):
         said = TopicSignal(said.topic, TENTATIVE, said.strength)
     # a topic a fact of the message holds is left to it; the others' cues read as they did
     signal = said if said.topic not in exclude else strongest_reading(readings, content, exclude)
     signal = _unlabelled_reading(content, turn, read, exclude, signal)
-    if signal.topic is None and read.head is not None:
-        signal = _heard(content, read, exclude)
+    if signal.topic is None:
+        signal = _heard(content, heard, exclude, read.params)
         if _afterword(asserted, signal, content, turn if answering else None):
             signal = TopicSignal(signal.topic, TENTATIVE, signal.strength)
     # (a topic the label gave way to is not stated in passing either: "我日语N2 日常交流ok" speaks a language)
@@ -114,27 +115,30 @@ def _episode_signal(
     return signal, said_in_passing(readings, content, signal.topic, exclude | given_way)
 
 
-def _heard_over(said: TopicSignal, readings: dict[str, TopicSignal], content: str, read: _Reading) -> TopicSignal:
+def _heard_over(
+    said: TopicSignal,
+    readings: dict[str, TopicSignal],
+    content: str,
+    heard: tuple[str | None, float],
+    params: SignalParams,
+) -> TopicSignal:
     """`said`, the lexicon's strongest reading, or the topic the learned head hears in the message when the head is
     sure of another that no word of the message names (SignalParams.heard_override_probability): a word of one
     topic in a message about another ("年前把连云港那套房退了，一家子跟着老板去钦州了" is a move, not a new boss). When
     the lexicon read the head's topic too, the message names both ("我是做Java后端的，在一家做SaaS的创业公司"), and
-    the lexicon's weighing of them stands."""
-    if read.head is None or said.topic is None:
+    the lexicon's weighing of them stands. `heard`: the head's topic and its probability (TopicHead.topic_of)."""
+    topic, probability = heard
+    if said.topic is None or topic is None or topic in readings or probability < params.heard_override_probability:
         return said
-    topic, probability = read.head.topic_of(read.vector)
-    if topic is None or topic in readings or probability < read.params.heard_override_probability:
-        return said
-    return heard_reading(content, topic, probability, read.params)
+    return heard_reading(content, topic, probability, params)
 
 
-def _heard(content: str, read: _Reading, exclude: frozenset[str]) -> TopicSignal:
-    """The topic the learned head hears in a message that names none in words (heard_reading)."""
-    assert read.head is not None
-    topic, probability = read.head.topic_of(read.vector)
+def _heard(content: str, heard: tuple[str | None, float], exclude: frozenset[str], params: SignalParams) -> TopicSignal:
+    """The topic the learned head hears (`heard`) in a message that names none in words (heard_reading)."""
+    topic, probability = heard
     if topic is None or topic in exclude:
         return NO_SIGNAL
-    return heard_reading(content, topic, probability, read.params)
+    return heard_reading(content, topic, probability, params)
 
 
 def _unlabelled_reading(
