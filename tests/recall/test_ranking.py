@@ -255,8 +255,9 @@ def test_a_tentative_reading_said_well_after_the_statement_leads_it():
     # ... and the statement it overtakes falls back
     assert focus.tolist() == [p.overtaken_weight, p.afterword_boost, p.newer_tentative_boost]
     assert p.newer_tentative_boost > p.topic_boost
-    # beside the change it is the stale value: below whatever else answers, even another topic's statement
-    assert p.overtaken_weight < p.other_topic_weight * p.before_statement_weight
+    # beside the change it is the stale value: below whatever else answers, even another topic's statement; still
+    # listed (a row of focus 0 is not), for when nothing else answers
+    assert 0 < p.overtaken_weight < p.other_topic_weight * p.before_statement_weight
     # as of a moment before the new school, the statement leads
     before = topic_focus(rows, np.array([True, True, False]), "school", p)
     assert before.tolist()[:2] == [p.topic_boost, p.afterword_boost]
