@@ -151,8 +151,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "paycheck", "payroll", "my boss", "shift at",
          "commute to (?-i:[A-Z])\\w+",
          "new role", "recruiter", "startup", "firm", "staying at", "employed", "put in my two weeks", "two weeks'? notice",
-         "resign\\w*", "severance", "onboarding", "offer letter", "401\\(?k\\)?", "coworkers?", "colleagues?"),
+         "resign\\w*", "retired", "severance", "onboarding", "offer letter", "401\\(?k\\)?", "coworkers?", "colleagues?"),
         ("公司", "上班", "(?<!什么)(?<!啥)工作(?!日)", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌", "单位",
+         # a job ended by age, or taken up again after it: "我从档案局退休了，区图书馆返聘我"
+         "退休", "返聘", "(?:聘|雇|录用)(?:了)?我(?!们)",
          # a workplace's own routine names the workplace: "我们星澜网络年会", "我们小米今年年终奖", "腾讯这边周报模板"
          f"(?:我们|咱们)[^，,。！？\\s]{{2,8}}?(?:{_WORKPLACE_ROUTINE_ZH})", f"^[^，,。！？\\s]{{2,6}}这边(?:的)?(?:{_WORKPLACE_ROUTINE_ZH})",
          # ... or opens the clause with it: "星澜年会要每个部门出节目"
@@ -217,7 +219,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:low[- ])?fodmap", "paleo", "whole ?30", "carnivore", "dairy-free", "gluten-free", "sugar-free", "no sugar",
          "mediterranean diet", "plant-forward", "flexitarian", "calorie deficit", "macros"),
         ("吃素", "素食", "纯素", "甜食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品", "碳水", "低碳", "生酮", "断食", "乳糖", "吃(?:什么|啥)", "能吃", "照吃", "红肉", "荤",
-         "控糖", "戒糖", "减脂餐", "轻断食", "无麸质", "低脂", "低(?i:fodmap)", "生食", "清淡", "正常吃", "口味"),
+         "控糖", "戒糖", "无糖", "减脂餐", "轻断食", "无麸质", "低脂", "低(?i:fodmap)", "生食", "清淡", "正常吃", "口味"),
     ),
     # what the user drinks, as a habit (an order, a swap, giving it up)
     "drink": (
@@ -253,7 +255,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         # the length of answers, not of a run or a wait ("how long did I run?")
         ("(?:short|long)(?:er)? (?:answers?|replies|responses|explanations)", "(?:too|so) long", "concise", "brief",
          "in detail", "detailed", "length", "walls? of text", "tl;?dr", "how long should (?:the )?(?:answers?|replies)", "(?:answers?|replies|responses) be",
-         "word (?:limit|count)", "words? or less", "under [0-9]+ words", "one-liners?", "short and sweet", "long-winded",
+         "word (?:limit|count)", "words? or less", "under (?:[0-9]+|one|two|three|four|five|a few) (?:words|sentences|lines)", "one-liners?", "short and sweet", "long-winded",
          # a count of sentences as the ceiling, or the rule named by it: "3 sentences max", "drop the 3 sentence thing"
          "(?:[1-9][0-9]*|one|two|three|four|five)[- ](?:sentences?|lines?|words?)(?= (?:max|tops|or less|or fewer|at most|thing|rule|limit))",
          "(?:to|under|within) (?:[1-9]|one|two|three|four|five) sentences",
@@ -361,14 +363,14 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   ("搬家", "搬到", "搬去", "安顿", "退租(?!违约|押金|条款|手续费|的话)", "搬进(?:来|去)?(?:[一两三四五六七八九十半\\d]+|好几)(?:个)?多?(?:天|周|星期|礼拜|月)了", "还在[^，,。！？]{1,6}(?:住|待|呆)", "还是[^，,。！？]{0,6}在[^，,。！？]{1,6}住", f"还是[^，,。！？]{{0,6}}在(?:{CITIES_ZH})[^，,。！？]{{0,4}}(?:待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
                    "(?:房子|宿舍|公寓|房间)[^，,。]{0,6}?退(?:掉|租)?了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "(?:没有?|不)续租", "到期[^，,。]{0,3}(?:没续|不续)", "落脚", "居无定所", "搬过来", "搬过去",
                    # the move done, or the home itself moved: "终于搬完了", "这周总算把家也挪过来了"
-                   "搬完(?:了|家)", "把家[^，,。]{0,3}?(?:挪|搬|安)(?:过来|过去|到)",
+                   "搬完(?:了|的?家)", "把家[^，,。]{0,3}?(?:挪|搬|安)(?:过来|过去|到)",
                   # a stay counted up to now (the closing 了): "在北京住了六年了", not "在民宿住了一个月"
                   "住了(?:快|有|差不多)?[一两三四五六七八九十半\\d]+(?:个)?多?(?:月|年)了",
                   "(?:新)?租的(?:房子|房|公寓)",
                   # the time since arriving: "到深圳快一个月了", "来成都半年了", "来青岛俩月了", "来了一个礼拜了"
                   f"(?:到|来)(?:{CITIES_ZH}|这边|这儿|这里)[^，,。！？]{{0,3}}{_SINCE_ARRIVING}",
                   f"来了(?:快|都|已经|才|有)?{_SINCE_ARRIVING}", "(?:不打算|没打算|还没)定下来住", "迷你仓", "回老家(?:了|发展|定居|生活|工作)", f"(?:又)?回到(?:了)?(?:{CITIES_ZH})", f"搬来(?:了)?(?:{CITIES_ZH})")),
-    "employer": (("joined", "quit", "last day", "notice", "start(?:ed|ing)? at", "new job", "(?:changed|switched) jobs",
+    "employer": (("joined", "quit", "retired", "last day", "notice", "start(?:ed|ing)? at", "new job", "(?:changed|switched) jobs",
                   "(?:turned|handed) in my (?:badge|keys|laptop)", "layoffs?\\b.{0,40}\\bI was (?:in|part of|one of)",
                   "layoffs?",
                   "(?:sending|sent|send|gave|giving|handed|handing|put in|putting in) (?:\\w+ )?my two weeks",
@@ -389,7 +391,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   # a first stretch at a named place that is no school: "first week at Ledgerly done!!"
                   "first (?:week|month) at (?-i:[A-Z])\\w+\\b(?! (?:University|College|State|Tech|High|Law|Med))"),
                  # "又跳了哈哈，这次去了鲸落游戏"
-                 ("跳槽", "(?:又|也)跳了", "入职", "离职", "辞职", "裸辞", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "继续(?:留)?在[^，,。！？]{1,8}(?:上班|工作|干|熬|苦熬|待|混)", "(?:还是|依然|仍然|就)留在(?!家)", "没工作", "失业",
+                 ("跳槽", "(?:又|也)跳了", "入职", "离职", "辞职", "裸辞", "退休了", "返聘", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "继续(?:留)?在[^，,。！？]{1,8}(?:上班|工作|干|熬|苦熬|待|混)", "(?:还是|依然|仍然|就)留在(?!家)", "没工作", "失业",
                   "待业", "被裁", "被优化", "被毕业", "裁到(?:我|我们)", "(?i:n\\+1)", "我(?:直接|也|已经)?跑路了", "被辞", "被开了", "丢了工作", "跳去", "跳到",
                   # an exam passed into a post ("考公上岸了"), not into a school ("考研也上岸了")
                   "(?<!研)(?<!研也)(?<!研终于)上岸", "(?i:onboard)\\s*(?:了|完)",
@@ -411,6 +413,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
              ("开始吃素", "不吃素了", "开荤", "改吃", "又吃肉", "(?:恢复|开始|重新)吃(?:肉|荤|鱼|鸡|蛋|奶|海鲜)", "不忌口了",
               # "鱼和肉也开始吃了", "最近在搞keto"
               "(?:肉|荤|鱼|鸡|蛋|奶|海鲜)[^，,。！？]{0,4}开始吃了", "(?:开始|在)(?:搞|做|吃|试)(?:(?i:keto)|生酮|轻断食|断食|低碳|地中海)", "戒(?:了)?(?:肉|辣|糖|奶)",
+              # a food given up, named first: "甜的一口不碰了", "油条早戒了"
+              "(?:甜的|甜食|糖|肉|荤|油炸|油条|碳水|辣|零食|宵夜|夜宵)[^，,。！？]{0,4}(?:不碰|不沾|戒)",
               # the way the user eats now, said as now: "现在我吃碗面不加两勺辣椒油都觉得没味道", "无辣不欢了"
               "(?:现在|如今|这阵子|这半年)[^，,。！？]{0,12}(?:辣|吃素|素食|吃肉|荤)", "无辣不欢", "(?:能|敢)吃辣了",
               # a diet by name given up: "生酮不搞了", "轻断食停了"
@@ -452,7 +456,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "email": (("new email", "changed my email", "new address is", "switched (?:my )?email"),
               ("换邮箱", "新邮箱", "邮箱换了", "邮箱改")),
     # a full name to sign with, or to put on a page, is the user's: "Sign it Dana Kowalski", "名字写张婉婷"
-    "name": (("changed my name", "name change", "(?:took|take|taking|takes) (?:his|her|their|\\w+'s) (?:last )?name",
+    "name": (("changed my name", "name change", "(?:took|take|taking|takes) (?:his|her|their|(?:my |our )?\\w+'s) (?:last )?name",
               "sign(?:ed)? (?:it|off|them)(?: as| with)? (?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+",
               "sign(?:ed|s)? (?:[\\w']+ ){1,7}?as (?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+", "go(?:es|ing)? by \\w+ now", "started going by", "call me \\w+ from now on", "new name",
               "(?:everything|it|all)(?: else)? (?:is|'s) (?-i:[A-Z])[a-z]+ now",

@@ -123,7 +123,9 @@ ROLES_ZH = (
 )
 KIN_ZH = (
     r"爸|妈|老公|老婆|哥|姐|弟|妹|儿子|女儿|家人|朋友|同事|老板|领导|室友|舍友|男朋友|女朋友|对象|闺蜜|舅|姨|叔|婶|"
-    r"爷|奶|外公|外婆|表|堂|侄|外甥|发小|邻居|同学|师兄|师姐|师弟|师妹|导师|老师|上司|组长|家里人|父母|岳|公公|婆婆|孩子"
+    r"爷|奶|外公|外婆|表|堂|侄|外甥|发小|邻居|同学|师兄|师姐|师弟|师妹|导师|老师|上司|组长|家里人|父母|岳|公公|婆婆|孩子|"
+    # people the user works or lives beside: "我合伙人阿珍搬去深圳了", "我老伴退休了"
+    r"合伙人|搭档|合作伙伴|老伴|徒弟|客户"
 )
 # Words a speaker opens a clause with before its subject: "meanwhile my best friend got engaged", "btw my mom…"
 _LEAD_IN_WORD = (
@@ -158,7 +160,8 @@ _THIRD_PARTY = re.compile(
     # "Sinéad (my 6am 1:1 client for 3 years) is moving to Limerick"
     rf"|^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our)\s+(?:[\w-]+\s+){{1,2}})?(?!{_OPENING_WORDS}\b)(?-i:[A-ZÀ-Þ][a-zß-ÿ]+)"
     r"(?:\s+\([^)]*\)|\s+(?:on|from|in|at)\s+(?:my|our)\s+\w+)?\s+(?:just\s+|finally\s+|also\s+)?"
-    r"(?:switched|got|quit|took|moved|left|joined|started|bought|changed|sold|adopted|landed|accepted"
+    r"(?:switched|got|quit|took|moved|left|joined|started|bought|changed|sold|adopted|landed|accepted|retired|married"
+    r"|graduated|relocated|transferred|divorced"
     r"|(?:is|'s)\s+(?:moving|leaving|relocating|quitting|retiring))\b(?!.*\bme\b)"
     # a person named without "my" still is someone else: "husband's company is relocating"
     rf"|^\s*(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s"
@@ -182,17 +185,25 @@ _THIRD_PARTY = re.compile(
     rf"|(?:有)?(?:一|两|几)?个(?:{KIN_ZH}))"
     # a deed done for someone else is theirs: "那是帮我表弟搬家", "helping my brother move out"
     # someone else's contact detail, wherever in the clause: "put my wife's new number in", "存一下我老婆的新号码"
-    rf"|\b(?:my|our)\s+(?:\w+\s+)?(?:{PEOPLE_EN})(?:'s|\u2019s|s')\s+(?:new\s+|old\s+|work\s+)?(?:cell|phone|number|e-?mail|address|name|surname)\b"
+    # (not a name the user took: "I took my husband's name")
+    rf"|(?<!\btook\s)(?<!\btake\s)(?<!\btaking\s)(?<!\btaken\s)"
+    rf"\b(?:my|our)\s+(?:\w+\s+)?(?:{PEOPLE_EN})(?:'s|\u2019s|s')\s+(?:new\s+|old\s+|work\s+)?(?:cell|phone|number|e-?mail|address|name|surname)\b"
     rf"|我(?:的)?(?:{KIN_ZH})的?(?:新|旧)?(?:手机号|电话|号码|邮箱|名字)"
-    rf"|帮(?:我的?)?(?:{KIN_ZH})|帮(?:他|她)们?|\bhelp(?:ing|ed|s)?\s+(?:my|our|a)\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b",
+    rf"|帮(?:我的?)?(?:{KIN_ZH})|帮(?:他|她)们?|\bhelp(?:ing|ed|s)?\s+(?:my|our|a)\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b"
+    # someone the user moves, takes or settles somewhere moves, not the user: "moved Mom into assisted living in
+    # Cincinnati", "把我妈接到杭州了"
+    rf"|\b(?:mov|settl|driv|dropp|tak|took|brought|bring|put|putting|got|getting)\w*\s+(?:my\s+|our\s+)?(?:{PEOPLE_EN})s?\s+"
+    r"(?:into|in\s+to|to|out\s+of|over\s+to|back\s+to|in\s+with)\b"
+    rf"|把(?:我的?)?(?:{KIN_ZH})[^，,。]{{0,3}}(?:接|送|搬|安顿|安排)(?:到|去|进|回)",
     re.IGNORECASE,
 )
 _SERVES_THE_USER = re.compile(
     rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|the)\s+(?:\w+\s+)?(?:{ROLES_EN})\b"
     rf"|(?:{ROLES_EN})s?\s+(?:\w+ed|is|was|says|said|thinks|keeps|wants|told|put|gave)\b)"
     # "还有移动客服天天打电话让我携号转网", "医生说我…"
-    # not "被医生骂了一顿" nor "升客服主管之后": that is the user
-    rf"|^\s*(?:{_LEAD_IN_ZH})?[^，,。我被升当做任]{{0,4}}(?:{ROLES_ZH})",
+    # not "被医生骂了一顿" nor "升客服主管之后": that is the user, and so is one who follows the advice
+    # ("听医生的，素不吃了")
+    rf"|^\s*(?:{_LEAD_IN_ZH})?[^，,。我被升当做任听按照遵]{{0,4}}(?:{ROLES_ZH})",
     re.IGNORECASE,
 )
 # ... who tell the user what to do: "客服天天打电话让我携号转网"
@@ -203,7 +214,7 @@ _URGES_ME = re.compile(
     r"\b(?:tells?|telling|urg(?:es|ed|ing)|push(?:es|ed|ing)|nag(?:s|ged|ging))\s+me\s+to\b", re.IGNORECASE
 )
 _PLAN = re.compile(
-    r"\b(?:might|maybe|perhaps|thinking\s+(?:about|of)|considering|consider|plan(?:ning)?\s+to|going\s+to|gonna|"
+    r"\b(?:might|maybe|perhaps|thinking\s+(?:about|of)|thinking\s+(?:that\s+)?(?:i|we)(?:'ll|\s+will|\s+might|\s+may|'d|\s+would|\s+should)\b|considering|consider|plan(?:ning)?\s+to|going\s+to|gonna|"
     r"want\s+to|wanna|would|(?:i|we)\s+(?:should|ought\s+to)\b|(?<!even\s)if(?!\s+(?:you|u)\b)|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|(?:pretty|fairly|almost|quite)\s+sure\s+(?:i'm|i\s+am|im|i'll|i\s+will)\b|tempted|should\s+i|"
     # a trip to plan is still to come: "can you help me plan a 3 day spring break trip"
     r"\bplan\s+(?:a|an|my|our|the|this)\s+(?:[\w-]+\s+){0,4}(?:trip|vacation|holiday|getaway|road\s*trip|visit|itinerary)\b|"
@@ -212,6 +223,8 @@ _PLAN = re.compile(
     # looking is no move: "scrolling apartment listings", "test-drove a Model 3", "看房", "试驾"
     r"listings?|(?:house|apartment|flat|home)[- ]hunting|test[- ]?dr(?:ive|ove|iving)|"
     r"\blooking\s+(?:at|into)\s+(?:\w+\s+)?(?:moving|relocating|houses|homes|apartments|condos|places|flats|buying|selling)\b|"
+    # ... at one thing, bigger or newer than the one had: "looking at a bigger space in Oakland"
+    r"\blooking\s+at\s+(?:a|an|some)\s+(?:bigger|smaller|new|newer|cheaper|nicer|different|second)\s+\w+|"
     # a deposit orders what is not had yet: "put a deposit down on a Model Y", "定金交了"
     r"\b(?:put|paid|placed|left)\s+(?:down\s+)?(?:a\s+|the\s+)?deposit\b|\bdeposit\s+(?:down\s+)?on\b|"
     # a decision said as a guess: "I think I'm taking the offer"
@@ -250,7 +263,7 @@ _PLAN = re.compile(
     r"|考虑|打算|如果|要是|假如|假设|要不是|(?:交|付|下)了?[^，,。]{0,6}?(?:定金|订金)|(?:定金|订金)(?:都|也|已经)?(?:交|付)|下定|试驾|看房|找房|看车|(?:都|已经)?看中了|看好了(?=[^，,。！？]{0,4}\d)|给我推(?:荐)?了?|"
     + _IF_ZH
     + r"|念头|(?:给|发)了?(?:我)?(?:个)?(?i:offer)|拿到(?:了)?[^，,。]{0,8}(?i:offer)"
-    r"|心里(?:有点|有些)?痒|心动|可能|准备|计划(?![^，,。]{0,4}(?:放弃|取消|黄了|泡汤|作废))|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|想把(?![^，,。]{0,12}(?:改成|改到|换成|调到|调成|设成|设置))|想过|考虑过|打算过|真想|好想|要不(?:我|咱)|想[^，,。]{1,8}很久了|试试[^，,。]{0,10}看|先试(?:一下|一阵|几天)|面试|猎头|投简历"
+    r"|心里(?:有点|有些)?痒|心动|可能|准备|计划(?![^，,。]{0,4}(?:放弃|取消|黄了|泡汤|作废))|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|想把(?![^，,。]{0,12}(?:改成|改到|换成|调到|调成|设成|设置))|想过|想着|考虑过|打算过|真想|好想|要不(?:我|咱)|想[^，,。]{1,8}很久了|试试[^，,。]{0,10}看|先试(?:一下|一阵|几天)|面试|猎头|投简历"
     # an interview had is no job: "上周偷偷面了家基金公司", "终面过了"
     r"|面了(?:一)?(?:家|个|两家|几家)|(?:一|二|三|终)面(?:过了|挂了|完了?|了)"
     # what the user still waits for has not happened: "还在等背调", "waiting on the background check"
@@ -270,6 +283,10 @@ _PAST = re.compile(
     # a stay for a while is no home, a car for a while no car of one's own: "这几周我一直住在我爸妈那儿"
     r"|\btemporarily\b|\b(?:staying|crashing|living)\s+(?:with|at)\b.{0,30}\bfor\s+(?:a\s+few|a\s+couple\s+of|the\s+next|"
     r"two|three|\d+)\s+(?:days|weeks)\b|(?:这几周|这几天|这阵子|这段时间|暂时|临时)[^，,。]{0,8}(?:住|待|借住|开的是|开着)"
+    # ... and so is a number to reach the user at for a few days: "这几天有事打 +66 80 000 4417", "for the next few
+    # days text me at…"
+    r"|(?:这几周|这几天|这阵子|这段时间|暂时|临时)[^，,。]{0,4}(?:有事)?(?:打|联系|找我|用这个)"
+    r"|\bfor\s+the\s+next\s+(?:few|couple\s+of|two|three|\d+)\s+(?:days|weeks)\b[^.]{0,20}\b(?:call|text|reach|email)\b"
     # a stay counted in days or weeks is a trip: "stayed two weeks in Lisbon", "在洱海边住了两周"
     r"|\b(?:stayed|spent)\s+(?:for\s+)?(?:a|an|one|two|three|four|five|a\s+few|a\s+couple\s+of|\d+)\s+(?:nights?|days?|weeks?|months?)\b"
     r"|\bspent\s+(?:all\s+of\s+|most\s+of\s+)?(?:january|february|march|april|may|june|july|august|september|october|"
@@ -277,7 +294,8 @@ _PAST = re.compile(
     r"|\bback\s+from\s+(?:a|an|one|two|three|a\s+few|a\s+couple\s+of|\d+)\s+(?:nights?|days?|weeks?|months?)\s+(?:in|at)\b"
     # a car hired for a while is no car of one's own: "租了台 Model 3 开了一周", "rented a jeep on Maui"
     r"|\brent(?:ed|ing)\s+(?:a|an)\s+(?:\w+\s+)?(?:car|van|suv|truck|jeep|convertible)\b|\brental\s+car\b|租了?(?:一)?(?:台|辆)|租车"
-    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|旅游(?!团|社|局|业)|旅行(?!社|团)|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一趟|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几半\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)"
+    # (a stay still going on is a home: "在杭州住了一个多月了 感觉节奏慢好多")
+    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|旅游(?!团|社|局|业)|旅行(?!社|团)|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一趟|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几半\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)(?!了)"
     # going home is a visit at a holiday or for a few days, else often a move back ("辞职回老家了")
     r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
     re.IGNORECASE,
@@ -552,6 +570,8 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
 
 # A conclusion drawn: what it says is so, whatever the condition before it.
 _CONCLUDES = re.compile(r"\s*(?:所以|因此|于是|that'?s\s+why\b)", re.IGNORECASE)
+# Someone's words or advice, said in the clause: what the user concludes from them is the user's own (_CONCLUDES)
+_WORDS_SAID = re.compile(r"说|建议|\b(?:says|said|told|advised|recommended)\b", re.IGNORECASE)
 
 
 def clauses_with_moods(text: str) -> list[tuple[str, str]]:
@@ -560,7 +580,7 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
     quoted = quoted_spans(text)
     moods, carried, condition, planned, framed, returned, advised = [], False, False, False, False, False, False
     purpose_of: str | None = None
-    by_a_role = False
+    by_a_role = heard = False
     for clause, start, goes_on in _sentence_clauses(text):
         inside = start >= 0 and any(begin <= start < end for begin, end in quoted)
         mood = REPORTED if inside else clause_mood(clause)
@@ -569,6 +589,7 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
             and mood not in (QUESTION, REPORTED)
             and _goes_on_with_the_subject(clause)
             and not (by_a_role and _REACTS.search(clause))
+            and not (heard and _CONCLUDES.match(clause))
         ):
             mood = THIRD_PARTY
         # what follows an "if" in its sentence: "要是她调去上海，我们就搬过去"; not what the user drew from it
@@ -602,6 +623,8 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         carried = (
             mood == THIRD_PARTY and goes_on and not _REPORTED.search(clause) and not told_me and not _user_last(clause)
         )
+        # what the user drew from someone's words is the user's: "医生说别空腹喝太苦的 所以现在改喝燕麦拿铁了"
+        heard = (heard and carried) or (carried and bool(_WORDS_SAID.search(clause)))
         condition = (condition or bool(_CONDITION.search(clause))) and goes_on
         planned = mood == PLAN and goes_on and not _IF.search(clause)
         framed = mood == PAST and goes_on and bool(_TIME_FRAME.search(clause))
@@ -765,12 +788,15 @@ def names_a_subject(clause: str) -> bool:
 
 # 我 as the object of a request to the assistant: "帮我写个短信"
 _ME_ASKED_FOR = re.compile("[帮给替]我(?!们)")
+# ... and someone named as the one a deed is for or with is who the sentence is about already: "我妈那个老年机坏了，
+# 给她换了个新的，号码也换了" (the number is the mother's)
+_THEM_AS_OBJECT = re.compile("[帮给替为陪跟和对](?:他|她)(?!们)")
 
 
 def _goes_on_with_the_subject(clause: str) -> bool:
     """Whether a clause names no subject of its own, so the one before it goes on: "我妈换号了 新号135… 帮我写个短信"
     gives the mother's number (a request to the assistant names no one new)."""
-    return not names_a_subject(_ME_ASKED_FOR.sub("", clause))
+    return not names_a_subject(_THEM_AS_OBJECT.sub("", _ME_ASKED_FOR.sub("", clause)))
 
 
 def ends_sentence(rest: str) -> bool:

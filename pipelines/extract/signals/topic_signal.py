@@ -131,9 +131,11 @@ def _leading_mood(cues_by_mood: dict[str, int]) -> str:
 # The topics that say how the user wants to be answered or reached (not a fact about them)
 _HOW_ANSWERS_COME = frozenset({"language", "output_format", "answer_length", "contact_time"})
 COUPLE_TOPIC = "relationship_status"  # the one topic a partner's news is the user's own
-# ... and so is the answer to the user's proposal, or the partner's proposal: "she cried and said yes!!!", "he proposed"
+# ... and so is the answer to the user's proposal, or the partner's proposal: "she cried and said yes!!!", "he
+# proposed", "他在极光下面单膝跪地了"
 _SAID_YES = re.compile(
-    r"\b(?:she|he|they)\s+(?:\w+\s+){0,3}said\s+yes\b|\b(?:she|he)\s+proposed\b|(?:她|他)(?:[^，,。]{0,4})答应了",
+    r"\b(?:she|he|they)\s+(?:\w+\s+){0,3}said\s+yes\b|\b(?:she|he)\s+(?:\w+\s+){0,3}(?:proposed|got\s+down\s+on\s+one\s+knee)\b"
+    r"|(?:她|他)(?:[^，,。]{0,4})答应了|(?:她|他)[^，,。]{0,8}(?:求婚|单膝跪)",
     re.IGNORECASE,
 )
 NAME_TOPIC = "name"
@@ -341,7 +343,11 @@ _ASKED_OF_ANOTHER = re.compile(
 
 
 # The user addressed: "where did you end up?", "你现在住哪"
-_ASKS_THE_USER = re.compile(r"\b(?:you|you're|you've|your)\b|你|您", re.IGNORECASE)
+# ... or asked what their new value is, naming no one: "That's huge. What's the new title?", "新公司叫啥？"
+_ASKS_THE_USER = re.compile(
+    r"\b(?:you|you're|you've|your)\b|你|您|\bthe\s+new\s+(?:[\w-]+\s+)?[\w-]+\s*\?|新(?:的)?[\u4e00-\u9fff]{1,4}?(?:是|叫|在)",
+    re.IGNORECASE,
+)
 # A value asked for without a question: "once you have the new number, tell me", "新地址发我一下",
 # ... or named as the user's new one: "once you have the new number, want me to update it?"
 _INVITES_A_VALUE = re.compile(

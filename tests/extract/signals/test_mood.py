@@ -923,3 +923,43 @@ def test_people_at_work_and_home_musings_and_the_users_own_writing(clause, mood)
 
 def test_a_comma_between_digits_does_not_end_a_clause():
     assert split_clauses("quote was $2,800 and it's worth $1,500") == ["quote was $2,800 and it's worth $1,500"]
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("我合伙人阿珍搬去深圳了", THIRD_PARTY),  # a business partner is someone else
+        ("我老伴退休了", THIRD_PARTY),
+        ("Tom finally retired from the paper mill!!", THIRD_PARTY),  # someone named, retiring
+        ("also moved Mom into assisted living in Cincinnati last week,", THIRD_PARTY),  # someone the user moves
+        ("把我妈接到杭州了", THIRD_PARTY),
+        ("moved into a bigger place in Cincinnati last week", ASSERTION),  # ... not the user moving
+        ("thinking I'll switch calls to mornings starting june,", PLAN),
+        ("我想着暑假过去试试", PLAN),
+        ("looking at a bigger space in Oakland,", PLAN),
+        ("这几天有事打 +66 80 000 4417，", PAST),  # a number for a few days is a stay's
+        ("for the next few days text me at 555-0142", PAST),
+        ("在杭州住了一个多月了", ASSERTION),  # a stay still going on is a home
+        ("在三亚住了两周", PAST),  # ... one counted and over is a trip
+        ("听医生的，", ASSERTION),  # following the doctor's advice is the user's deed
+        ("医生让我别再吃素了", REPORTED),
+    ],
+)
+def test_partners_people_the_user_moves_plans_thought_of_and_stays_still_going_on(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+def test_someone_named_as_the_one_a_deed_is_for_goes_on_as_the_subject():
+    moods = clauses_with_moods("我妈那个老年机坏了，给她换了个新的，号码也换了，186 0000 3398，你帮我记一下")
+    assert [mood for _, mood in moods] == [THIRD_PARTY] * 4 + [ASSERTION]
+    # the user named as the subject still ends it
+    assert clauses_with_moods("我妈退休了，我给她换了个新手机")[-1][1] == ASSERTION
+
+
+def test_what_the_user_draws_from_someones_words_is_the_users_and_a_name_taken_is_no_one_elses():
+    moods = clauses_with_moods("医生说别空腹喝太苦的 所以现在改喝燕麦拿铁了 美式戒了")
+    assert [mood for _, mood in moods] == [THIRD_PARTY, ASSERTION, ASSERTION]
+    # ... not what someone else did for a reason of their own
+    assert [mood for _, mood in clauses_with_moods("我姐找了份新工作，所以搬去深圳了")] == [THIRD_PARTY] * 2
+    assert clause_mood("I took my husband's name,") == ASSERTION
+    assert clause_mood("save my husband's name as Tom in the contacts") == THIRD_PARTY

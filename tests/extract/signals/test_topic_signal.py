@@ -1496,3 +1496,48 @@ def test_a_role_ending_needs_a_verb_of_being_one_and_a_senior_fellow_is_no_role(
 )
 def test_a_time_of_day_is_when_to_reach_the_user_only_with_an_hour_or_a_word_of_reaching(text, when_to_reach):
     assert bool(cue_hits(text).get("contact_time")) == when_to_reach
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("上周五搬完的家，现在窗外就是锦江", "residence"),
+        ("现在甜的一口不碰了，豆浆改成无糖的", "diet"),
+        ("油条早戒了", "diet"),
+        ("Keep your answers under three sentences please.", "answer_length"),
+    ],
+)
+def test_a_move_done_a_food_given_up_and_a_sentence_count_name_their_topic(text, topic):
+    assert topic in cue_hits(text)
+
+
+def test_a_reply_following_the_doctors_advice_states_the_users_own_diet():
+    signal = message_signal("嗯，听医生的，素不吃了，现在荤的素的都吃，没啥忌口了")
+    assert (signal.topic, signal.mood) == ("diet", ASSERTION)
+
+
+@pytest.mark.parametrize(
+    ("turn", "asks"),
+    [
+        ("Congratulations Derek!! That's huge. What's the new title?", True),  # the user's new value, no "you"
+        ("恭喜！新公司叫什么？", True),
+        ("What's the weather like in Lisbon?", False),  # a question of no one's value
+    ],
+)
+def test_asking_for_the_new_value_asks_the_user(turn, asks):
+    assert asks_the_user(turn) == asks
+
+
+@pytest.mark.parametrize(
+    "text", ["我从档案局退休了，区图书馆返聘我去管古籍阅览室", "I retired from the county in March, finally"]
+)
+def test_a_retirement_or_a_rehire_is_a_change_of_employer(text):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == ("employer", ASSERTION)
+    assert names_a_change(text)
+
+
+def test_the_partners_proposal_the_user_said_yes_to_is_the_users_status():
+    signal = message_signal("而且……他在极光下面单膝跪地了，我答应了😭 戒指有点大，还得拿去改")
+    assert (signal.topic, signal.mood) == ("relationship_status", ASSERTION)
+    assert "name" in cue_hits("I took my husband's name, so everything should say Danielle Reyes")
