@@ -151,10 +151,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "paycheck", "payroll", "my boss", "shift at",
          "commute to (?-i:[A-Z])\\w+",
          "new role", "recruiter", "startup", "firm", "staying at", "employed", "put in my two weeks", "two weeks'? notice",
-         "resign\\w*", "retired", "severance", "onboarding", "offer letter", "401\\(?k\\)?", "coworkers?", "colleagues?"),
+         "resign\\w*", "severance", "onboarding", "offer letter", "401\\(?k\\)?", "coworkers?", "colleagues?"),
         ("公司", "上班", "(?<!什么)(?<!啥)工作(?!日)", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌", "单位",
          # a job ended by age, or taken up again after it: "我从档案局退休了，区图书馆返聘我"
-         "退休", "返聘", "(?:聘|雇|录用)(?:了)?我(?!们)",
+         "退休", "(?:聘|雇|录用)(?:了)?我(?!们)",
          # a workplace's own routine names the workplace: "我们星澜网络年会", "我们小米今年年终奖", "腾讯这边周报模板"
          f"(?:我们|咱们)[^，,。！？\\s]{{2,8}}?(?:{_WORKPLACE_ROUTINE_ZH})", f"^[^，,。！？\\s]{{2,6}}这边(?:的)?(?:{_WORKPLACE_ROUTINE_ZH})",
          # ... or opens the clause with it: "星澜年会要每个部门出节目"
@@ -255,7 +255,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         # the length of answers, not of a run or a wait ("how long did I run?")
         ("(?:short|long)(?:er)? (?:answers?|replies|responses|explanations)", "(?:too|so) long", "concise", "brief",
          "in detail", "detailed", "length", "walls? of text", "tl;?dr", "how long should (?:the )?(?:answers?|replies)", "(?:answers?|replies|responses) be",
-         "word (?:limit|count)", "words? or less", "under (?:[0-9]+|one|two|three|four|five|a few) (?:words|sentences|lines)", "one-liners?", "short and sweet", "long-winded",
+         "word (?:limit|count)", "words? or less", "under [0-9]+ words", "one-liners?", "short and sweet", "long-winded",
          # a count of sentences as the ceiling, or the rule named by it: "3 sentences max", "drop the 3 sentence thing"
          "(?:[1-9][0-9]*|one|two|three|four|five)[- ](?:sentences?|lines?|words?)(?= (?:max|tops|or less|or fewer|at most|thing|rule|limit))",
          "(?:to|under|within) (?:[1-9]|one|two|three|four|five) sentences",

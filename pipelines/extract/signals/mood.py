@@ -191,10 +191,9 @@ _THIRD_PARTY = re.compile(
     rf"|我(?:的)?(?:{KIN_ZH})的?(?:新|旧)?(?:手机号|电话|号码|邮箱|名字)"
     rf"|帮(?:我的?)?(?:{KIN_ZH})|帮(?:他|她)们?|\bhelp(?:ing|ed|s)?\s+(?:my|our|a)\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b"
     # someone the user moves, takes or settles somewhere moves, not the user: "moved Mom into assisted living in
-    # Cincinnati", "把我妈接到杭州了"
+    # Cincinnati" ("把我妈接到杭州了" is a relative named after one word, above)
     rf"|\b(?:mov|settl|driv|dropp|tak|took|brought|bring|put|putting|got|getting)\w*\s+(?:my\s+|our\s+)?(?:{PEOPLE_EN})s?\s+"
-    r"(?:into|in\s+to|to|out\s+of|over\s+to|back\s+to|in\s+with)\b"
-    rf"|把(?:我的?)?(?:{KIN_ZH})[^，,。]{{0,3}}(?:接|送|搬|安顿|安排)(?:到|去|进|回)",
+    r"(?:into|in\s+to|to|out\s+of|over\s+to|back\s+to|in\s+with)\b",
     re.IGNORECASE,
 )
 _SERVES_THE_USER = re.compile(

@@ -932,7 +932,7 @@ def test_a_comma_between_digits_does_not_end_a_clause():
         ("我老伴退休了", THIRD_PARTY),
         ("Tom finally retired from the paper mill!!", THIRD_PARTY),  # someone named, retiring
         ("also moved Mom into assisted living in Cincinnati last week,", THIRD_PARTY),  # someone the user moves
-        ("把我妈接到杭州了", THIRD_PARTY),
+        ("moving my dad in with us next to the lake", THIRD_PARTY),
         ("moved into a bigger place in Cincinnati last week", ASSERTION),  # ... not the user moving
         ("thinking I'll switch calls to mornings starting june,", PLAN),
         ("我想着暑假过去试试", PLAN),

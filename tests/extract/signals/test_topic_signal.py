@@ -1502,12 +1502,15 @@ def test_a_time_of_day_is_when_to_reach_the_user_only_with_an_hour_or_a_word_of_
     ("text", "topic"),
     [
         ("上周五搬完的家，现在窗外就是锦江", "residence"),
-        ("现在甜的一口不碰了，豆浆改成无糖的", "diet"),
+        ("现在甜的一口不碰了", "diet"),
+        ("豆浆改成无糖的", "diet"),
         ("油条早戒了", "diet"),
-        ("Keep your answers under three sentences please.", "answer_length"),
+        ("我退休三年多了", "employer"),  # retired: a job ended
+        ("区图书馆聘我去管古籍阅览室", "employer"),  # ... or taken up
+        ("I took my husband's name", "name"),
     ],
 )
-def test_a_move_done_a_food_given_up_and_a_sentence_count_name_their_topic(text, topic):
+def test_a_move_done_a_food_given_up_a_job_ended_or_taken_up_and_a_name_taken_name_their_topic(text, topic):
     assert topic in cue_hits(text)
 
 
