@@ -24,7 +24,14 @@ SINGLE_VALUED_TOPICS: dict[str, str] = {
     "contact_time": "when the user wants to be contacted",
     "school": "the school or university the user attends",
     "vehicle": "the car or vehicle the user has",
+    "bank": "the bank the user keeps their account with (salary, main account)",
+    "doctor": "the user's own doctor (GP, dentist, therapist, the specialist treating them)",
+    "gym": "the gym, pool or club the user is a member of",
 }
+
+# Services the user uses, not facts about the user: a word of one ("the climbing gym", "a bank") is often said in
+# passing in a message about something else, so a tie with another topic goes to that topic.
+SERVICE_TOPICS = frozenset({"bank", "doctor", "gym"})
 
 # How a value of a topic looks written out, for the topics whose values have a shape (a Rust regex, as Polars
 # reads it): a message showing one gives that value, even where no rule could read which part it is.

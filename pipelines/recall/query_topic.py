@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from pipelines.core.topics import SERVICE_TOPICS
 from pipelines.extract.signals.collections import asked_collection
 from pipelines.extract.signals.mood import about_a_trip
 from pipelines.extract.signals.prototypes import QUESTIONS, TopicCentroids, centroids
@@ -71,4 +72,7 @@ def _asked_in_other_words(
         return None
     (best, preference), (_, runner_up) = ranked[0], ranked[1]
     close = centroids_.similarities(vector)[best] >= similarity
-    return best if close and preference - runner_up >= QUESTION_ONLY_MARGIN else None
+    # a question about a service names it ("which bank", "牙医"); one near it in other words asks about a pastime or
+    # an errand ("最近我在尝试哪些健身的方法？")
+    named_only = best in SERVICE_TOPICS
+    return best if close and preference - runner_up >= QUESTION_ONLY_MARGIN and not named_only else None

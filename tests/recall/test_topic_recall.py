@@ -378,3 +378,38 @@ def test_a_question_in_other_words_finds_its_statement_only_with_an_embedder_tha
 
 
 CHATTER = ["thanks, that helps", "any good podcasts?", "ok got it", "the weather is nice"]
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("Which bank does the user use?", "bank"),
+        ("用户的工资卡是哪家银行的？", "bank"),
+        ("Who is the user's primary care doctor now?", "doctor"),
+        ("用户现在的牙医是谁？", "doctor"),
+        ("Which gym does the user go to?", "gym"),  # not a company called "Which Gym"
+        ("Where did the user work out in summer 2025?", None),  # a workout is no work (e5 may still read the gym)
+        ("最近我在尝试哪些健身的方法？", None),  # ... and exercise is a pastime, not the place
+        ("用户现在去哪个健身房？", "gym"),
+        ("Where does the user work?", "employer"),
+    ],
+)
+def test_questions_about_the_users_bank_doctor_and_gym_are_recognised_and_a_workout_is_neither_gym_nor_work(
+    question, topic
+):
+    from pipelines.recall.query_topic import QueryTopics
+
+    assert QueryTopics(None).topic_of(question, None) == topic
+
+
+def test_a_question_near_a_service_in_other_words_is_not_about_it():
+    from pipelines.embed.e5 import E5Embedder
+    from pipelines.recall.query_topic import QueryTopics
+
+    embedder = E5Embedder()
+    topics = QueryTopics(embedder.embed_query, question_similarity=lambda: embedder.question_topic_similarity)
+    # a pastime, though e5 puts it nearest the gym's questions; a service is asked about by its name
+    question = "最近我在尝试哪些健身的方法？"
+    assert topics.topic_of(question, embedder.embed_query(question)) is None
+    named = "用户现在去哪家健身房？"
+    assert topics.topic_of(named, embedder.embed_query(named)) == "gym"

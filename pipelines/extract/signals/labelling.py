@@ -100,7 +100,8 @@ def _episode_signal(
     answering = bool(turn) and asks_the_user(turn)
     readings = topic_readings(content, read.vector, read.centroids, read.params, answering)
     heard = read.head.topic_of(read.vector) if read.head is not None else (None, 0.0)
-    said = _heard_over(strongest_reading(readings, content), readings, content, heard, read.params)
+    known = frozenset(read.head.classes) if read.head is not None else frozenset()
+    said = _heard_over(strongest_reading(readings, content), readings, content, heard, read.params, known)
     if _afterword(asserted, said, content, turn if answering else None):
         said = TopicSignal(said.topic, TENTATIVE, said.strength)
     # a topic a fact of the message holds is left to it; the others' cues read as they did
@@ -121,14 +122,19 @@ def _heard_over(
     content: str,
     heard: tuple[str | None, float],
     params: SignalParams,
+    known: frozenset[str],
 ) -> TopicSignal:
     """`said`, the lexicon's strongest reading, or the topic the learned head hears in the message when the head is
     sure of another that no word of the message names (SignalParams.heard_override_probability): a word of one
     topic in a message about another ("年前把连云港那套房退了，一家子跟着老板去钦州了" is a move, not a new boss). When
     the lexicon read the head's topic too, the message names both ("我是做Java后端的，在一家做SaaS的创业公司"), and
-    the lexicon's weighing of them stands. `heard`: the head's topic and its probability (TopicHead.topic_of)."""
+    the lexicon's weighing of them stands; so it does for a topic the head was never trained on (`known`: the head's
+    classes), which it cannot weigh ("switched my banking to Northstar Credit Union" is no new employer).
+    `heard`: the head's topic and its probability (TopicHead.topic_of)."""
     topic, probability = heard
     if said.topic is None or topic is None or topic in readings or probability < params.heard_override_probability:
+        return said
+    if said.topic not in known:
         return said
     return heard_reading(content, topic, probability, params)
 

@@ -125,7 +125,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "employer": (
         # "works"/"worked" of a thing is no job: "works, thanks!!", "that worked"
         # (nor is a thing got working: "got it working 👍", "it's working now")
-        ("work", "works (?:at|for|as|in|with)", "(?<!got it )(?<!it's )(?<!its )(?<!is )(?<!not )(?<!stopped )working(?! now\\b| again\\b| fine\\b)",
+        # (nor is a workout: "work out at the Y", "working out")
+        ("work(?! ?outs?\\b)", "works (?:at|for|as|in|with)", "(?<!got it )(?<!it's )(?<!its )(?<!is )(?<!not )(?<!stopped )working(?! now\\b| again\\b| fine\\b| out\\b)",
          "worked (?:at|for|as|in|with)", "job", "company", "employer", "joined", "hired",
          "quit", "notice", "laid off", "fired", "last day", "first day", "start(?:ed|ing|in'?)? at", "offer",
          "(?:I|we) teach(?! myself)", "severance", "restructur\\w*", "(?:team|department|role|position) (?:got|was) (?:cut|eliminated)",
@@ -141,7 +142,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:days?|weeks?|months?) (?:in at|into) (?-i:[A-Z])\\w+",
          # a place that hired the user: "Saltbush Canteen at the uni took me on"
          "(?:took|taken|take|takes|taking) me on\\b",
-         "(?-i:[A-Z])[\\w'\u2019]+ (?:Health|Hospital|Clinic|Bank|Inc|Corp|Ltd|LLC|Labs?|Systems|Technologies|Group|Industries|Logistics|"
+         # (a question word is no company's name: "Which gym does the user go to?")
+         "(?!(?:Which|What|Whose)\\b)(?-i:[A-Z])[\\w'\u2019]+ (?:Health|Hospital|Clinic|Bank|Inc|Corp|Ltd|LLC|Labs?|Systems|Technologies|Group|Industries|Logistics|"
          "Consulting|Solutions|Partners|Capital|Media|Freight|Studios?|Software|Analytics|Insurance|Airlines|Pharma\\w*|Motors|"
          "Grill|Cafe|Café|Restaurant|Bakery|Bistro|Diner|Pharmacy|Store|Market|Hotel|Gym|Agency|Foundation|Institute|"
          "Robotics|Medical|Dynamics|Networks|Energy|Therapeutics|Biotech|Foods|Brands|Holdings|Ventures|Digital|Interactive|"
@@ -332,6 +334,32 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # riding one is a cue of its own: "每天骑我的小电驴去上课" is no school
          "骑(?:着)?(?:我的)?(?=小电驴|电动车|电瓶车|摩托|自行车|单车)"),
     ),
+    # the bank the user keeps their money with: "my salary goes into my Wells Fargo checking", "工资卡是招行的"
+    "bank": (
+        ("bank(?:s|ing)?(?! holiday)", "credit union", "checking(?: account)?", "savings account", "current account",
+         "direct deposit", "debit card", "sort code", "routing number", "overdraft", "ATM fees?", "(?:account|monthly) fees?",
+         "(?:main|primary|business|joint|personal) account", "Chase", "Wells Fargo", "Citi(?:bank)?", "Barclays", "HSBC",
+         "Monzo", "Revolut", "Santander", "Lloyds", "NatWest", "Schwab", "Ally", "Chime"),
+        ("银行", "工资卡", "储蓄卡", "借记卡", "银行卡", "开户", "销户", "对公(?:账)?户", "信用社", "网银", "招行", "工行", "建行",
+         "农行", "中行", "交行", "邮储", "余额宝", "存款"),
+    ),
+    # the user's own doctor: "my primary care doc is Dr. Patel", "我现在看甲状腺找的是刘主任"
+    "doctor": (
+        ("doctor", "doc", "GP", "PCP", "primary care", "physician", "dentist", "therapist", "psychiatrist", "cardiologist",
+         "dermatologist", "endocrinologist", "gynecologist", "ob-?gyn", "pediatrician", "specialist", "family doctor",
+         "(?-i:Dr)\\.? (?-i:[A-Z])\\w+"),
+        ("医生", "大夫", "主治", "家庭医生", "牙医", "门诊", "复诊", "挂号", "专家号", "诊所", "心理咨询师", "咨询师", "主任医师",
+         "(?:[\\u4e00-\\u9fff])主任(?=看|复诊|那|的号)",
+         # whom the user sees for an illness: "我现在看甲状腺找的是刘主任"
+         "看(?:病|[^，,。！？]{1,6}?)(?:找|挂)(?:的是)?"),
+    ),
+    # the gym, pool or club the user belongs to: "my Iron Harbor membership", "乐刻那张卡我退了" (the place, not the
+    # exercise: "what fitness methods am I trying?" asks about a pastime)
+    "gym": (
+        ("gym", "membership", "YMCA", "crossfit", "(?:yoga|pilates|climbing|boxing|spin|barre) (?:studio|gym)", "pool",
+         "Planet Fitness", "Equinox", "Anytime Fitness"),
+        ("健身房", "健身卡", "游泳馆", "瑜伽馆", "攀岩馆", "拳馆", "年卡", "会员卡", "体育馆", "泳池", "乐刻", "超级猩猩", "威尔士"),
+    ),
 }
 
 
@@ -423,6 +451,18 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                "no more (?:coffee|caffeine|sugar in my)", "(?:coffee|caffeine)-free now", "back (?:on|to) (?:coffee|caffeine|tea|lattes?)"),
               ("戒(?:了)?咖啡", "咖啡[^，,。！？]{0,4}戒(?:了|掉)", "改喝", "换成?(?:喝)?(?:燕麦|拿铁|美式|茶|绿茶|乌龙|奶茶)",
                "(?:现在|如今|最近)[^，,。！？]{0,6}(?:只喝|都喝|改喝|喝)(?:茶|拿铁|美式|乌龙|绿茶|红茶|燕麦)")),
+    "bank": (("switched (?:my )?(?:\\w+ )?(?:bank|banks|banking|accounts?)", "changed banks", "new bank",
+              "(?:opened|closed) (?:an? |my |the |our )?(?:\\w+ )?(?:account|checking)",
+              "moved (?:my|all my|everything|our) (?:\\w+ )?(?:money|banking|accounts?|savings|paycheck)?\\s*(?:over )?to",
+              "(?:paycheck|salary|direct deposit) (?:now )?goes (?:into|to)"),
+             ("(?:换|转|改)(?:了)?(?:到)?[^，,。！？]{0,6}银行", "(?:转|换)到[^，,。！？]{1,6}行(?:了|去)", "销户", "开(?:了)?(?:个|张)?(?:户|卡)", "工资卡(?:换|变|改)")),
+    "doctor": (("switched (?:my )?(?:doctors?|GPs?|PCPs?|dentists?|therapists?)", "new (?:doctor|GP|PCP|dentist|therapist)",
+                "(?:moved|transferred|switched) me (?:over )?to (?-i:Dr)", "(?:retired|left the practice)",
+                "(?:see|seeing) (?-i:Dr)\\.? (?-i:[A-Z])\\w+ now"),
+               ("换(?:了)?(?:个|位)?(?:医生|大夫|牙医|主治)", "换成[^，,。！？]{0,4}(?:医生|大夫|主任)", "转到[^，,。！？]{0,8}(?:医生|大夫|主任)", "(?:新|现在)的?(?:医生|大夫|主治)")),
+    "gym": (("(?:cancel+ed|froze|quit|joined|switched) (?:my |the |a )?(?:\\w+ )?(?:gym|membership)", "new gym",
+             "signed up (?:at|for|with) (?:a |the )?(?:\\w+ )?(?:gym|studio)", "let (?:my|the) membership (?:lapse|expire)"),
+            ("(?:退|办|换|转)(?:了)?(?:张|个)?(?:卡|健身房|年卡)", "不续(?:了|卡|费)?", "换(?:了)?(?:个|家)?(?:健身房|游泳馆|瑜伽馆)")),
     "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "traded in", "new car",
                  "car-free now", "car-?less", "sold it for (?:parts|scrap)"),
                 ("(?:新|刚)提的", "车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了", "现在没车",

@@ -164,7 +164,7 @@ _THIRD_PARTY = re.compile(
     r"|graduated|relocated|transferred|divorced"
     r"|(?:is|'s)\s+(?:moving|leaving|relocating|quitting|retiring))\b(?!.*\bme\b)"
     # a person named without "my" still is someone else: "husband's company is relocating"
-    rf"|^\s*(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s"
+    rf"|^\s*(?:{_LEAD_IN}\s+)?(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s"
     r"|^\s*(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|老公|老婆|媳妇|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
     r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东|中介|客户|师傅|店员|咖啡师|闺蜜|发小|哥们|舍友|同学|邻居|"
     r"男朋友|女朋友|对象)|大家都|别人都|everyone\s+(?:says|uses|calls)"
@@ -498,6 +498,12 @@ _PARTNER = re.compile(
     rf"^\s*(?:{_LEAD_IN}\s+)?(?:my|our)\s+(?:\w+\s+)?(?:{_PARTNERS_EN}|ex)\b|^\s*我(?:的)?(?:{_PARTNERS_ZH}|前任)",
     re.IGNORECASE,
 )
+
+
+def said_of_a_role(clause: str) -> bool:
+    """Whether a clause is about someone whose job serves the user ("my dentist is Dr. Kim now", "医生说…") and no
+    one else of the user's ("Dad's cardiologist is Dr. Huang")."""
+    return bool(_SERVES_THE_USER.search(clause)) and not _THIRD_PARTY.search(clause)
 
 
 def partner_is_subject(clause: str) -> bool:

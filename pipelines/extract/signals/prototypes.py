@@ -43,6 +43,12 @@ STATEMENTS: dict[str, tuple[str, ...]] = {
                "我在大学读书。", "我在读研究生。", "我考上了博士。"),
     "vehicle": ("I drive a Toyota.", "I sold my car.", "I bought a new car.",
                 "我开的是丰田。", "我把车卖了。", "我买了辆新车。"),
+    "bank": ("My salary goes into my Chase checking account.", "I switched banks to a credit union.",
+             "I closed my old bank account.", "我的工资卡是招商银行的。", "我把账户转到建设银行了。", "我在工行开了个户。"),
+    "doctor": ("My family doctor is Dr. Lee.", "I switched to a new GP.", "My dentist retired, so I see a new one now.",
+               "我的家庭医生是王医生。", "我换了个牙医。", "现在看病都找李主任。"),
+    "gym": ("I go to the gym near my office.", "I cancelled my gym membership.", "I joined a new climbing gym.",
+            "我在小区的健身房办了卡。", "我把健身卡退了。", "我换了家游泳馆。"),
 }
 
 # topic -> how an agent asks about it
@@ -65,6 +71,9 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
                      "什么时候联系用户比较好？"),
     "school": ("Which school does the user attend?", "What is the user studying?", "用户在哪所学校读书？", "用户在读什么专业？"),
     "vehicle": ("What car does the user drive?", "用户开什么车？"),
+    "bank": ("Which bank does the user use?", "用户的工资卡是哪家银行的？"),
+    "doctor": ("Who is the user's doctor?", "用户看病找哪位医生？"),
+    "gym": ("Which gym does the user go to?", "用户在哪家健身房锻炼？"),
 }
 
 

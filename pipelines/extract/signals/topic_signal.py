@@ -13,7 +13,7 @@ from operator import or_
 
 import numpy as np
 
-from pipelines.core.topics import CONTACT_TOPICS, VALUE_SHAPES
+from pipelines.core.topics import CONTACT_TOPICS, SERVICE_TOPICS, VALUE_SHAPES
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change
 from pipelines.extract.signals.mood import (
     ANOTHERS_CONTACT,
@@ -36,6 +36,7 @@ from pipelines.extract.signals.mood import (
     names_my_partner,
     owned_clauses,
     partner_is_subject,
+    said_of_a_role,
 )
 from pipelines.extract.signals.prototypes import TopicCentroids
 
@@ -67,11 +68,14 @@ class SignalParams:
 
 
 def vector_preference(vector: np.ndarray | None, centroids: TopicCentroids | None) -> dict[str, float]:
-    """How much more the message resembles each topic than the average topic, in standard deviations."""
+    """How much more the message resembles each topic than the average fact about the user (the services it may use
+    are measured against the same yardstick and leave it alone), in standard deviations."""
     if vector is None or centroids is None:
         return {}
     scores = centroids.similarities(vector)
-    values = np.array(list(scores.values()))
+    values = np.array(
+        [score for topic, score in scores.items() if topic not in SERVICE_TOPICS] or list(scores.values())
+    )
     spread = float(values.std()) or 1.0
     mean = float(values.mean())
     return {topic: (score - mean) / spread for topic, score in scores.items()}
@@ -139,6 +143,7 @@ _SAID_YES = re.compile(
     re.IGNORECASE,
 )
 NAME_TOPIC = "name"
+DOCTOR_TOPIC = "doctor"
 _CALLED = re.compile(r"叫我|\bcalls?\s+me\b", re.IGNORECASE)
 TRIP_TOPIC = "residence"  # the topic a trip's stay is mistaken for
 # a place named after "here in" (not "here in the office"), or as the one the user's street is in ("everyone on my
@@ -172,12 +177,15 @@ def _said_as(topic: str, clause: str, mood: str, in_a_trip: bool, others_news: b
         or (mood in (TENTATIVE, REPORTED) and names_my_partner(clause))
     )
     called = topic == NAME_TOPIC and mood == THIRD_PARTY and bool(_CALLED.search(clause))
+    # the one who treats the user is the user's doctor, whatever else the clause tells of them ("my dentist is Dr. Kim
+    # now"); someone else's doctor stays theirs
+    own_doctor = topic == DOCTOR_TOPIC and mood == THIRD_PARTY and said_of_a_role(clause)
     # "here" is where the speaker is, whoever the clause is about ("the landlord here in alfama only speaks portuguese")
     here = topic == TRIP_TOPIC and mood == THIRD_PARTY and bool(_HERE_IN.search(clause))
     # how answers should come is said as well by what they should no longer be ("no more bullet points or tables
     # pls"); a negated fact is no change ("I'm not moving")
     unwanted = topic in _HOW_ANSWERS_COME and mood == NEGATED
-    said_as = ASSERTION if couple or unwanted else TENTATIVE if called or here else mood
+    said_as = ASSERTION if couple or unwanted or own_doctor else TENTATIVE if called or here else mood
     return PAST if in_a_trip and topic == TRIP_TOPIC and said_as == ASSERTION else said_as
 
 
@@ -231,10 +239,21 @@ def said_in_passing(
     )
 
 
+# How much stronger (one lexicon cue) a service's reading must be than a fact's to label the message
+SERVICE_MARGIN = 1.0
+
+
 def _strongest(readings: dict[str, TopicSignal], exclude: frozenset[str]) -> TopicSignal:
-    """The strongest reading not in `exclude` (ties: the first topic by name)."""
+    """The strongest reading not in `exclude` (ties: the first topic by name). A service the user uses must beat a
+    fact about the user by a cue's worth: its word is often said in passing ("I'm in Toronto, and my building's gym is
+    closed", "nobody calls me Katherine except my dentist")."""
     kept = [readings[topic] for topic in sorted(readings) if topic not in exclude]
-    return max(kept, key=lambda reading: reading.strength, default=NO_SIGNAL)
+    strongest = max(kept, key=lambda reading: reading.strength, default=NO_SIGNAL)
+    if strongest.topic not in SERVICE_TOPICS:
+        return strongest
+    facts = [reading for reading in kept if reading.topic not in SERVICE_TOPICS]
+    fact = max(facts, key=lambda reading: reading.strength, default=NO_SIGNAL)
+    return fact if fact.topic and fact.strength > strongest.strength - SERVICE_MARGIN else strongest
 
 
 def topic_readings(

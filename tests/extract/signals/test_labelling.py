@@ -215,3 +215,19 @@ def test_someone_elses_value_a_contact_only_named_and_a_label_given_way_are_no_m
     assert all(topic != "employer" or mood == THIRD_PARTY for topic, mood, _ in said)
     assert [mentioned for _, _, mentioned in said] == [["output_format"], [], [], []]
     assert [topic for topic, _, _ in said][1:] == ["output_format", "languages", "phone"]
+
+
+def test_the_users_bank_and_gym_are_statements_and_a_change_of_them_is_one_too():
+    said = [
+        ("my pension gets direct deposited into my Wells Fargo checking", "s1:1"),
+        ("Wells Fargo kept nickel and diming us, so we moved everything over to First Harbor Credit Union", "s2:1"),
+        ("乐刻那张卡我退了，不续了", "s3:1"),
+        ("my building's gym is closed and I'm in Toronto", "s4:1"),  # a gym said in passing beside the home
+    ]
+    labelled = label_statements(_conversation(said), HashingEmbedder().embed_passages)
+    assert labelled.select("topic", "mood").rows() == [
+        ("bank", ASSERTION),
+        ("bank", ASSERTION),
+        ("gym", ASSERTION),
+        ("residence", ASSERTION),
+    ]

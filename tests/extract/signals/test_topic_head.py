@@ -57,11 +57,13 @@ def test_fitting_is_deterministic_and_a_saved_head_loads_whole(tmp_path):
     assert np.allclose(loaded.probabilities(vectors), head.probabilities(vectors), atol=1e-5)
 
 
-def test_the_bundled_head_knows_every_single_valued_topic_and_only_the_default_embedders_vectors():
+def test_the_bundled_head_knows_the_topics_it_was_trained_on_and_only_the_default_embedders_vectors():
     head = bundled_head(E5Embedder.name)
     assert head is not None
-    # every topic the signal reads (its prototypes), and nothing that is not a single-valued topic
-    assert set(head.classes) == set(STATEMENTS) | {NONE_CLASS}
+    # topics the signal reads (its prototypes), and nothing that is not a single-valued topic; the topics added after
+    # its training data was labelled (a bank, a doctor, a gym) are read from words and prototypes alone
+    assert set(head.classes) - {NONE_CLASS} <= set(STATEMENTS)
+    assert set(STATEMENTS) - set(head.classes) == {"bank", "doctor", "gym"}
     assert set(STATEMENTS) <= set(SINGLE_VALUED_TOPICS)
     assert head.center.shape == (384,)  # multilingual-e5-small's vectors
     assert bundled_head("some-other-embedder") is None
@@ -223,3 +225,11 @@ def test_a_night_with_the_default_embedder_hears_a_move_no_rule_names(tmp_path):
     found = MemoryReader(store, e5).recall("u1", "Where does the user live now?", k=3)
     assert found[0].content == moved
     assert found[0].topic == "residence"
+
+
+def test_a_head_never_trained_on_the_lexicons_topic_cannot_override_it():
+    # "gym" is not among the toy head's classes, as it is not among the bundled head's
+    gym = "cancelled my membership at the climbing place, the new one by the station is cheaper"
+    hashing = HashingEmbedder()
+    assert _labelled([gym], None, hashing) == [("gym", ASSERTION)]
+    assert _labelled([gym], _sure_of("job_title", 0.99), hashing) == [("gym", ASSERTION)]

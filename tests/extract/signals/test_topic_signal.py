@@ -22,6 +22,8 @@ from pipelines.extract.signals.topic_signal import (
     answer_signal,
     asks_the_user,
     message_signal,
+    strongest_reading,
+    vector_preference,
 )
 
 
@@ -1544,3 +1546,83 @@ def test_the_partners_proposal_the_user_said_yes_to_is_the_users_status():
     signal = message_signal("而且……他在极光下面单膝跪地了，我答应了😭 戒指有点大，还得拿去改")
     assert (signal.topic, signal.mood) == ("relationship_status", ASSERTION)
     assert "name" in cue_hits("I took my husband's name, so everything should say Danielle Reyes")
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("switched my business banking to Northstar Credit Union, way lower fees", "bank"),
+        ("换工作后工资卡变成招商银行的了 工行那张基本不用了", "bank"),
+        ("Dr. Patel retired, can you believe it. They moved me over to Dr. Okafor in the same practice", "doctor"),
+        ("my dentist is Dr. Kim now", "doctor"),  # the one who treats the user is the user's
+        ("我的家庭医生换成王医生了", "doctor"),
+        ("乐刻那张卡我退了，不续了", "gym"),
+        ("got a membership at the downtown YMCA, my knees like the water", "gym"),
+    ],
+)
+def test_the_users_bank_doctor_and_gym_are_statements_of_their_own(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+def test_someone_elses_doctor_is_theirs_and_a_gym_said_in_passing_gives_way_to_a_fact_about_the_user():
+    assert message_signal("also Dad's cardiologist is Dr. Huang, he sees him Thursday").mood == THIRD_PARTY
+    assert message_signal("I live in Ballard now, and my whole life is the climbing gym").topic == "residence"
+    assert message_signal("I work at a bank downtown").topic == "employer"
+
+
+def test_a_service_labels_the_message_only_when_it_beats_a_fact_about_the_user_by_a_cue():
+    home = TopicSignal("residence", ASSERTION, 1.5)
+    assert strongest_reading({"gym": TopicSignal("gym", ASSERTION, 2.3), "residence": home}, "").topic == "residence"
+    assert strongest_reading({"gym": TopicSignal("gym", ASSERTION, 2.6), "residence": home}, "").topic == "gym"
+    # ... and between facts the stronger one wins as ever
+    work = TopicSignal("employer", ASSERTION, 2.3)
+    assert strongest_reading({"employer": work, "residence": home}, "").topic == "employer"
+
+
+def test_services_are_measured_against_the_facts_and_leave_the_facts_readings_alone():
+    facts = np.eye(4, 8, dtype=np.float32)
+    with_gym = np.vstack([facts, np.eye(1, 8, 4, dtype=np.float32)])
+    vector = np.array([0.9, 0.2, 0.1, 0.0, 0.8, 0, 0, 0], dtype=np.float32)
+    alone = vector_preference(vector, TopicCentroids(("residence", "employer", "diet", "name"), facts))
+    beside = vector_preference(vector, TopicCentroids(("residence", "employer", "diet", "name", "gym"), with_gym))
+    assert all(abs(beside[topic] - alone[topic]) < 1e-6 for topic in alone)
+    assert beside["gym"] > beside["employer"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "switched my banking over last month",
+        "moved all my money over to the new place",
+        "转到宁波银行了",
+        "以后改成建设银行发工资",
+        "钱都转到招行去了",  # a bank by its short name
+        "they transferred me over to Dr. Okafor",
+        "昨天去办了张卡",
+        "年底就不续了",
+        "froze my membership for the summer",
+        "家庭医生换成王医生",
+    ],
+)
+def test_a_change_of_bank_doctor_or_gym_is_a_change(text):
+    assert names_a_change(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("工资卡到账了", "bank"),
+        ("the credit union app is down again", "bank"),
+        ("健身房今天人好多", "gym"),
+        ("我现在看甲状腺找的是刘主任", "doctor"),  # whom the user sees for an illness
+    ],
+)
+def test_words_of_the_users_bank_gym_and_doctor(text, topic):
+    assert topic in cue_hits(text)
+
+
+def test_working_out_is_no_work_and_a_relatives_doctor_is_theirs():
+    assert "employer" not in cue_hits("working out at the Y before my shift")
+    assert message_signal("my dad's doctor is Dr. Huang now").mood == THIRD_PARTY
+    assert message_signal("my kids doctor is Dr. Huang now").mood == THIRD_PARTY  # whom a doctor serves decides
