@@ -11,6 +11,7 @@ import numpy as np
 
 from pipelines.core.topics import SERVICE_TOPICS
 from pipelines.extract.signals.collections import asked_collection
+from pipelines.extract.signals.lexicon import SERVICE_NAMES
 from pipelines.extract.signals.mood import about_a_trip
 from pipelines.extract.signals.prototypes import QUESTIONS, TopicCentroids, centroids
 from pipelines.extract.signals.topic_signal import SignalParams, message_signal, vector_preference
@@ -56,6 +57,8 @@ class QueryTopics:
             return None
         centroids_ = self._question_centroids() if vector is not None else None
         said = message_signal(query, vector, centroids_, self._params).topic
+        if said in SERVICE_TOPICS and not SERVICE_NAMES.search(query):
+            return None  # what is done at a service, asked about: "How often does John work out?"
         if said is not None or asked_collection(query) is not None:  # "which languages can the user speak?"
             return said
         return _asked_in_other_words(vector, centroids_, self._question_similarity())

@@ -388,8 +388,11 @@ CHATTER = ["thanks, that helps", "any good podcasts?", "ok got it", "the weather
         ("Who is the user's primary care doctor now?", "doctor"),
         ("用户现在的牙医是谁？", "doctor"),
         ("Which gym does the user go to?", "gym"),  # not a company called "Which Gym"
-        ("Where did the user work out in summer 2025?", None),  # a workout is no work (e5 may still read the gym)
-        ("最近我在尝试哪些健身的方法？", None),  # ... and exercise is a pastime, not the place
+        ("Where did the user work out in summer 2025?", "gym"),  # where a workout is done: the place, no work
+        ("用户2025年8月在哪里健身？", "gym"),
+        ("How often does John work out with his family?", None),  # a pastime, not the place
+        ("最近我在尝试哪些健身的方法？", None),
+        ("When is the user's next appointment?", None),  # an event, not the doctor
         ("用户现在去哪个健身房？", "gym"),
         ("Where does the user work?", "employer"),
     ],

@@ -347,20 +347,35 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "doctor": (
         ("doctor", "doc", "GP", "PCP", "primary care", "physician", "dentist", "therapist", "psychiatrist", "cardiologist",
          "dermatologist", "endocrinologist", "gynecologist", "ob-?gyn", "pediatrician", "specialist", "family doctor",
-         "(?-i:Dr)\\.? (?-i:[A-Z])\\w+"),
+         "(?-i:Dr)\\.? (?-i:[A-Z])\\w+", "clinic", "appointments?"),
         ("医生", "大夫", "主治", "家庭医生", "牙医", "门诊", "复诊", "挂号", "专家号", "诊所", "心理咨询师", "咨询师", "主任医师",
          "(?:[\\u4e00-\\u9fff])主任(?=看|复诊|那|的号)",
          # whom the user sees for an illness: "我现在看甲状腺找的是刘主任"
          "看(?:病|[^，,。！？]{1,6}?)(?:找|挂)(?:的是)?"),
     ),
-    # the gym, pool or club the user belongs to: "my Iron Harbor membership", "乐刻那张卡我退了" (the place, not the
-    # exercise: "what fitness methods am I trying?" asks about a pastime)
+    # the gym, pool or club the user belongs to: "my Iron Harbor membership", "乐刻那张卡我退了"; what is done there
+    # counts for a statement ("leg day at planet fitness"), a question names the place (SERVICE_NAMES)
     "gym": (
         ("gym", "membership", "YMCA", "crossfit", "(?:yoga|pilates|climbing|boxing|spin|barre) (?:studio|gym)", "pool",
-         "Planet Fitness", "Equinox", "Anytime Fitness"),
-        ("健身房", "健身卡", "游泳馆", "瑜伽馆", "攀岩馆", "拳馆", "年卡", "会员卡", "体育馆", "泳池", "乐刻", "超级猩猩", "威尔士"),
+         "Planet Fitness", "Equinox", "Anytime Fitness", "fitness", "work(?:ing)? out", "worked out", "lifting",
+         "squat racks?", "leg day", "swim(?:ming)? laps", "personal trainer"),
+        ("健身房", "健身卡", "游泳馆", "瑜伽馆", "攀岩馆", "拳馆", "年卡", "会员卡", "体育馆", "泳池", "乐刻", "超级猩猩", "威尔士",
+         "健身", "撸铁", "私教"),
     ),
 }
+
+
+# The words that name a service itself, not what is done there: a question about a service names it ("Which gym does
+# the user go to?") or asks where it is, where "How often does John work out?" asks about a pastime and "When is the
+# next appointment?" about an event.
+SERVICE_NAMES = re.compile(
+    r"\b(?:banks?|banking|credit\s+union|checking|savings|account|doctors?|docs?|GPs?|PCPs?|physicians?|dentists?|"
+    r"therapists?|psychiatrists?|\w*ologists?|pediatricians?|specialists?|Dr\b|gyms?|membership|YMCA|pool|studio)\b"
+    r"|银行|工资卡|储蓄卡|银行卡|对公|医生|大夫|牙医|主治|主任|咨询师|健身房|健身卡|游泳馆|瑜伽馆|攀岩馆|拳馆|体育馆|泳池|会员卡|年卡"
+    # ... or asks where it is done: "Where did the user work out in summer 2025?", "用户在哪里健身？"
+    r"|\bwhere\b.*\bwork(?:s|ed|ing)?\s+out\b|哪(?:里|儿|家|个地方)?(?:健身|锻炼|游泳|看病)",
+    re.IGNORECASE,
+)
 
 
 # A standing rule called off ("三句话那个规矩取消吧", "forget that rule"): a change of whichever preference the
