@@ -57,11 +57,11 @@ class QueryTopics:
             return None
         centroids_ = self._question_centroids() if vector is not None else None
         said = message_signal(query, vector, centroids_, self._params).topic
-        if said in SERVICE_TOPICS and not SERVICE_NAMES.search(query):
-            return None  # what is done at a service, asked about: "How often does John work out?"
-        if said is not None or asked_collection(query) is not None:  # "which languages can the user speak?"
-            return said
-        return _asked_in_other_words(vector, centroids_, self._question_similarity())
+        if said is None and asked_collection(query) is None:  # "which languages can the user speak?"
+            said = _asked_in_other_words(vector, centroids_, self._question_similarity())
+        # a service is asked about by its name or its place; what is done there asks about a pastime or an event
+        # ("How often does John work out?", "最近我在尝试哪些健身的方法？", "When is the next appointment?")
+        return None if said in SERVICE_TOPICS and not SERVICE_NAMES.search(query) else said
 
 
 def _asked_in_other_words(
@@ -75,7 +75,4 @@ def _asked_in_other_words(
         return None
     (best, preference), (_, runner_up) = ranked[0], ranked[1]
     close = centroids_.similarities(vector)[best] >= similarity
-    # a question about a service names it ("which bank", "牙医"); one near it in other words asks about a pastime or
-    # an errand ("最近我在尝试哪些健身的方法？")
-    named_only = best in SERVICE_TOPICS
-    return best if close and preference - runner_up >= QUESTION_ONLY_MARGIN and not named_only else None
+    return best if close and preference - runner_up >= QUESTION_ONLY_MARGIN else None

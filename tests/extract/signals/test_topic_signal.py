@@ -1616,6 +1616,9 @@ def test_a_change_of_bank_doctor_or_gym_is_a_change(text):
         ("the credit union app is down again", "bank"),
         ("健身房今天人好多", "gym"),
         ("我现在看甲状腺找的是刘主任", "doctor"),  # whom the user sees for an illness
+        ("leg day was brutal, cant feel my legs", "gym"),  # what is done there counts for a statement
+        ("今天下班去撸铁了", "gym"),
+        ("the clinic moved my appointment again", "doctor"),
     ],
 )
 def test_words_of_the_users_bank_gym_and_doctor(text, topic):
