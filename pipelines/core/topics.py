@@ -30,7 +30,8 @@ SINGLE_VALUED_TOPICS: dict[str, str] = {
 }
 
 # Services the user uses, not facts about the user: a word of one ("the climbing gym", "a bank") is often said in
-# passing in a message about something else, so a tie with another topic goes to that topic.
+# passing in a message about something else, so a service labels a message only when it clearly beats the facts'
+# readings (pipelines.extract.signals.topic_signal), and a question is about one only when it names it.
 SERVICE_TOPICS = frozenset({"bank", "doctor", "gym"})
 
 # How a value of a topic looks written out, for the topics whose values have a shape (a Rust regex, as Polars

@@ -472,7 +472,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               "(?:paycheck|salary|direct deposit) (?:now )?goes (?:into|to)"),
              ("(?:换|转|改)(?:了)?(?:到)?[^，,。！？]{0,6}银行", "(?:转|换)到[^，,。！？]{1,6}行(?:了|去)", "销户", "开(?:了)?(?:个|张)?(?:户|卡)", "工资卡(?:换|变|改)")),
     "doctor": (("switched (?:my )?(?:doctors?|GPs?|PCPs?|dentists?|therapists?)", "new (?:doctor|GP|PCP|dentist|therapist)",
-                "(?:moved|transferred|switched) me (?:over )?to (?-i:Dr)", "(?:retired|left the practice)",
+                "(?:moved|transferred|switched) me (?:over )?to (?-i:Dr)", "(?:(?-i:Dr)\\.? (?-i:[A-Z])\\w+|doctor|doc|GP|PCP|dentist|therapist) (?:has |just |finally )?(?:retired|left the practice)",
                 "(?:see|seeing) (?-i:Dr)\\.? (?-i:[A-Z])\\w+ now"),
                ("换(?:了)?(?:个|位)?(?:医生|大夫|牙医|主治)", "换成[^，,。！？]{0,4}(?:医生|大夫|主任)", "转到[^，,。！？]{0,8}(?:医生|大夫|主任)", "(?:新|现在)的?(?:医生|大夫|主治)")),
     "gym": (("(?:cancel+ed|froze|quit|joined|switched) (?:my |the |a )?(?:\\w+ )?(?:gym|membership)", "new gym",

@@ -1569,6 +1569,7 @@ def test_someone_elses_doctor_is_theirs_and_a_gym_said_in_passing_gives_way_to_a
     assert message_signal("also Dad's cardiologist is Dr. Huang, he sees him Thursday").mood == THIRD_PARTY
     assert message_signal("I live in Ballard now, and my whole life is the climbing gym").topic == "residence"
     assert message_signal("I work at a bank downtown").topic == "employer"
+    assert "doctor" not in cue_hits("I retired from the county in March")  # the user's retirement is no doctor's
 
 
 def test_a_service_labels_the_message_only_when_it_beats_a_fact_about_the_user_by_a_cue():
