@@ -8,7 +8,7 @@ holds is left to that memory.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -100,7 +100,7 @@ def _episode_signal(
     answering = bool(turn) and asks_the_user(turn)
     readings = topic_readings(content, read.vector, read.centroids, read.params, answering)
     heard = read.head.topic_of(read.vector) if read.head is not None else (None, 0.0)
-    known = frozenset(read.head.classes) if read.head is not None else frozenset()
+    known = read.head.classes if read.head is not None else ()
     said = _heard_over(strongest_reading(readings, content), readings, content, heard, read.params, known)
     if _afterword(asserted, said, content, turn if answering else None):
         said = TopicSignal(said.topic, TENTATIVE, said.strength)
@@ -122,7 +122,7 @@ def _heard_over(
     content: str,
     heard: tuple[str | None, float],
     params: SignalParams,
-    known: frozenset[str],
+    known: Collection[str],
 ) -> TopicSignal:
     """`said`, the lexicon's strongest reading, or the topic the learned head hears in the message when the head is
     sure of another that no word of the message names (SignalParams.heard_override_probability): a word of one
@@ -132,9 +132,7 @@ def _heard_over(
     classes), which it cannot weigh ("switched my banking to Northstar Credit Union" is no new employer).
     `heard`: the head's topic and its probability (TopicHead.topic_of)."""
     topic, probability = heard
-    if said.topic is None or topic is None or topic in readings or probability < params.heard_override_probability:
-        return said
-    if said.topic not in known:
+    if said.topic not in known or topic is None or topic in readings or probability < params.heard_override_probability:
         return said
     return heard_reading(content, topic, probability, params)
 
