@@ -277,6 +277,9 @@ def topic_focus(
     # change said in words no rule knows ("hubby's doing the VAT return" after "my boyfriend…")
     if as_of and not len(since_rows):
         focus[mentions(c, topic) & ~on_topic] = params.passing_boost
+        # ... and so does a message of the topic said in another mood than a statement: asked where the user lived
+        # that spring, "it has rained here in Portland for eleven days… should I buy a dehumidifier?" is the trace
+        focus[on_topic & (c.mood == OTHER_MOOD)] = params.passing_boost
     focus[on_topic & tentative] = params.tentative_boost
     # a weak reading said well after the topic's statement may be the change itself, in words no rule knows (in
     # the statement's own conversation it is talk about it: "导师让我读几篇论文" after "复旦研究生开学第一周了")

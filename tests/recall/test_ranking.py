@@ -336,3 +336,20 @@ def test_a_language_spoken_answers_a_question_about_skills_and_a_tool_is_no_lang
     assert collection_focus(rows, "languages", p).tolist() == [boost, 1.0, other, 1.0]
     # a question about tools asks for no language spoken
     assert collection_focus(rows, "tools", p).tolist() == [other, boost, other, 1.0]
+
+
+def test_a_message_of_the_topic_in_another_mood_answers_as_of_a_moment_when_nothing_stated_it():
+    p = RecallParams()
+    # "it has rained here in Portland for eleven days… should I get a dehumidifier?" (the residence, asked about,
+    # day 1), a message that says nothing (day 2), then "we moved to Denver" (day 9)
+    rows = columns(
+        topic=["residence", "episode", "residence"],
+        single_slot=[False, False, True],
+        mood=[OTHER_MOOD, NO_MOOD, ASSERTION],
+        valid_from=[1 * DAY, 2 * DAY, 9 * DAY],
+    )
+    spring = np.array([True, True, False])
+    assert topic_focus(rows, spring, "residence", p, as_of=True).tolist()[:2] == [p.passing_boost, 1.0]
+    # for the current state, or once the topic was stated, a question or a plan never answers
+    assert topic_focus(rows, spring, "residence", p).tolist()[0] == 0.0
+    assert topic_focus(rows, np.ones(3, bool), "residence", p, as_of=True).tolist()[0] == 0.0

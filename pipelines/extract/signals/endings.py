@@ -24,8 +24,10 @@ _ENDED_BY_TOPIC = {
         r"卖了|卖掉|退租|退房了|搬走了|搬出|不住了",
     ),
     "employer": (
-        r"\bquit\b|\bhung\s+up\b|\blast\s+(?:day|shift)\s+at\b|\bnot\s+going\s+back\b|\bno\s+more\b|\bwalked\s+out\b",
-        r"不干了|辞了|不会回去|不回去了|离职了|没了",
+        r"\bquit\b|\bhung\s+up\b|\blast\s+(?:day|shift)\s+at\b|\bnot\s+going\s+back\b|\bno\s+more\b|\bwalked\s+out\b"
+        # a business of the user's own closed: "we closed Thistle & Thread for good"
+        r"|\bclosed\b.{0,40}\bfor\s+good\b|\bshut\s+(?:it\s+)?down\b|\bclosed\s+(?:the|our|my)\s+doors\b",
+        r"不干了|辞了|不会回去|不回去了|离职了|没了|关门了|倒闭了|歇业|盘出去了",
     ),
     "school": (
         r"\bdropped\s+out\b|\bquit\b|\bnot\s+going\s+back\b|\bwithdr[ae]w\b",

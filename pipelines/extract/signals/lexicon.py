@@ -65,8 +65,15 @@ CAR_MODELS_ZH = (
 _ROLES_EN = (
     "engineer|developer|analyst|scientist|manager|director|designer|copywriter|editor|consultant|accountant|lawyer|"
     "nurse|teacher|intern|lead|coordinator|specialist|associate|officer|supervisor|administrator|architect|producer|"
-    "strategist|technician|chef|therapist|researcher|VP|head of \\w+"
+    "strategist|technician|chef|therapist|researcher|VP|head of \\w+|photographer|videographer|writer|translator|"
+    "illustrator|tutor|baker|florist"
 )
+# A business of the user's own, named by its kind: "my yarn shop", "I run a small bakery", "我的花店"
+# ("my yoga practice" and "my studio apartment" are no business)
+_BUSINESS_EN = "shop|store|bakery|caf[eé]|studio(?! apartment| flat)|salon|restaurant|boutique|business|agency|food truck"
+_BUSINESS_ZH = "店|铺子|工作室|档口|摊"
+# ... not one the user only goes to: "my local store", "my favourite cafe", "我家楼下的店"
+_A_PLACE_GONE_TO_EN = "local|favou?rite|usual|nearest|regular|neighbou?rhood|grocery|corner|go-to|coffee"
 
 # What only a workplace has, named with the workplace: "我们网易这边提单规范特别严", "禾丰这边周报要用英文写".
 _WORKPLACE_ROUTINE_ZH = "年会|年终奖|周报|月报|提单|绩效|考勤|团建|工牌|打卡|述职|周会|晨会|OKR|KPI|报销|加班|值班|试用期"
@@ -152,8 +159,13 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "Carriers|Mills|Supplies|Fisheries|Healthcare|Services)",
          "paycheck", "payroll", "my boss", "shift at",
          "commute to (?-i:[A-Z])\\w+",
-         "new role", "recruiter", "startup", "firm", "staying at", "employed", "put in my two weeks", "two weeks'? notice",
-         "resign\\w*", "severance", "onboarding", "offer letter", "401\\(?k\\)?", "coworkers?", "colleagues?"),
+         "new role", "recruiter", "startup", "firm", "staying at", "employed", "(?:put|turned|handed) in my two weeks",
+         # a stint of training at a named place: "my summer internship at Deloitte"
+         "(?:internship|co-?op|placement|apprenticeship|residency) (?:at|with) (?-i:[A-Z])\\w+", "two weeks'? notice",
+         "resign\\w*", "severance", "onboarding", "offer letter", "401\\(?k\\)?", "coworkers?", "colleagues?",
+         # working for oneself is where the user works: "I'm my own boss", "my yarn shop", "I run a small bakery"
+         "(?:my|our) own boss", "freelanc\\w*", f"(?:my|our) (?:own )?(?:little |small |tiny )?(?!(?:{_A_PLACE_GONE_TO_EN})\\b)(?:[\\w-]+ )?(?:{_BUSINESS_EN})\\b",
+         f"(?:I|we) (?:run|own|opened|started) (?:a|an|my|our|the|this) (?:little |small |tiny )?(?:[\\w-]+ ){{0,2}}?(?:{_BUSINESS_EN})\\b"),
         ("公司", "上班", "(?<!什么)(?<!啥)工作(?!日)", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌", "单位",
          # a job ended by age, or taken up again after it: "我从档案局退休了，区图书馆返聘我"
          "退休", "(?:聘|雇|录用)(?:了)?我(?!们)",
@@ -161,7 +173,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          f"(?:我们|咱们)[^，,。！？\\s]{{2,8}}?(?:{_WORKPLACE_ROUTINE_ZH})", f"^[^，,。！？\\s]{{2,6}}这边(?:的)?(?:{_WORKPLACE_ROUTINE_ZH})",
          # ... or opens the clause with it: "星澜年会要每个部门出节目"
          f"^(?:[A-Za-z]{{2,12}}|[\\u4e00-\\u9fff]{{2,4}})(?:{_WORKPLACE_ROUTINE_ZH})",
-         "创业公司", "供职", "任职", "在职", "编制", "体制内", "老板", "我在[^，,。！？]{1,10}(?:做|干|搞|当)",
+         "创业公司", "自由职业", "个体户", "接私活", f"我(?:的|家的|自己的)(?:小)?[\u4e00-\u9fff]{{0,3}}?(?:{_BUSINESS_ZH})",
+         f"(?:自己)?开(?:了)?(?:一)?(?:家|个|间)[\u4e00-\u9fff]{{0,4}}(?:{_BUSINESS_ZH}|馆)", "供职", "任职", "在职", "编制", "体制内", "老板", "我在[^，,。！？]{1,10}(?:做|干|搞|当)",
          # a shift worked, a kitchen worked in, a uniform handed back: "三合面包房上早班", "金达莱烤肉后厨", "把工服交了"
          "上(?:早|晚|夜|白|中|大夜|小夜)班", "后厨", "工服",
          # a place of work, then the work done there: "一家康仁堂大药房当驻店药师", "现在在弦音琴行教小孩弹吉他"
@@ -205,7 +218,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("邮箱", "邮件", _EMAIL_ADDRESS),
     ),
     "relationship_status": (
-        ("relationship", "anniversary", "girlfriend", "boyfriend", "partner", "married", "marry", "wedding", "engaged", "proposal", "proposed",
+        ("relationship", "anniversary", "girlfriend", "boyfriend", "partner", "married", "marry",
+         # (not the user's trade: "wedding season is insane, I'm a wedding photographer")
+         "wedding(?!s? (?:photograph\\w*|videograph\\w*|planner|planning|season|dj|band|caterer|industry|business|gigs?|clients?)\\b)", "engaged", "proposal", "proposed",
          "said yes", "divorced?", "single", "honeymoon", "wife", "husband", "dating", "together", "gf", "bf", "fianc[eé]e?",
          "(?:\\w+ and I|we)(?:'re| are)? (?:hit|hitting) [0-9]+ (?:years|months)",
          # "3 months with malik today!!", "our 2nd date"
@@ -216,7 +231,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "diet": (
         ("vegetarian", "vegan", "meat", "dairy", "eggs?", "spicy", "chill?i(?: crisp| oil| flakes)?", "hot sauce", "sriracha", "gluten", "allergic", "allergy", "keto",
-         "diet", "dietary", "eat", "eating", "plant-based", "pescatarian", "halal", "kosher", "lactose", "carbs?",
+         "diet", "dietary", "eat", "eating", "plant-based", "pesc[ae]tarian", "halal", "kosher", "lactose", "carbs?",
          "low-carb", "fasting", "seafood", "red meat", "(?:adding|add|more|eat|eating|ate)\\s+fish",
          "(?:low[- ])?fodmap", "paleo", "whole ?30", "carnivore", "dairy-free", "gluten-free", "sugar-free", "no sugar",
          "mediterranean diet", "plant-forward", "flexitarian", "calorie deficit", "macros"),
@@ -237,8 +252,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "output_format": (
         ("tables?", "bullets?", "bullet points?", "lists?", "paragraphs?", "format\\w*", "markdown", "numbered",
-         "prose", "walls? of text", "laid out", "layout", "(?:answer|reply|response|writing) style", "(?:normal|full|plain|complete) sentences"),
-        ("表格", "分点", "列表", "段落", "格式", "一条一条", "列一二三", "要点", "markdown", "排版", "呈现(?:方式|形式)", "(?:回答|回复|答复)[^，,。？?]{0,5}风格"),
+         "prose", "walls? of text", "laid out", "layout", "(?:answer|reply|response|writing) style", "(?:normal|full|plain|complete) sentences",
+         # how code comes: "paste the full file" ("just the diff" is a word of the Chinese list, any case)
+         "(?:full|whole|entire|complete) files?\\b"),
+        ("表格", "分点", "列表", "段落", "格式", "一条一条", "列一二三", "要点", "列点", "分段", "大段", "一段(?:通顺的|完整的)?(?:话|文字)", "(?:完整|整个)(?:的)?文件", "(?<![A-Za-z])(?i:diffs?)(?![A-Za-z])", "markdown", "排版", "呈现(?:方式|形式)", "(?:回答|回复|答复)[^，,。？?]{0,5}风格"),
     ),
     "language": (
         # the language answers come in, not one being learnt ("learning German", "学习英语")
@@ -251,13 +268,15 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          f"(?:{LANGUAGES_EN})[- ]only",
          # the language rule called off by its language: "u can drop the welsh thing"
          f"(?:drop|stop|forget|ditch|skip|quit) (?:the|that|this|all the) (?:{LANGUAGES_EN})\\b"),
-        ("(?:用|说|讲|回)(?:中文|英文|英语|汉语|日语|韩语|法语|德语|西班牙语)(?!名)", "用(?i:english|chinese|japanese|korean|french|german|spanish)(?:回|答|写|跟|和|说)", "(?:中文|英文|英语)(?:回答|回复|交流|就好|就行)", "(?i:reply|answer|respond)\\s*(?:用)?(?:中文|英文|英语)", "语言", "繁体", "简体", "繁體", "粤语", "双语", "中英(?:文)?(?:对照|混)"),
+        ("(?:用|说|讲|回)(?:中文|英文|英语|汉语|日语|韩语|法语|德语|西班牙语)(?!名)", "用(?i:english|chinese|japanese|korean|french|german|spanish)(?:回|答|写|跟|和|说)", "(?:中文|英文|英语)(?:回答|回复|交流|就好|就行)", "(?i:reply|answer|respond)\\s*(?:用)?(?:中文|英文|英语)",
+         # the language of replies said with a word between, or as the one kept: "回复一律中文", "照旧中文"
+         "(?:回复|回答|回我)[^，,。！？]{0,3}(?:中文|英文|英语)", "(?:照旧|还是|继续)(?:用)?(?:中文|英文|英语)(?!名|课|老师|歌)", "语言", "繁体", "简体", "繁體", "粤语", "双语", "中英(?:文)?(?:对照|混)"),
     ),
     "answer_length": (
         # the length of answers, not of a run or a wait ("how long did I run?")
         ("(?:short|long)(?:er)? (?:answers?|replies|responses|explanations)", "(?:too|so) long", "concise", "brief",
          "in detail", "detailed", "length", "walls? of text", "tl;?dr", "how long should (?:the )?(?:answers?|replies)", "(?:answers?|replies|responses) be",
-         "word (?:limit|count)", "words? or less", "under [0-9]+ words", "one-liners?", "short and sweet", "long-winded",
+         "word (?:limit|count)", "(?:word|length|sentence) cap", "as long as (?:you |it )?(?:need|needs|want|like)s?", "full detail", "words? or less", "under [0-9]+ words", "one-liners?", "short and sweet", "long-winded",
          # a count of sentences as the ceiling, or the rule named by it: "3 sentences max", "drop the 3 sentence thing"
          "(?:[1-9][0-9]*|one|two|three|four|five)[- ](?:sentences?|lines?|words?)(?= (?:max|tops|or less|or fewer|at most|thing|rule|limit))",
          "(?:to|under|within) (?:[1-9]|one|two|three|four|five) sentences",
@@ -281,7 +300,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:summary|briefing|digest|recap) (?:comes?|arrives?|hits?|lands?|(?:be |is |gets? )?sent)",
          "(?:what time|when)\\b.{0,30}\\b(?:summary|summaries|digest|briefing|reminders?)",
          "between [0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm)? and [0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm)",
-         "(?:reminders?|check-?ins?|notifications?|pings?)\\b[^.]{0,30}\\b(?:between|after|before|at) [0-9]"),
+         "(?:reminders?|check-?ins?|notifications?|pings?)\\b[^.]{0,30}\\b(?:between|after|before|at) [0-9]",
+         # when to be messaged, said as an instruction: "only ping me weekdays 12-1", "move the pings to evenings"
+         "(?:ping|text|message|remind|nudge) me (?:only )?(?:on )?(?:weekdays|weekends|weeknights|between|after|before|around)\\b",
+         "(?:move|moving|moved|switch|shift|push) (?:the |my |all )?(?:pings|reminders|check-?ins|notifications|nudges)\\b"),
         # a time of day is when to reach the user only with an hour or a word of reaching ("晚上九点以后", "早上别找我"):
         # alone it is when something happens ("车早上打不着火", "每天下午不来一杯不行")
         # (and "哪几点" asks which points: "事前培训讲哪几点比较好")
@@ -416,9 +438,10 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "employer": (("joined", "quit", "retired", "last day", "notice", "start(?:ed|ing)? at", "new job", "(?:changed|switched) jobs",
                   "(?:turned|handed) in my (?:badge|keys|laptop)", "layoffs?\\b.{0,40}\\bI was (?:in|part of|one of)",
                   "layoffs?",
-                  "(?:sending|sent|send|gave|giving|handed|handing|put in|putting in) (?:\\w+ )?my two weeks",
+                  "(?:sending|sent|send|gave|giving|handed|handing|put in|putting in|turned in|turning in) (?:\\w+ )?my two weeks",
                   "accepted (?:the|an|their|a|his|her) (?:job )?offer", "laid off", "fired",
                   "still (?:at|with|working)", "staying at", "staying (?:put )?(?:at|with) (?-i:[A-Z])\\w+", "let go", "between jobs", "unemployed", "out of work",
+                  "not working (?:anywhere|at the moment|right now|rn|atm)",
                   # the money or the contract behind the job ended: "the NSERC grant that was paying me wrapped up",
                   # "the Timaru contract ended and they didn't renew", "I'm not with anyone right now"
                   "(?:grant|funding|contract|position|post)\\b[^.,!?]{0,30}\\b(?:ran out|wrapped up|dried up|ended|finished)",
@@ -429,7 +452,11 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   # a move called off keeps the old employer: "Kestrel countered… I'm staying put", "called Dunmore and
                   # withdrew", "turned the offer down"
                   "counter-? ?offer\\w*", "countered", "withdr[ae]w\\w*", "(?:turned|turning|turn) (?:down )?(?:the|their|an?|that|this) (?:job )?offer(?: down)?",
-                  "declined (?:the|their|an?|that|this) (?:job )?offer", "contract signed", "signed (?:the |my )?(?:employment )?contract",
+                  "declined (?:the|their|an?|that|this) (?:job )?offer", "contract signed", "signed (?:the|an|their|a|his|her) (?:job )?offer",
+                  # a business of the user's own opened or closed: "we closed Thistle & Thread for good", "went freelance"
+                  f"(?:opened|started|launched) (?:my|our) (?:own )?(?:[\\w-]+ )?(?:{_BUSINESS_EN})", "went (?:freelance|self-employed|solo|independent)",
+                  "(?:closed|shut|shutting|closing) (?:down )?(?:[\\w&'-]+ ){0,4}?for good",
+                  f"(?:closed|shut|sold) (?:down )?(?:the|my|our) (?:[\\w-]+ )?(?:{_BUSINESS_EN})", "signed (?:the |my )?(?:employment )?contract",
                   "(?:got|been|finished|finally) onboarded",
                   # a first stretch at a named place that is no school: "first week at Ledgerly done!!"
                   "first (?:week|month) at (?-i:[A-Z])\\w+\\b(?! (?:University|College|State|Tech|High|Law|Med))"),
@@ -438,7 +465,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   "待业", "被裁", "被优化", "被毕业", "裁到(?:我|我们)", "(?i:n\\+1)", "我(?:直接|也|已经)?跑路了", "被辞", "被开了", "丢了工作", "跳去", "跳到",
                   # an exam passed into a post ("考公上岸了"), not into a school ("考研也上岸了")
                   "(?<!研)(?<!研也)(?<!研终于)上岸", "(?i:onboard)\\s*(?:了|完)",
-                  "不跳了", "(?:决定)?留(?:在|下)(?:原|老)?(?:公司|单位|东家)", "(?:拒|推)(?:掉)?了[^，,。！？]{0,8}(?:offer|录用|聘用)", "挽留")),
+                  "自己(?:出来)?(?:单干|创业|开(?:了)?(?:一)?(?:家|个|间))",
+                  # (the user's own, or named at the clause's start: not "我家楼下的店关门了")
+                  f"(?:^|(?<=[，,。！？!?\\s]))(?:我们|我的|我家的|自己的)?(?:小)?[\u4e00-\u9fff]{{0,3}}?(?:{_BUSINESS_ZH}|公司)[^，,。！？]{{0,4}}(?:关门|关了|倒闭|黄了|盘出去|转让|歇业|注销)", "不跳了", "(?:决定)?留(?:在|下)(?:原|老)?(?:公司|单位|东家)", "(?:拒|推)(?:掉)?了[^，,。！？]{0,8}(?:offer|录用|聘用)", "挽留")),
     # ... and a role said as what the user is now, or was moved up to: "I'm Associate Creative Director now", "they
     # bumped me to senior copywriter", "new business cards", "转正了", "提拔成主管"
     "job_title": (("promoted", "promotion", "promo", "new title", "new role", "new business cards?",
@@ -448,10 +477,10 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   ("升职", "升了", "升店长", "当上", "转正", "提拔", "升(?:为|成|到)", "升(?:了)?[^，,。]{0,4}(?:主管|经理|总监|组长|店长)", "(?:名片|头衔|title)(?:也)?(?:换|改)")),
     # ... and the words that start or end a value of the other topics: a retraction often names nothing else
     # ("sold it", "分手了", "不吃素了"), so its one cue would otherwise stay below a statement's strength
-    "diet": (("went (?:vegan|vegetarian|pescatarian|keto)", "stopped eating", "eat(?:ing)? meat again", "(?:are|is|'re|'s) back on (?:my|the) (?:plate|menu)", "(?:started|start|starting|back to|went back to) eat(?:ing|in)? (?:\\w+ )?again",
+    "diet": (("went (?:vegan|vegetarian|pesc[ae]tarian|keto)", "stopped eating", "eat(?:ing)? meat again", "(?:are|is|'re|'s) back on (?:my|the) (?:plate|menu)", "(?:started|start|starting|back to|went back to) eat(?:ing|in)? (?:\\w+ )?again",
               "no longer (?:vegan|vegetarian)", "gave up (?:meat|dairy|being vegan|being vegetarian)",
-              "gave up on (?:the |being )?(?:vegan|vege?t[ae]rian|veggie|keto|pescatarian)", "eat(?:s|ing)? everything",
-              "staying (?:vegan|vegetarian|veggie|pescatarian|keto)", "(?:vegan|vegetarian|veggie|pescatarian|keto) now",
+              "gave up on (?:the |being )?(?:vegan|vege?t[ae]rian|veggie|keto|pesc[ae]tarian)", "eat(?:s|ing)? everything",
+              "staying (?:vegan|vegetarian|veggie|pesc[ae]tarian|keto)", "(?:vegan|vegetarian|veggie|pesc[ae]tarian|keto) now",
               "eating (?:\\w+ )?again"),
              ("开始吃素", "不吃素了", "开荤", "改吃", "又吃肉", "(?:恢复|开始|重新)吃(?:肉|荤|鱼|鸡|蛋|奶|海鲜)", "不忌口了",
               # "鱼和肉也开始吃了", "最近在搞keto"

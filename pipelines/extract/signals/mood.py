@@ -36,7 +36,10 @@ _NEGATED = re.compile(
     r"|^\s*(?:最后|最终|后来|结果)(?:还是)?没(?:有)?(?:要|养|领|买|去|换|搬|接|签|走|成)"
     # a change the user says they are not making: "for the record I'm not doing it", "I'm not taking the offer"
     r"|\b(?:i'm|i\s+am|im)\s+not\s+(?:doing|going|taking|moving|switching|changing|quitting|leaving|joining|trying|"
-    r"buying|selling|accepting|gonna)\b",
+    r"buying|selling|accepting|gonna)\b"
+    # a claim about the user denied: "my aunt tells everyone I work at Microsoft. I do not. I have never worked there"
+    r"|^\s*(?:i|we)\s+(?:do|did)\s+not\s*[.!]*\s*$"
+    r"|\b(?:i|i've|ive|we|we've)\s+(?:have\s+|had\s+)?never\s+(?:even\s+)?(?:worked|lived|been|studied|owned|dated|married)\b",
     re.IGNORECASE,
 )
 # ... unless a thing (not a deed: "not moving for now") is said to be absent now: "no meat at all", "no car anymore"
@@ -47,6 +50,8 @@ _NONE_NOW = re.compile(
     r"|\b(?:i'm|i\s+am|im)\s+not\s+doing\s+(?:the\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+any\s?more\b"
     # ... or no regime kept at all: "not doing any special diet now", "not on any diet", "not following any rules"
     r"|\bnot\s+(?:doing|following|on|keeping\s+to)\s+any\s+(?:special\s+|particular\s+|kind\s+of\s+)?[\w-]+"
+    # ... or no job: "not working anywhere rn"
+    r"|\bnot\s+working\s+(?:anywhere|at\s+the\s+moment|right\s+now|rn|atm)\b"
     # "没有固定住处了", "现在没车了": a thing had no more
     r"|^\s*(?:也|就|现在|目前|已经)?没(?:有)?[^，,。！？没]{1,8}了[\s。！!]*$|没有固定(?:的)?(?:住处|住所|地址|工作)",
     re.IGNORECASE,
@@ -167,8 +172,15 @@ _THIRD_PARTY = re.compile(
     rf"|^\s*(?:{_LEAD_IN}\s+)?(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s"
     r"|^\s*(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|老公|老婆|媳妇|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
     r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东|中介|客户|师傅|店员|咖啡师|闺蜜|发小|哥们|舍友|同学|邻居|"
-    r"男朋友|女朋友|对象)|大家都|别人都|everyone\s+(?:says|uses|calls)"
+    r"男朋友|女朋友|对象|合伙人|搭档|合作伙伴|老伴|徒弟)|大家都|别人都|everyone\s+(?:says|uses|calls)"
+    # someone else's new thing, in a clause where the user is no subject: "kayla keeps sending me pics from her new
+    # place in chicago", "看她新家的照片"
+    r"|^(?!.*\b(?:i|i'm|im|i've|we|we're)\b)(?=.*\b(?:his|her|their)\s+(?:new|old|first|own)\s+(?:place|apartment|"
+    r"flat|house|condo|home|job|company|employer|school|number|phone|e-?mail|boyfriend|girlfriend|husband|wife|fianc\w*)\b)"
+    r"|^(?![^，,。！？]*我)[^，,。！？]*(?:他|她)(?:们)?的?新(?:家|房子|公司|工作|学校|号码|手机号|邮箱|男朋友|女朋友|对象)"
     # a relative or acquaintance of the user's, whoever it is: "我表妹被复旦录取了", "我发小搬去成都了"
+    # ... with what they are to the user between: "我最好的朋友小雨跟她学长在一起了", "我大学室友"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?我(?:最好|最要好|大学|高中|初中|小学|以前|之前|老家|公司)的?(?:{KIN_ZH})"
     # (after a word of place the relative is where the user is: "在我妈家旁边租了个小两居", "搬到我姐那边住")
     rf"|^\s*(?:{_LEAD_IN_ZH})?我(?:{KIN_ZH})|^(?![^，,。]{{0,2}}(?:在|住在?|搬到|搬去)我)[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
     # ... a group named with what it does: "我们收银组的小周搬去宁波了", "我们队老朴被挖走了"
@@ -490,7 +502,11 @@ _OWNED_ZH = re.compile(
 )
 
 
-_PARTNERS_EN = r"boyfriend|girlfriend|partner|wife|husband|fianc[eé]e?|bf|gf"
+# (a partner in business, training or study is no partner in life: "my business partner Jess finalized her divorce")
+_PARTNERS_EN = (
+    r"boyfriend|girlfriend|(?<!business\s)(?<!work\s)(?<!lab\s)(?<!study\s)(?<!gym\s)(?<!running\s)(?<!training\s)"
+    r"(?<!sparring\s)(?<!tennis\s)(?<!dance\s)(?<!climbing\s)partner|wife|husband|fianc[eé]e?|bf|gf"
+)
 _PARTNERS_ZH = "男朋友|女朋友|男友|女友|对象|老公|老婆|爱人|未婚夫|未婚妻"
 # The user's partner as the subject: someone else's news on every topic but one, the couple's own relationship
 # ("my girlfriend said yes!", "我对象跟我提分手了" are the user's engagement and breakup).

@@ -134,6 +134,24 @@ def _leading_mood(cues_by_mood: dict[str, int]) -> str:
 
 # The topics that say how the user wants to be answered or reached (not a fact about them)
 _HOW_ANSWERS_COME = frozenset({"language", "output_format", "answer_length", "contact_time"})
+
+
+# A clause said to the assistant: to "you", or as an order ("keep answers short", "别给我列点了", "一律中文")
+_TO_THE_ASSISTANT = re.compile(
+    r"\b(?:you|u|your)\b|^\s*(?:(?:ok|okay|so|and|also|pls|please|just|only|then)[\s,]+)*(?:go|keep|make|use|give|send|"
+    r"stop|don'?t|do|no|switch|loosen|cut|drop|ping|text|write|answer|reply|respond|stick|skip|put|limit|cap)\b"
+    r"|你|给我|回我|跟我|^\s*(?:别|不要|不用|只|都|一律|照旧|还是|之后|以后|往后|全|回复|回答|用)",
+    re.IGNORECASE,
+)
+
+
+def _tells_how_to_answer(clause: str, hits: dict[str, int]) -> bool:
+    """Whether `clause` tells the assistant how to answer or when to reach the user, and speaks of nothing else:
+    said in the user's own message and in no other mood, it is the user's wish, with or without an "I" ("go as long
+    as you need, no word cap", "回复一律中文", "only ping me weekdays 12-1")."""
+    return all(topic in _HOW_ANSWERS_COME for topic in hits) and bool(_TO_THE_ASSISTANT.search(clause))
+
+
 COUPLE_TOPIC = "relationship_status"  # the one topic a partner's news is the user's own
 # ... and so is the answer to the user's proposal, or the partner's proposal: "she cried and said yes!!!", "he
 # proposed", "他在极光下面单膝跪地了"
@@ -241,6 +259,13 @@ def said_in_passing(
 
 # How much stronger (one lexicon cue) a service's reading must be than a fact's to label the message
 SERVICE_MARGIN = 1.0
+# What the user asserts of themselves outweighs, by this much, a topic only said weakly or of someone else in the same
+# message: "租房也是一堆破事，中介押一付三，房东还不让养猫……哦对了我已经不在美团了，签了米哈游" is about the job
+ASSERTION_EDGE = 0.5
+
+
+def _weight(reading: TopicSignal) -> float:
+    return reading.strength + (ASSERTION_EDGE if reading.mood == ASSERTION else 0.0)
 
 
 def _strongest(readings: dict[str, TopicSignal], exclude: frozenset[str]) -> TopicSignal:
@@ -248,7 +273,7 @@ def _strongest(readings: dict[str, TopicSignal], exclude: frozenset[str]) -> Top
     fact about the user by a cue's worth: its word is often said in passing ("I'm in Toronto, and my building's gym is
     closed", "nobody calls me Katherine except my dentist")."""
     kept = [readings[topic] for topic in sorted(readings) if topic not in exclude]
-    strongest = max(kept, key=lambda reading: reading.strength, default=NO_SIGNAL)
+    strongest = max(kept, key=_weight, default=NO_SIGNAL)
     if strongest.topic not in SERVICE_TOPICS:
         return strongest
     facts = [reading for reading in kept if reading.topic not in SERVICE_TOPICS]
@@ -291,7 +316,7 @@ def topic_readings(
             mood = THIRD_PARTY  # the number of the one whose new number was just told
         if (
             mood == ASSERTION
-            and not (owned[at] or answered or _gives_a_contact(clause))
+            and not (owned[at] or answered or _gives_a_contact(clause) or _tells_how_to_answer(clause, hits))
             and not _commented_by_user(said[at + 1 : at + 2])
         ):
             mood = TENTATIVE

@@ -30,3 +30,9 @@ def test_name_words_leave_out_numbers_and_the_words_of_grammar_and_time():
     assert name_words("the old one ending 0143 is gone") == frozenset({"gone"})
     assert name_words("已经卖了") == frozenset()
     assert "明锐" in name_words("我那台老明锐开了九年了")
+
+
+def test_a_business_of_the_users_own_closed_ends_the_job_it_named():
+    assert "thistl" in ended_names("we closed Thistle & Thread for good last Saturday")["employer"]
+    assert "花店" in ended_names("跟你说个事，小满花店上周关门了")["employer"]
+    assert "employer" not in ended_names("closed the laptop and went to bed")

@@ -17,6 +17,7 @@ from pipelines.extract.signals.mood import (
     continued_subjects,
     is_owned,
     owned_clauses,
+    partner_is_subject,
     split_clauses,
 )
 
@@ -963,3 +964,31 @@ def test_what_the_user_draws_from_someones_words_is_the_users_and_a_name_taken_i
     assert [mood for _, mood in clauses_with_moods("我姐找了份新工作，所以搬去深圳了")] == [THIRD_PARTY] * 2
     assert clause_mood("I took my husband's name,") == ASSERTION
     assert clause_mood("save my husband's name as Tom in the contacts") == THIRD_PARTY
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        # someone else's new thing, where the user is no subject
+        ("kayla keeps sending me pics of lake michigan from her new place in chicago,", THIRD_PARTY),
+        ("看她新家的照片", THIRD_PARTY),
+        ("我搬进了她新家", ASSERTION),  # the user is the subject
+        ("I moved into her old place last week", ASSERTION),  # the user is the subject: the user's move
+        # a relative or friend with what they are to the user between
+        ("我最好的朋友小雨跟她学长在一起了！！", THIRD_PARTY),
+        ("我大学室友搬去成都了", THIRD_PARTY),
+        ("合伙人阿杰以后只在上午9点到11点回客户消息，", THIRD_PARTY),  # a partner in business, bare
+        # a claim about the user denied
+        ("I do not.", NEGATED),
+        ("I have never worked there", NEGATED),
+        ("I don't eat meat anymore", ASSERTION),  # a habit said with "don't" is a state
+        ("not working anywhere rn,", ASSERTION),  # no job now is a state
+    ],
+)
+def test_others_new_things_friends_named_by_what_they_are_and_claims_denied(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+def test_a_partner_in_business_is_no_partner_in_life():
+    assert partner_is_subject("my partner just proposed")
+    assert not partner_is_subject("my business partner Jess just finalized her divorce")

@@ -23,6 +23,7 @@ from pipelines.extract.signals.topic_signal import (
     asks_the_user,
     message_signal,
     strongest_reading,
+    topic_readings,
     vector_preference,
 )
 
@@ -1630,3 +1631,131 @@ def test_working_out_is_no_work_and_a_relatives_doctor_is_theirs():
     assert "employer" not in cue_hits("working out at the Y before my shift")
     assert message_signal("my dad's doctor is Dr. Huang now").mood == THIRD_PARTY
     assert message_signal("my kids doctor is Dr. Huang now").mood == THIRD_PARTY  # whom a doctor serves decides
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Running Thistle & Thread (my yarn shop in Asheville) is a lot this time of year",
+        "I run a small bakery in Leeds",
+        "freelancing is feast or famine",
+        "I'm my own boss, 3 years now",
+        "self-employed since 2021",
+        "我的花店“小满花艺”开了快三年了",
+        "做自由职业两年了",
+        "我现在算个体户",
+        "平时接私活",
+        "去年开了间小面馆",
+        "survived week 1 of my summer internship at Deloitte!!",
+    ],
+)
+def test_a_business_of_the_users_own_or_an_internship_is_where_the_user_works(text):
+    assert "employer" in cue_hits(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my local coffee shop closed early",
+        "my favourite bakery ran out of croissants",
+        "我家楼下的店关门了",
+        "my studio apartment is freezing",
+        "I started a new yoga practice",
+    ],
+)
+def test_a_shop_the_user_only_goes_to_is_no_workplace(text):
+    assert "employer" not in cue_hits(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "well, it's official. we closed Thistle & Thread for good last Saturday",
+        "跟你说个事，花店上周关门了",
+        "我自己开了家奶茶店",
+        "went freelance in march",
+        "so... I signed the offer from Brightline Creative",
+        "I turned in my two weeks at TJ's",
+    ],
+)
+def test_a_business_opened_or_closed_is_a_change_of_employer(text):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == ("employer", ASSERTION)
+    assert names_a_change(text)
+
+
+def test_the_users_trade_is_a_job_title_not_a_wedding():
+    hits = cue_hits("Wedding season is insane. I'm a wedding photographer")
+    assert "relationship_status" not in hits
+    assert "job_title" in hits
+    assert "relationship_status" in cue_hits("our wedding photographer cancelled, the wedding is in May")
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("ok new rule, go as long as you need, full detail with examples, no word cap", "answer_length"),
+        ("规则：回复一律中文，别中英混着写，看着累", "language"),
+        ("之后别给我列点了，要写成一段通顺的话", "output_format"),
+    ],
+)
+def test_an_order_on_how_to_answer_is_the_users_own_wish_without_an_i(text, topic):
+    assert message_signal(text) == TopicSignal(topic, ASSERTION, message_signal(text).strength)
+
+
+def test_a_fact_said_without_the_user_as_subject_stays_weak_when_it_is_no_order():
+    assert "contact_time" in cue_hits("only ping me weekdays 12-1")
+    assert "contact_time" in cue_hits("thinking we move the pings to evenings")
+    # a word of the topic in a clause that is no order to the assistant still needs the user as its subject
+    assert message_signal("on nights now, in charge of the whole floor, nights are long").mood == TENTATIVE
+
+
+def test_what_the_user_asserts_of_themselves_outweighs_a_topic_said_of_others_at_the_same_count():
+    text = "我同事跳槽去了字节，入职第一天就加班。对了我搬到浦东了，新租的房子"
+    readings = topic_readings(text)
+    assert readings["employer"].strength == readings["residence"].strength  # the colleague's job: as many words
+    assert message_signal(text).topic == "residence"
+
+
+def test_what_the_user_asserts_of_themselves_outweighs_a_topic_said_of_others():
+    text = "租房也是一堆破事，中介押一付三，房东还不让养猫……哦对了我已经不在美团了，签了米哈游，上周一入职的"
+    readings = topic_readings(text)
+    assert readings["residence"].strength == readings["employer"].strength  # the same count of words
+    assert message_signal(text).topic == "employer"
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("update: been pescetarian for about 3 months now", "diet"),  # spelt either way
+        ("英文那个别切了 照旧中文", "language"),
+        ("改代码的时候 just the diff please", "output_format"),
+        ("你给代码每次都贴完整文件，我直接复制覆盖", "output_format"),
+        ("keep it to one paragraph, there's a word cap", "answer_length"),
+        ("go as long as you need", "answer_length"),
+        ("full detail please", "answer_length"),
+        ("paste the full file every time", "output_format"),
+        ("别写大段", "output_format"),
+        ("分段写", "output_format"),
+        ("move the pings up an hour", "contact_time"),
+    ],
+)
+def test_more_words_of_diets_and_of_how_answers_come(text, topic):
+    assert topic in cue_hits(text)
+
+
+def test_a_diff_is_no_difference():
+    assert "output_format" in cue_hits("只给diff就行")
+    assert "output_format" not in cue_hits("I find it difficult, and my view is different")
+
+
+def test_no_job_now_is_a_change_of_employer():
+    assert names_a_change("not working anywhere rn, just want to get through thesis")
+
+
+@pytest.mark.parametrize(
+    "text", ["opened my own studio last month", "we sold the bakery in May", "shut down our agency"]
+)
+def test_a_business_opened_sold_or_shut_names_a_change(text):
+    assert names_a_change(text)
+    assert "employer" in cue_hits(text)
