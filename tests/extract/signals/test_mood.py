@@ -992,3 +992,15 @@ def test_others_new_things_friends_named_by_what_they_are_and_claims_denied(clau
 def test_a_partner_in_business_is_no_partner_in_life():
     assert partner_is_subject("my partner just proposed")
     assert not partner_is_subject("my business partner Jess just finalized her divorce")
+
+
+@pytest.mark.parametrize(
+    "clause", ["我未婚妻升职了，", "我爱人调到苏州工作了", "我丈夫换工作了", "我太太搬去杭州了", "我先生辞职了"]
+)
+def test_the_users_spouse_by_any_name_is_someone_else(clause):
+    assert clause_mood(clause) == THIRD_PARTY
+
+
+def test_the_users_spouse_by_any_name_shares_the_users_relationship():
+    assert partner_is_subject("我先生和我领证了")
+    assert partner_is_subject("我妻子跟我提离婚了")
