@@ -269,9 +269,10 @@ def _weight(reading: TopicSignal) -> float:
 
 
 def _strongest(readings: dict[str, TopicSignal], exclude: frozenset[str]) -> TopicSignal:
-    """The strongest reading not in `exclude` (ties: the first topic by name). A service the user uses must beat a
-    fact about the user by a cue's worth: its word is often said in passing ("I'm in Toronto, and my building's gym is
-    closed", "nobody calls me Katherine except my dentist")."""
+    """The strongest reading not in `exclude`, the user's own assertion counting `ASSERTION_EDGE` more (ties: the
+    first topic by name). A service the user uses must beat a fact about the user by a cue's worth: its word is often
+    said in passing ("I'm in Toronto, and my building's gym is closed", "nobody calls me Katherine except my
+    dentist")."""
     kept = [readings[topic] for topic in sorted(readings) if topic not in exclude]
     strongest = max(kept, key=_weight, default=NO_SIGNAL)
     if strongest.topic not in SERVICE_TOPICS:
