@@ -228,7 +228,14 @@ _URGES_ME = re.compile(
 )
 _PLAN = re.compile(
     r"\b(?:might|maybe|perhaps|thinking\s+(?:about|of)|thinking\s+(?:that\s+)?(?:i|we)(?:'ll|\s+will|\s+might|\s+may|'d|\s+would|\s+should)\b|considering|consider|plan(?:ning)?\s+to|going\s+to|gonna|"
-    r"want\s+to|wanna|would|(?:i|we)\s+(?:should|ought\s+to)\b|(?<!even\s)if(?!\s+(?:you|u)\b)|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|(?:pretty|fairly|almost|quite)\s+sure\s+(?:i'm|i\s+am|im|i'll|i\s+will)\b|tempted|should\s+i|"
+    r"want\s+to|wanna|would|"
+    # ... and its contraction before a verb's plain form ("I'd love to live in Paris", "where we'd live"), not "had"
+    # before a participle ("I'd moved to Denver by then", "I'd been living in Leeds") nor a way of telling ("thought
+    # I'd let you know I moved", "I'd say I'm vegan now")
+    r"\b(?:i|we|you|he|she|they)['\u2019]d\s+(?!(?:\w+ly\s+)?(?:been|had|gone|got|gotten|done|left|seen|taken|made|found|bought|sold|"
+    r"given|known|told|met|kept|spent|lost|won|heard|thought|felt|become|begun|broken|chosen|driven|eaten|fallen|flown|"
+    r"forgotten|grown|shown|spoken|written|already|just|never|always|finally|\w+ed|say|let|guess|imagine|think|call|"
+    r"describe|put|add|mention|note|like\s+to\s+(?:let|tell|share|update|say|mention|add))\b)\w+|(?:i|we)\s+(?:should|ought\s+to)\b|(?<!even\s)if(?!\s+(?:you|u)\b)|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|(?:pretty|fairly|almost|quite)\s+sure\s+(?:i'm|i\s+am|im|i'll|i\s+will)\b|tempted|should\s+i|"
     # a trip to plan is still to come: "can you help me plan a 3 day spring break trip"
     r"\bplan\s+(?:a|an|my|our|the|this)\s+(?:[\w-]+\s+){0,4}(?:trip|vacation|holiday|getaway|road\s*trip|visit|itinerary)\b|"
     # a change being explored is not a change made

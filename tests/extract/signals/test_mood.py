@@ -1004,3 +1004,20 @@ def test_the_users_spouse_by_any_name_is_someone_else(clause):
 def test_the_users_spouse_by_any_name_shares_the_users_relationship():
     assert partner_is_subject("我先生和我领证了")
     assert partner_is_subject("我妻子跟我提离婚了")
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("I'd love to live in Paris", PLAN),  # "'d" before a plain verb is "would"
+        ("huge fight about where we'd live after.", PLAN),
+        ("I\u2019d rather work at Google", PLAN),
+        ("I'd moved to Denver by then", ASSERTION),  # ... before a participle it is "had"
+        ("I'd been living in Leeds for years", ASSERTION),
+        ("the promotion finally came through after I'd basically been doing the job for a year", ASSERTION),
+        ("thought I'd let you know I moved to Leeds", ASSERTION),  # ... and a way of telling tells
+        ("I'd say I'm vegan now", ASSERTION),
+    ],
+)
+def test_would_contracted_is_a_wish_had_contracted_and_a_way_of_telling_are_not(clause, mood):
+    assert clause_mood(clause) == mood
