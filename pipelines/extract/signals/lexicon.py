@@ -439,7 +439,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   "(?:turned|handed) in my (?:badge|keys|laptop)", "layoffs?\\b.{0,40}\\bI was (?:in|part of|one of)",
                   "layoffs?",
                   "(?:sending|sent|send|gave|giving|handed|handing|put in|putting in|turned in|turning in) (?:\\w+ )?my two weeks",
-                  "accepted (?:the|an|their|a|his|her) (?:job )?offer", "laid off", "fired",
+                  "(?:accepted|signed) (?:the|an|their|a|his|her) (?:job )?offer", "laid off", "fired",
                   "still (?:at|with|working)", "staying at", "staying (?:put )?(?:at|with) (?-i:[A-Z])\\w+", "let go", "between jobs", "unemployed", "out of work",
                   "not working (?:anywhere|at the moment|right now|rn|atm)",
                   # the money or the contract behind the job ended: "the NSERC grant that was paying me wrapped up",
@@ -452,7 +452,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   # a move called off keeps the old employer: "Kestrel countered… I'm staying put", "called Dunmore and
                   # withdrew", "turned the offer down"
                   "counter-? ?offer\\w*", "countered", "withdr[ae]w\\w*", "(?:turned|turning|turn) (?:down )?(?:the|their|an?|that|this) (?:job )?offer(?: down)?",
-                  "declined (?:the|their|an?|that|this) (?:job )?offer", "contract signed", "signed (?:the|an|their|a|his|her) (?:job )?offer",
+                  "declined (?:the|their|an?|that|this) (?:job )?offer", "contract signed",
                   # a business of the user's own opened or closed: "we closed Thistle & Thread for good", "went freelance"
                   f"(?:opened|started|launched) (?:my|our) (?:own )?(?:[\\w-]+ )?(?:{_BUSINESS_EN})", "went (?:freelance|self-employed|solo|independent)",
                   "(?:closed|shut|shutting|closing) (?:down )?(?:[\\w&'-]+ ){0,4}?for good",
