@@ -192,7 +192,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "electrician", "plumber", "carpenter", "paralegal", "receptionist", "pharmacist", "mechanic", "firefighter",
          "paramedic", "clerk",
          "(?:research|teaching|administrative|executive|personal|legal|dental|medical|program|project) assistant",
-         "postdoc\\w*", "research fellow", "lecturer", "solicitor", _ROLES_EN),
+         "postdoc\\w*", "research fellow", "lecturer", "solicitor", _ROLES_EN,
+         # nursing and care grades by their letters: "still an RN, still in the ER"
+         "(?-i:RN|LPN|CNA|NP|EMT)"),
         ("升职", "升了", "升店长", "职位", "职务", "岗位", "title", "经理", "主任", "店长", "组长", "工程师", "医师", "职称",
          "老师", "助理", "分析(?!下|一下|一波|利弊|原因|看)", "运营", "测试", "后端", "前端", "从事", "文案", "职业", "(?:做|干)什么的", "(?:做|干)(?:什么|啥)(?:工作|职业|行业)", "转岗", "调岗", "助理", "主管", "总监", "专员", "设计师",
          "程序员", "会计", "律师", "医生", "护士", "副总", "合伙人", "主编", "编辑", "策划", "架构师", "研究员",
@@ -210,7 +212,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "phone": (
         ("phone", "number", "cell", "mobile", "(?:new|my|cell|phone|mobile) ?#", "call me at", "text me", "carrier", "sim(?: card)?", "port(?:ed)? (?:my |the )?number",
          # a number written out is about a phone, whatever words stand around it
-         "\\(?[0-9]{3}\\)?[-. ]?[0-9]{3}[-. ][0-9]{4}"),
+         "\\(?[0-9]{3}\\)?[-. ]?[0-9]{3}[-. ][0-9]{4}",
+         # ... or a local one, seven digits: "add my number to the card: 555-0164" (not a range: "$300-5000")
+         "(?<![0-9$.,-])[0-9]{3}-[0-9]{4}(?![0-9.,-])"),
         ("电话", "手机", "号码", "换个?号", "1[3-9][0-9][ -]?[0-9]{4}[ -]?[0-9]{4}", "打我", "尾号", "携号转网", "电话卡", "手机卡", "(?i:sim)卡", "新卡", "销号", "副卡"),
     ),
     "email": (
@@ -227,7 +231,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten) (?:weeks|months|years) with \\w+ (?:today|now|already)",
          "(?:first|second|third|1st|2nd|3rd) date"),
         ("单身", "脱单", "对象", "婚姻", "婚恋", "结婚", "领证", "民政局", "婚礼", "纪念日", "离婚", "老公", "老婆", "男朋友", "女朋友",
-         "在一起", "订婚", "求婚", "婚戒", "见家长", "感情", "红本本", "结婚证", "扯证", "分手", "恋爱", "表白", "单膝跪", "💍", "戒指"),
+         "在一起", "订婚", "求婚", "婚戒", "见家长", "感情", "红本本", "结婚证", "扯证", "分手", "恋爱", "表白", "单膝跪", "💍", "戒指",
+         # seeing someone, said the northern way: "我们俩现在算是处着呢", "我跟她处上了"
+         "(?:我们|俩|跟他|跟她|和他|和她)[^，,。！？]{0,6}处(?:着|上了)"),
     ),
     "diet": (
         ("vegetarian", "vegan", "meat", "dairy", "eggs?", "spicy", "chill?i(?: crisp| oil| flakes)?", "hot sauce", "sriracha", "gluten", "allergic", "allergy", "keto",
@@ -255,7 +261,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "prose", "walls? of text", "laid out", "layout", "(?:answer|reply|response|writing) style", "(?:normal|full|plain|complete) sentences",
          # how code comes: "paste the full file" ("just the diff" is a word of the Chinese list, any case)
          "(?:full|whole|entire|complete) files?\\b"),
-        ("表格", "分点", "列表", "段落", "格式", "一条一条", "列一二三", "要点", "列点", "分段", "大段", "一段(?:通顺的|完整的)?(?:话|文字)", "(?:完整|整个)(?:的)?文件", "(?<![A-Za-z])(?i:diffs?)(?![A-Za-z])", "markdown", "排版", "呈现(?:方式|形式)", "(?:回答|回复|答复)[^，,。？?]{0,5}风格"),
+        ("表格", "分点", "列表", "段落", "格式", "一条一条", "列一二三", "要点", "列点", "分段", "大段", "一段(?:通顺的|完整的)?(?:话|文字)", "(?:完整|整个)(?:的)?文件", "(?i:(?<![A-Za-z])(?:unified|git|the|a|just|only|给|要|发)\\s*diffs?(?![A-Za-z])|(?<![A-Za-z])diffs?\\s*(?:格式|就行|就好|即可|format|only))", "markdown", "排版", "呈现(?:方式|形式)", "(?:回答|回复|答复)[^，,。？?]{0,5}风格"),
     ),
     "language": (
         # the language answers come in, not one being learnt ("learning German", "学习英语")
@@ -311,9 +317,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "|打(?:给|电话)|方便|有空|别|不要))", "(?<!哪)几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
          "联系(?:用户|他|她)", "找我", "收到(?:提醒|消息|通知)", "(?:提醒|通知)(?:的)?时间", "发我", "(?:什么时候|什么时间|几点)[^，,。？?]{0,8}(?:联系|找|方便|发|提醒|通知|打电话|推送)", "工作日", "午休",
          # when reminders come, not what they are about: "以后提醒改成上午吧"
-         "(?:提醒|消息|通知)(?:都)?(?:改|换|放|挪|调)(?:成|到|在)", "(?:早上|上午|中午|下午|晚上)(?:再)?(?:提醒|联系|通知)",
+         "(?:提醒|消息|通知|推送)(?:都)?(?:改|换|放|挪|调)(?:成|到|在)", "(?:早上|上午|中午|下午|晚上)(?:再)?(?:提醒|联系|通知)",
          # a window for them: "提醒别在早上十点前发", "消息只在晚上八点以后发"
-         "(?:提醒|消息|通知)(?:都)?(?:别|不要|只|就)?在",
+         "(?:提醒|消息|通知|推送)(?:都)?(?:别|不要|只|就)?在",
          # "提醒什么的白天发就行"
          "(?:提醒|消息|通知)[^，,。]{0,4}(?:白天|晚上|早上|上午|下午|中午|夜里)(?:再)?发",
          # ... and a time of day after the reminders it is for: "提醒挪回早上吧" (last: the cues above match first)
@@ -471,10 +477,10 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # ... and a role said as what the user is now, or was moved up to: "I'm Associate Creative Director now", "they
     # bumped me to senior copywriter", "new business cards", "转正了", "提拔成主管"
     "job_title": (("promoted", "promotion", "promo", "new title", "new role", "new business cards?",
-                   "(?:changed|updated|bumped) my title", "(?:org chart|title|email signature) (?:now )?says",
+                   "(?:changed|updated|bumped) my title", "step(?:s|ped|ping)? up as", "took over as", "(?:org chart|title|email signature) (?:now )?says",
                    f"(?:I'm|I am|im) (?:now )?(?:an? |the )?(?:[\\w-]+ ){{0,3}}(?:{_ROLES_EN})s? now",
                    f"(?:bumped|moved|promoted|upgraded|made) me (?:up )?(?:to )?(?:an? |the )?(?:[\\w-]+ ){{0,3}}(?:{_ROLES_EN})"),
-                  ("升职", "升了", "升店长", "当上", "转正", "提拔", "升(?:为|成|到)", "升(?:了)?[^，,。]{0,4}(?:主管|经理|总监|组长|店长)", "(?:名片|头衔|title)(?:也)?(?:换|改)")),
+                  ("升职", "升了", "升店长", "当上", "转正", "提拔", "升(?:为|成|到)", "升(?:了)?[^，,。]{0,4}(?:主管|经理|总监|组长|店长)", "任命", "(?:名片|头衔|title)(?:也)?(?:换|改)")),
     # ... and the words that start or end a value of the other topics: a retraction often names nothing else
     # ("sold it", "分手了", "不吃素了"), so its one cue would otherwise stay below a statement's strength
     "diet": (("went (?:vegan|vegetarian|pesc[ae]tarian|keto)", "stopped eating", "eat(?:ing)? meat again", "(?:are|is|'re|'s) back on (?:my|the) (?:plate|menu)", "(?:started|start|starting|back to|went back to) eat(?:ing|in)? (?:\\w+ )?again",
@@ -507,9 +513,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "gym": (("(?:cancel+ed|froze|quit|joined|switched) (?:my |the |a )?(?:\\w+ )?(?:gym|membership)", "new gym",
              "signed up (?:at|for|with) (?:a |the )?(?:\\w+ )?(?:gym|studio)", "let (?:my|the) membership (?:lapse|expire)"),
             ("(?:退|办|换|转)(?:了)?(?:张|个)?(?:卡|健身房|年卡)", "不续(?:了|卡|费)?", "换(?:了)?(?:个|家)?(?:健身房|游泳馆|瑜伽馆)")),
-    "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "traded in", "new car",
+    "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "trade(?:d)?[- ]in", "new car",
                  "car-free now", "car-?less", "sold it for (?:parts|scrap)"),
-                ("(?:新|刚)提的", "车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了", "现在没车",
+                ("(?:新|刚)提的", "新车[^，,。！？]{0,2}(?:提|到手|开回)", "车提(?:了|回来)", "车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了", "现在没车",
                  "车[^，,。！？]{0,4}(?:处理掉|转手|出掉|出手|卖掉|卖了|报废)", "不开车了",
                  f"(?:{CAR_MODELS_ZH})[^，,。！？]{{0,6}}(?:卖了|卖掉了|出手了|转手了)")),
     "relationship_status": (("broke up", "split up", "got divorced", "got engaged", "got married", "tied the knot",
@@ -520,7 +526,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                              "(?:he|she|(?-i:[A-Z])\\w+) proposed", "made it official", "(?:it's|we're) official"),
                             ("分手了", "离婚了", "订婚了", "结婚了", "领证了",
                              # the certificate taken, the banquet held: "证上个月已经领了", "酒席办完了", "办完酒席"
-                             "(?:^|结婚)证[^，,。！？]{0,6}领(?:了|完)", "(?:酒席|婚宴|喜酒)[^，,。！？]{0,6}办(?:完|了)", "办完(?:了)?(?:酒席|婚宴|婚礼)", "复合", "在一起了", "脱单了", "恢复单身", "确定(?:了)?(?:恋爱)?关系", "婚假",
+                             "(?:^|结婚|把)证[^，,。！？]{0,6}领(?:了|完)", "(?:酒席|婚宴|喜酒)[^，,。！？]{0,6}办(?:完|了)", "办完(?:了)?(?:酒席|婚宴|婚礼)", "复合", "在一起了", "脱单了", "恢复单身", "确定(?:了)?(?:恋爱)?关系", "婚假",
                              "(?:我们|我俩|我们俩)(?:已经|早就)?分(?:开)?了",
                              "(?:去|跑)了?(?:一)?趟?民政局", "红本", "单膝跪", "蜜月",
                              "(?:拿出|掏出)(?:了)?戒指", "我(?:说了?|答应了?)(?:好|愿意|yes)")),
@@ -589,7 +595,12 @@ ROLE_TOPIC = "job_title"
 def _counted(pattern: re.Pattern[str], text: str, topic: str) -> int:
     if topic != ROLE_TOPIC:
         return len(pattern.findall(text))
-    return sum(not _SOMEONES.search(text[: match.start()]) for match in pattern.finditer(text))
+    # a change of role is the user's whoever made it ("my boss promoted me"); a role after "my" is someone's
+    en, zh = _change_patterns()[ROLE_TOPIC]
+    return sum(
+        not _SOMEONES.search(text[: match.start()]) or bool(en.fullmatch(match[0]) or zh.fullmatch(match[0]))
+        for match in pattern.finditer(text)
+    )
 
 
 def cue_hits(text: str) -> dict[str, int]:

@@ -109,7 +109,7 @@ PEOPLE_EN = (
     r"bestie|bff|buddy|pal|\w*mates?|fianc[eé]e?|sibling|nephew|niece|stepdad|stepmom|classmate|bf|gf|"
     # people at work and around it: "our CTO has gone full carnivore", "bloke from Gunnedah gave me four grand"
     r"cto|ceo|cfo|coo|co-?founder|founder|guy|bloke|lad|gran|granny|nan|nana|grandson|granddaughter|grandkids?|"
-    r"stepson|stepdaughter|"
+    r"stepson|stepdaughter|sis|bro|hubs|mil|fil|sil|bil|ex|"
     # people the user works with or lives with: "My clerk has gone fully carnivore", "my missus went full carnivore"
     r"clerk|missus|mrs|hubby|wifey|teammate"
 )
@@ -124,7 +124,7 @@ ROLES_EN = (
 )
 ROLES_ZH = (
     "客服|销售|推销|中介|猎头|医生|大夫|教练|私教|营养师|咨询师|律师|"
-    "小哥|小姐姐|营业员|店员|工作人员|(?<![A-Za-z])HR(?![A-Za-z])|经纪人|理疗师|康复师|队医"
+    "小哥|小姐姐|营业员|店员|工作人员|(?<![A-Za-z])(?-i:HR)(?![A-Za-z])|经纪人|理疗师|康复师|队医"
 )
 KIN_ZH = (
     r"爸|妈|老公|老婆|哥|姐|弟|妹|儿子|女儿|家人|朋友|同事|老板|领导|室友|舍友|男朋友|女朋友|对象|闺蜜|舅|姨|叔|婶|"
@@ -132,7 +132,9 @@ KIN_ZH = (
     # people the user works or lives beside: "我合伙人阿珍搬去深圳了", "我老伴退休了"
     r"合伙人|搭档|合作伙伴|老伴|徒弟|客户|"
     # ... and the user's spouse or betrothed by any name: "我未婚妻升职了，当上运营总监", "我爱人调到苏州了"
-    r"未婚妻|未婚夫|爱人|丈夫|妻子|媳妇|先生|太太"
+    r"未婚妻|未婚夫|爱人|丈夫|妻子|媳妇|先生|太太|"
+    # ... and the ones met at school or left behind: "我同桌跳槽去字节了", "我学姐搬去深圳了", "我前男友结婚了"
+    r"同桌|学长|学姐|学弟|学妹|老乡|队友|嫂|男友|女友|前(?:任|男友|女友|妻|夫)"
 )
 # Words a speaker opens a clause with before its subject: "meanwhile my best friend got engaged", "btw my mom…"
 _LEAD_IN_WORD = (
@@ -353,7 +355,7 @@ _REPORTED = re.compile(
     # an answer to the user's proposal or confession ends someone else's words: "我跟小雯表白了，她说好"
     r"|(?:她|他)(?:说好|说愿意|答应了)"
     r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
-    r"|(?<!你)(?:念叨|介绍|说)(?:让我|我)|^\s*(?:还|又|也)?(?:让|叫|逼)我"
+    r"|(?<!你)(?<!话)(?<!老实)(?<!所以)(?:念叨|介绍|说)(?:让我|我)|^\s*(?:还|又|也)?(?:让|叫|逼)我"
     # someone urging or advising the user: what they want, not what the user did
     r"|(?:劝|催|喊|怂恿|撺掇|忽悠|建议)我|非(?:要|让|得)我|说什么|\b(?:advised|recommended|suggested)\s+(?:me|that\s+i)\b"
     # someone's announcement about the user: "my khala announced to a table of ten people that I'm engaged"

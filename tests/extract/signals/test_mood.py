@@ -1021,3 +1021,14 @@ def test_the_users_spouse_by_any_name_shares_the_users_relationship():
 )
 def test_would_contracted_is_a_wish_had_contracted_and_a_way_of_telling_are_not(clause, mood):
     assert clause_mood(clause) == mood
+
+
+def test_hours_in_english_are_no_hr_department():
+    assert clause_mood("12-hr shifts as an ER nurse are killing my feet.") == ASSERTION
+    assert clause_mood("HR找我谈话了") == THIRD_PARTY
+
+
+@pytest.mark.parametrize("text", ["话说我搬家了", "老实说我还是喜欢吃辣", "所以我辞职了"])
+def test_a_way_of_saying_is_no_one_elses_words(text):
+    assert clause_mood(text) == ASSERTION
+    assert clause_mood("我妈说我该换工作了") != ASSERTION

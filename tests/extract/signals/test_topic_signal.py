@@ -1759,3 +1759,86 @@ def test_no_job_now_is_a_change_of_employer():
 def test_a_business_opened_sold_or_shut_names_a_change(text):
     assert names_a_change(text)
     assert "employer" in cue_hits(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("sis found an apartment in Reno and moved out last week", "residence"),  # kin by a short name
+        ("my sis just moved to seattle!! helping her unpack over facetime lol", "residence"),
+        ("bro just got a job at google lol", "employer"),
+        ("我同桌跳槽去字节了 涨了40% 酸了", "employer"),  # met at school
+        ("我前男友下个月结婚了", "relationship_status"),
+        ("我学姐搬去深圳了", "residence"),
+    ],
+)
+def test_kin_and_old_acquaintances_by_any_name_are_someone_else(text, topic):
+    assert topic_readings(text)[topic].mood == THIRD_PARTY
+
+
+def test_a_local_number_written_out_is_the_users_number():
+    assert message_signal("add my number to the emergency contact card: 555-0164") == TopicSignal(
+        "phone", ASSERTION, 2.0
+    )
+    assert "phone" not in cue_hits("the budget is $300-5000 for the whole trip")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ok so reorg happened and im on the payments team now, diff manager, diff standup, same desk",
+        "valentines day as a single person hits diff",
+    ],
+)
+def test_diff_in_chat_is_different_not_a_format(text):
+    assert "output_format" not in cue_hits(text)
+
+
+@pytest.mark.parametrize("text", ["send me a diff, not the file", "unified diff 格式", "只给diff就行"])
+def test_a_diff_asked_for_is_a_format(text):
+    assert "output_format" in cue_hits(text)
+
+
+def test_a_role_someone_gave_the_user_is_the_users_and_their_own_stays_theirs():
+    assert message_signal("my boss promoted me to team lead") == TopicSignal("job_title", ASSERTION, 3.0)
+    assert message_signal("my manager got promoted to director").mood == THIRD_PARTY
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("still an RN, still in the ER, still no NP application lol", "job_title"),
+        ("最后还是接了，上周正式任命技术经理，手下六个人。", "job_title"),
+        ("新车提了！七座的GL8，终于能把爸妈和俩娃一次拉上了", "vehicle"),
+        ("used model 3. the civic went as a trade-in. one-pedal driving is so weird", "vehicle"),
+        ("上礼拜我和老周去民政局把证领了！", "relationship_status"),
+    ],
+)
+def test_a_new_role_car_or_marriage_in_more_words_is_the_users_statement(text, topic):
+    assert message_signal(text).topic == topic
+    assert message_signal(text).mood == ASSERTION
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "they asked me to step up as interim nurse manager",
+        "took over as head chef in March",
+        "新车到手",
+        "车提回来了",
+        "上周末把证领了",
+    ],
+)
+def test_a_role_taken_a_car_fetched_a_certificate_taken_name_a_change(text):
+    assert names_a_change(text)
+
+
+@pytest.mark.parametrize("text", ["我们俩现在算是处着呢，孩子们还不知道", "我跟她处上了"])
+def test_seeing_someone_said_the_northern_way_is_a_relationship(text):
+    assert "relationship_status" in cue_hits(text)
+    assert "relationship_status" not in cue_hits("这块地方处着挺舒服")
+
+
+@pytest.mark.parametrize("text", ["早上那个天气+日程的推送改到六点半吧", "推送只在周末发"])
+def test_when_a_push_comes_is_a_contact_time(text):
+    assert "contact_time" in cue_hits(text)
