@@ -280,7 +280,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "answer_length": (
         # the length of answers, not of a run or a wait ("how long did I run?")
-        ("(?:short|long)(?:er)? (?:answers?|replies|responses|explanations)", "(?:too|so) long", "concise", "brief",
+        ("(?:short|long|thorough)(?:er)? (?:answers?|replies|responses|explanations?|versions?)", "full explanations?", "(?:too|so) long", "concise", "brief",
          "in detail", "detailed", "length", "walls? of text", "tl;?dr", "how long should (?:the )?(?:answers?|replies)", "(?:answers?|replies|responses) be",
          "word (?:limit|count)", "(?:word|length|sentence) cap", "as long as (?:you |it )?(?:need|needs|want|like)s?", "full detail", "words? or less", "under [0-9]+ words", "one-liners?", "short and sweet", "long-winded",
          # a count of sentences as the ceiling, or the rule named by it: "3 sentences max", "drop the 3 sentence thing"
@@ -550,6 +550,10 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               "sign(?:ed)? (?:it|off|them)(?: as| with)? (?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+",
               "sign(?:ed|s)? (?:[\\w']+ ){1,7}?as (?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+", "go(?:es|ing)? by \\w+ now", "started going by", "call me \\w+ from now on", "new name",
               "(?:everything|it|all)(?: else)? (?:is|'s) (?-i:[A-Z])[a-z]+ now",
+              # a full name the user is now, or one the papers must say: "I'm officially Megan Alvarez now", "so its
+              # Jessica Hale now on everything", "everything has to say Okafor now"
+              "(?:I'm|I am|im|it's|its|it is) (?:officially |legally |now )?(?-i:[A-Z])[a-z]+ (?-i:[A-Z])[a-z]+(?:-(?-i:[A-Z])[a-z]+)? now",
+              "(?:has|have|needs?) to (?:say|read) (?-i:[A-Z])[a-z]+ now",
               "signature\\s*[-:\u2013\u2014]\\s*(?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+"),
              ("改名", "以后叫我", "改叫", "名字(?:写|填|就写|用)(?!了)", "落款(?:写|用|就写|署)(?!了)", "(?:用|叫)这个名字")),
 }

@@ -1738,10 +1738,16 @@ def test_what_the_user_asserts_of_themselves_outweighs_a_topic_said_of_others():
         ("别写大段", "output_format"),
         ("分段写", "output_format"),
         ("move the pings up an hour", "contact_time"),
+        ("I need the long version of things now", "answer_length"),
+        ("full explanations, walk me through the reasoning", "answer_length"),
     ],
 )
 def test_more_words_of_diets_and_of_how_answers_come(text, topic):
     assert topic in cue_hits(text)
+
+
+def test_a_full_version_of_software_is_no_answer_length():
+    assert "answer_length" not in cue_hits("download the full version of photoshop")
 
 
 def test_a_diff_is_no_difference():
@@ -1842,3 +1848,17 @@ def test_seeing_someone_said_the_northern_way_is_a_relationship(text):
 @pytest.mark.parametrize("text", ["早上那个天气+日程的推送改到六点半吧", "推送只在周末发"])
 def test_when_a_push_comes_is_a_contact_time(text):
     assert "contact_time" in cue_hits(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "back from the honeymoon!! ok admin time. I'm officially Megan Alvarez now, the new card came thru",
+        "back from the honeymoon!! now the un-fun part: DMV, passport... everything has to say Okafor now lol",
+    ],
+)
+def test_a_full_name_the_user_is_now_is_read_beside_the_wedding(text):
+    readings = topic_readings(text)
+    assert readings["name"].mood == ASSERTION
+    assert readings["relationship_status"].mood == ASSERTION
+    assert "name" not in topic_readings("I'm in Los Angeles now")
