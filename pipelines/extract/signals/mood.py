@@ -173,7 +173,8 @@ _THIRD_PARTY = re.compile(
     r"|graduated|relocated|transferred|divorced"
     r"|(?:is|'s)\s+(?:moving|leaving|relocating|quitting|retiring))\b(?!.*\bme\b)"
     # a person named without "my" still is someone else: "husband's company is relocating"
-    rf"|^\s*(?:{_LEAD_IN}\s+)?(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s"
+    # (not one the user calls out to: "bro i got the job", "sis we're moving")
+    rf"|^\s*(?:{_LEAD_IN}\s+)?(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s(?![\s,]*(?:i|i'm|im|i've|ive|we|we're|my)\b)"
     r"|^\s*(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|老公|老婆|媳妇|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
     r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东|中介|客户|师傅|店员|咖啡师|闺蜜|发小|哥们|舍友|同学|邻居|"
     r"男朋友|女朋友|对象|合伙人|搭档|合作伙伴|老伴|徒弟)|大家都|别人都|everyone\s+(?:says|uses|calls)"

@@ -1032,3 +1032,9 @@ def test_hours_in_english_are_no_hr_department():
 def test_a_way_of_saying_is_no_one_elses_words(text):
     assert clause_mood(text) == ASSERTION
     assert clause_mood("我妈说我该换工作了") != ASSERTION
+
+
+@pytest.mark.parametrize("text", ["bro i got the job at google", "sis, we're in Denver now", "mom, i moved"])
+def test_kin_called_out_to_is_no_subject(text):
+    assert clause_mood(text) != THIRD_PARTY
+    assert clause_mood("sis found an apartment in Reno") == THIRD_PARTY
