@@ -126,15 +126,16 @@ ROLES_ZH = (
     "客服|销售|推销|中介|猎头|医生|大夫|教练|私教|营养师|咨询师|律师|"
     "小哥|小姐姐|营业员|店员|工作人员|(?<![A-Za-z])(?-i:HR)(?![A-Za-z])|经纪人|理疗师|康复师|队医"
 )
+# The user's partner or spouse by any name: "我未婚妻升职了，当上运营总监", "我爱人调到苏州了"
+_PARTNERS_ZH = "男朋友|女朋友|男友|女友|对象|老公|老婆|爱人|未婚夫|未婚妻|丈夫|妻子|媳妇|先生|太太"
 KIN_ZH = (
-    r"爸|妈|老公|老婆|哥|姐|弟|妹|儿子|女儿|家人|朋友|同事|老板|领导|室友|舍友|男朋友|女朋友|对象|闺蜜|舅|姨|叔|婶|"
+    r"爸|妈|哥|姐|弟|妹|儿子|女儿|家人|朋友|同事|老板|领导|室友|舍友|闺蜜|舅|姨|叔|婶|"
     r"爷|奶|外公|外婆|表|堂|侄|外甥|发小|邻居|同学|师兄|师姐|师弟|师妹|导师|老师|上司|组长|家里人|父母|岳|公公|婆婆|孩子|"
     # people the user works or lives beside: "我合伙人阿珍搬去深圳了", "我老伴退休了"
     r"合伙人|搭档|合作伙伴|老伴|徒弟|客户|"
-    # ... and the user's spouse or betrothed by any name: "我未婚妻升职了，当上运营总监", "我爱人调到苏州了"
-    r"未婚妻|未婚夫|爱人|丈夫|妻子|媳妇|先生|太太|"
-    # ... and the ones met at school or left behind: "我同桌跳槽去字节了", "我学姐搬去深圳了", "我前男友结婚了"
-    r"同桌|学长|学姐|学弟|学妹|老乡|队友|嫂|男友|女友|前(?:任|男友|女友|妻|夫)"
+    # ... the ones met at school or left behind: "我同桌跳槽去字节了", "我学姐搬去深圳了", "我前男友结婚了"
+    r"同桌|学长|学姐|学弟|学妹|老乡|队友|嫂|前(?:任|男友|女友|妻|夫)|" + _PARTNERS_ZH
+    # ... and the user's partner, whose news is the user's only on the couple's own relationship (_PARTNER)
 )
 # Words a speaker opens a clause with before its subject: "meanwhile my best friend got engaged", "btw my mom…"
 _LEAD_IN_WORD = (
@@ -519,7 +520,6 @@ _PARTNERS_EN = (
     r"boyfriend|girlfriend|(?<!business\s)(?<!work\s)(?<!lab\s)(?<!study\s)(?<!gym\s)(?<!running\s)(?<!training\s)"
     r"(?<!sparring\s)(?<!tennis\s)(?<!dance\s)(?<!climbing\s)partner|wife|husband|fianc[eé]e?|bf|gf"
 )
-_PARTNERS_ZH = "男朋友|女朋友|男友|女友|对象|老公|老婆|爱人|未婚夫|未婚妻|丈夫|妻子|媳妇|先生|太太"
 # The user's partner as the subject: someone else's news on every topic but one, the couple's own relationship
 # ("my girlfriend said yes!", "我对象跟我提分手了" are the user's engagement and breakup).
 _PARTNER = re.compile(
