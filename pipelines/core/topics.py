@@ -27,6 +27,7 @@ SINGLE_VALUED_TOPICS: dict[str, str] = {
     "bank": "the bank the user keeps their account with (salary, main account)",
     "doctor": "the user's own doctor (GP, dentist, therapist, the specialist treating them)",
     "gym": "the gym, pool or club the user is a member of",
+    "team": "the team, group or department the user is in at work",
 }
 
 # Services the user uses, not facts about the user: a word of one ("the climbing gym", "a bank") is often said in

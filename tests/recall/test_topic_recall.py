@@ -394,6 +394,8 @@ CHATTER = ["thanks, that helps", "any good podcasts?", "ok got it", "the weather
         ("最近我在尝试哪些健身的方法？", None),
         ("When is the user's next appointment?", None),  # an event, not the doctor
         ("用户现在去哪个健身房？", "gym"),
+        ("用户现在在哪家医院看心内科？", "doctor"),  # the clinic the user is seen at
+        ("用户在哪家医院上班？", "employer"),
         ("Where does the user work?", "employer"),
     ],
 )

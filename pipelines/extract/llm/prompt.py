@@ -14,7 +14,7 @@ from pipelines.core.clock import utc
 from pipelines.core.schemas import EXTRACTED_KINDS
 from pipelines.core.topics import MULTI_VALUED_TOPICS, SINGLE_VALUED_TOPICS
 
-PROMPT_VERSION = "extract-v7"
+PROMPT_VERSION = "extract-v8"
 
 
 class AnsweredMemory(BaseModel):

@@ -39,7 +39,6 @@ from pipelines.extract.signals.mood import (
     PAST,
     PLAN,
     THIRD_PARTY,
-    an_offer_for_later,
     clause_at,
     clause_mood,
     continued_frames,
@@ -166,11 +165,18 @@ def _stated(rule: Rule, clause: _Clause, text: str, match: re.Match) -> bool:
         mood = clause_mood(before) if before.strip() else ASSERTION
         return mood in moods and not NEGATION_BEFORE[rule.lang].search(before)
     mood = clause_mood(text[: match.end()])
+    if mood != THIRD_PARTY and clause_mood(_from_its_clause(text, match)) == THIRD_PARTY:
+        mood = THIRD_PARTY  # "big family news: my sister packed up and moved to Denver" is the sister's move
     if mood == THIRD_PARTY and INCLUSIVE_SUBJECT.fullmatch(match.groupdict().get(SUBJECT_GROUP) or ""):
         mood = clause_mood(text[match.start() : match.end()])  # "my wife and I moved …" is the user too
     if mood not in moods:
         return False
     return rule.retracts or not NEGATION_BEFORE[rule.lang].search(before)
+
+
+def _from_its_clause(text: str, match: re.Match) -> str:
+    """The text from the start of the finest clause (clause_at) that holds the match's start to the match's end."""
+    return text[match.start() - len(clause_at(text, match.start())) : match.end()]
 
 
 class _Found(NamedTuple):
@@ -284,7 +290,6 @@ def extract_message(message: Message, plans_hold: frozenset[str] = frozenset()) 
     for clause, someone_elses, planned, framed in carried:
         start = max(message.content.find(clause, at), at)
         at = start + len(clause)
-        planned = planned or an_offer_for_later(clause, message.content)
         for memory in clause_memories(clause, message, someone_elses, planned, framed, plans_hold):
             if any(memory.topic == d.topic and start < d_end and d_start < at for d, (d_start, d_end) in dropped):
                 continue

@@ -94,7 +94,7 @@ _ROLE_ENDINGS_ZH = "师(?![傅兄姐弟妹父母])|员|组长|店长|班长|厂�
 # topic -> (English cues, Chinese cues). Cues are regular expressions; keep them short and literal.
 TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "residence": (
-        ("live", "lives", "(?<!cost of )(?<!for a )living(?! rooms?)", "lived", "move", "moved", "moving", "relocat\\w*", "apartment", "flat",
+        ("live", "lives", "(?<!cost of )(?<!for a )living(?! rooms?)", "lived", "move", "moved(?! (?:it|them|that|this|those)\\b)(?! (?:over )?(?:to|into) (?:the|a|another) (?:[\\w&+-]+ ){0,3}(?:team|squad|pod|department|dept|division|group)\\b)", "moving", "relocat\\w*", "apartment", "flat",
          "lease", "landlord", "rent", "roommates?", "neighbou?rhood", "settled", "based", "hometown",
          "address", "house", "condo", "apt", "renting", "rowhouse", "townhouse", "duplex", "bungalow",
          "first (?:week|month|night)s? in (?-i:[A-Z])\\w+",
@@ -203,11 +203,13 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "name": (
         # the user's own name: "his name is Pretzel" (a puppy) and "its name" (a book) are not
-        ("call me", "calls me", "my name", "my name is", "my new name", "(?-i:N)ame is (?-i:[A-Z])\\w+", "go(?:es|ing)? by", "real name", "full name", "(?:legal|preferred|given|first) name", "my nickname", "it's \\w+ now",
+        ("call me", "calls me", "my name", "my name is", "my new name", "(?-i:N)ame is (?-i:[A-Z])\\w+", "go(?:es|ing)? by", "real name", "full name", "(?:legal|preferred|given|first) name", "my nickname",
+         # a name the user works or performs under: "What pen name does the user publish under now?"
+         "pen ?-?names?", "stage names?", "pseudonyms?", "nom de plume", "it's \\w+ now",
          "I'm (?-i:[A-Z])\\w+(?<!In)", "I'm an? (?-i:[A-Z])\\w+ now", "(?:last|maiden|family) name", "surname",
          "took (?:his|her|their|\\w+'s) (?:last )?name", "address (?:me|the user|them)", "what name", "user's name",
          "call (?:the user|them|him|her)", "nickname", "sign(?:s|ed|ing)? (?:it|them|letters|off|with|as)", "sign-?off", "pronouns?", "(?:he/him|she/her|they/them)", "what to call", "what (?:should|do|does|can) \\w+ call"),
-        ("叫我", "(?:我|用户)(?:现在|目前)?的?名字", "姓名", "真名", "本名", "新名字", "改姓", "随夫姓", "我姓", "全名", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "落款", "署名", "叫(?:用户|他|她)什么", "名字[^，,。]{0,4}改(?:好|了|完)", "改名", "(?:身份证|证件|户口本?|户籍|护照)上的?名字"),
+        ("叫我", "(?:我|用户)(?:现在|目前)?的?名字", "姓名", "真名", "本名", "新名字", "改姓", "随夫姓", "我姓", "全名", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "艺名", "笔名", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "落款", "署名", "叫(?:用户|他|她)什么", "名字[^，,。]{0,4}改(?:好|了|完)", "改名", "(?:身份证|证件|户口本?|户籍|护照)上的?名字"),
     ),
     "phone": (
         ("phone", "number", "cell", "mobile", "(?:new|my|cell|phone|mobile) ?#", "call me at", "text me", "carrier", "sim(?: card)?", "port(?:ed)? (?:my |the )?number",
@@ -218,7 +220,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("电话", "手机", "号码", "换个?号", "1[3-9][0-9][ -]?[0-9]{4}[ -]?[0-9]{4}", "打我", "尾号", "携号转网", "电话卡", "手机卡", "(?i:sim)卡", "新卡", "销号", "副卡"),
     ),
     "email": (
-        ("e-?mail", "address", "inbox", "gmail", "hotmail", "outlook", "yahoo", "proton ?mail", "icloud"),
+        ("e-?mail", "e-?mailed", "address", "inbox", "gmail", "hotmail", "outlook", "yahoo", "proton ?mail", "icloud"),
         ("邮箱", "邮件", _EMAIL_ADDRESS),
     ),
     "relationship_status": (
@@ -240,7 +242,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "diet", "dietary", "eat", "eating", "plant-based", "pesc[ae]tarian", "halal", "kosher", "lactose", "carbs?",
          "low-carb", "fasting", "seafood", "red meat", "(?:adding|add|more|eat|eating|ate)\\s+fish",
          "(?:low[- ])?fodmap", "paleo", "whole ?30", "carnivore", "dairy-free", "gluten-free", "sugar-free", "no sugar",
-         "mediterranean diet", "plant-forward", "flexitarian", "calorie deficit", "macros"),
+         "mediterranean diet", "plant-forward", "flexitarian", "calorie deficit", "macros", "taste preferences?"),
         ("吃素", "素食", "纯素", "甜食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品", "碳水", "低碳", "生酮", "断食", "乳糖", "吃(?:什么|啥)", "能吃", "照吃", "红肉", "荤",
          "控糖", "戒糖", "无糖", "减脂餐", "轻断食", "无麸质", "低脂", "低(?i:fodmap)", "生食", "清淡", "正常吃", "口味"),
     ),
@@ -293,7 +295,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "contact_time": (
         ("mornings? (?:are|is|work) best", "evenings? (?:are|is|work) best", "after [0-9]{1,2} ?(?:am|pm)",
-         "before [0-9]{1,2} ?(?:am|pm)", "nights", "night shifts?", "day shifts?", "schedule", "best time",
+         "before [0-9]{1,2} ?(?:am|pm)", "nights", "night shifts?", "day shifts?", "schedule", "best time", "check-?ins\\b", "check-?in (?:reminders?|calls?|messages?|texts?|times?|window)",
          "reach me", "nudge", "contact me", "(?:be|get|being|getting) (?:contacted|reached|called|texted|messaged)", "mornings", "evenings", "afternoons", "weeknights", "weekends only",
          "(?:weekday|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday) (?:mornings?|afternoons?|evenings?|nights?)", "when you (?:ping|text|message|call|remind|nudge) me", "shifts", "when to (?:reach|contact|call|text|message|ping)", "(?:night|day|evening) rotation",
          "push (?:everything|it|them|the reminders?|my reminders?) (?:back )?to",
@@ -379,15 +381,25 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("医生", "大夫", "主治", "家庭医生", "牙医", "门诊", "复诊", "挂号", "专家号", "诊所", "心理咨询师", "咨询师", "主任医师",
          "(?:[\\u4e00-\\u9fff])主任(?=看|复诊|那|的号)",
          # whom the user sees for an illness: "我现在看甲状腺找的是刘主任"
-         "看(?:病|[^，,。！？]{1,6}?)(?:找|挂)(?:的是)?"),
+         "看(?:病|[^，,。！？]{1,6}?)(?:找|挂)(?:的是)?",
+         # the clinic the user is seen at: "在哪家医院看心内科", "挂皮肤科" (not "看了本科技书")
+         "(?:看|挂)了?[^，,。！？了]{1,4}科(?!技|幻|普|学|研|目)"),
     ),
     # the gym, pool or club the user belongs to: "my Iron Harbor membership", "乐刻那张卡我退了"; what is done there
     # counts for a statement ("leg day at planet fitness"), a question names the place (SERVICE_NAMES)
+    # the team or department the user is in at work, named by what it does: "on the payments team", "调到风控组了"
+    # (a bare "my team" is said of every workplace; not a leader's post: "组长")
+    "team": (
+        ("(?:on|in|joined|to|into) (?:the|a|another|my|our) (?:new |old )?(?:[\\w&+-]+ ){1,3}?(?:team|squad|pod|department|dept|division|group)\\b(?! (?:at|lead|leader|chat|lunch|dinner|offsite|outing|event|meeting)\\b)",
+         "(?:which|what) (?:team|squad|department|dept|division)", "reorg(?:anization|anisation)?\\b"),
+        ("(?:在|到|去|进|回)(?:了)?[^，,。！？\\s我]{1,8}(?:组|部门|团队|事业部|项目组)(?!长|织|合|成|建|员|会|里的|的人)", "(?:哪个|什么)(?:组|部门|团队|事业部|项目组)",
+         "换组", "转组", "调组", "换部门", "转部门", "调部门", "(?:我们|我)(?:组|部门)(?!长|织|合|成|建|员|会)"),
+    ),
     "gym": (
         ("gym", "membership", "YMCA", "crossfit", "(?:yoga|pilates|climbing|boxing|spin|barre) (?:studio|gym)", "pool",
          "Planet Fitness", "Equinox", "Anytime Fitness", "fitness", "work(?:ing)? out", "worked out", "lifting",
          "squat racks?", "leg day", "swim(?:ming)? laps", "personal trainer"),
-        ("健身房", "健身卡", "游泳馆", "瑜伽馆", "攀岩馆", "拳馆", "年卡", "会员卡", "体育馆", "泳池", "乐刻", "超级猩猩", "威尔士",
+        ("健身房", "健身卡", "月卡", "游泳馆", "瑜伽馆", "攀岩馆", "拳馆", "年卡", "会员卡", "体育馆", "泳池", "乐刻", "超级猩猩", "威尔士",
          "健身", "撸铁", "私教"),
     ),
 }
@@ -401,7 +413,9 @@ SERVICE_NAMES = re.compile(
     r"therapists?|psychiatrists?|\w*ologists?|pediatricians?|specialists?|Dr\b|gyms?|membership|YMCA|pool|studio)\b"
     r"|银行|工资卡|储蓄卡|银行卡|对公|医生|大夫|牙医|主治|主任|咨询师|健身房|健身卡|游泳馆|瑜伽馆|攀岩馆|拳馆|体育馆|泳池|会员卡|年卡"
     # ... or asks where it is done: "Where did the user work out in summer 2025?", "用户在哪里健身？"
-    r"|\bwhere\b.*\bwork(?:s|ed|ing)?\s+out\b|哪(?:里|儿|家|个地方)?(?:健身|锻炼|游泳|看病)",
+    r"|\bwhere\b.*\bwork(?:s|ed|ing)?\s+out\b|哪(?:里|儿|家|个地方)?(?:健身|锻炼|游泳|看病)"
+    # ... or which clinic the user is seen at: "用户现在在哪家医院看心内科？"
+    r"|哪(?:里|儿|家|个)(?:医院)?(?:看|挂)[^，,。？?]{0,4}科",
     re.IGNORECASE,
 )
 
@@ -423,9 +437,9 @@ _SINCE_ARRIVING = "[一两三四五六七八九十半几俩仨\\d]+(?:个)?多?(
 CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # ... and so do words that say the value still holds after all ("still at pellucid", "我还在郑州待着"): they
     # restate it over a plan or an aside that came between
-    "residence": (("moved", "relocated", "(?:I'm|I am|im|we're|we are) back in (?-i:[A-Z])\\w+", "new apartment", "new place", "still (?:live|living|in|here|based)", "remain(?:ing)? in (?-i:[A-Z])\\w+",
+    "residence": (("moved(?! (?:it|them|that|this|those)\\b)(?! (?:over )?(?:to|into) (?:the|a|another) (?:[\\w&+-]+ ){0,3}(?:team|squad|pod|department|dept|division|group)\\b)", "relocated", "(?:I'm|I am|im|we're|we are) back in (?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\b)(?-i:[A-Z])\\w+", "(?<!near my )(?<!by my )(?<!to my )new apartment", "(?<!near my )(?<!by my )(?<!to my )new place", "still (?:live|living|in|here|based)", "remain(?:ing)? in (?-i:[A-Z])\\w+",
                    # "I'm officially a Tucson resident" (a change cue counts as a word of its topic too)
-                   "staying put(?! (?:at|with) (?-i:[A-Z]))", "(?-i:[A-Z])\\w+ resident", "^back in (?-i:[A-Z])\\w+",
+                   "staying put(?! (?:at|with) (?-i:[A-Z]))", "(?-i:[A-Z])\\w+ resident", "^back in (?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\b)(?-i:[A-Z])\\w+",
                    "(?:we're|I'm|im|we are|I am) (?:officially |finally )?out of (?-i:[A-Z])\\w+", "(?:gave|given|giving) up (?:the|my|our) (?:[\\w-]+ ){0,3}?(?:room|apartment|flat|place|lease|house|unit)",
                    # back in the home the user grew up in: "I'm back in my childhood bed"
                    "back (?:in|into|to) my childhood (?:bed|bedroom|room|home|house)", "signed for",
@@ -467,7 +481,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   # a first stretch at a named place that is no school: "first week at Ledgerly done!!"
                   "first (?:week|month) at (?-i:[A-Z])\\w+\\b(?! (?:University|College|State|Tech|High|Law|Med))"),
                  # "又跳了哈哈，这次去了鲸落游戏"
-                 ("跳槽", "(?:又|也)跳了", "入职", "离职", "辞职", "裸辞", "退休了", "返聘", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "继续(?:留)?在[^，,。！？]{1,8}(?:上班|工作|干|熬|苦熬|待|混)", "(?:还是|依然|仍然|就)留在(?!家)", "没工作", "失业",
+                 ("跳槽", "(?:又|也)跳了", "入职", "(?<![A-Za-z])(?i:onboard)(?![A-Za-z])", "离职", "辞职", "裸辞", "退休了", "返聘", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "继续(?:留)?在[^，,。！？]{1,8}(?:上班|工作|干|熬|苦熬|待|混)", "(?:还是|依然|仍然|就)留在(?!家)", "没工作", "失业",
                   "待业", "被裁", "被优化", "被毕业", "裁到(?:我|我们)", "(?i:n\\+1)", "我(?:直接|也|已经)?跑路了", "被辞", "被开了", "丢了工作", "跳去", "跳到",
                   # an exam passed into a post ("考公上岸了"), not into a school ("考研也上岸了")
                   "(?<!研)(?<!研也)(?<!研终于)上岸", "(?i:onboard)\\s*(?:了|完)",
@@ -510,9 +524,16 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 "(?:moved|transferred|switched) me (?:over )?to (?-i:Dr)", "(?:(?-i:Dr)\\.? (?-i:[A-Z])\\w+|doctor|doc|GP|PCP|dentist|therapist) (?:has |just |finally )?(?:retired|left the practice)",
                 "(?:see|seeing) (?-i:Dr)\\.? (?-i:[A-Z])\\w+ now"),
                ("换(?:了)?(?:个|位)?(?:医生|大夫|牙医|主治)", "换成[^，,。！？]{0,4}(?:医生|大夫|主任)", "转到[^，,。！？]{0,8}(?:医生|大夫|主任)", "(?:新|现在)的?(?:医生|大夫|主治)")),
+    "team": (("(?:moved|transferred|switched|rotated|reassigned|shifted|moving|transferring) (?:over )?(?:to|into) (?:the |a |another |a new )?(?:[\\w&+-]+ ){0,3}(?:team|squad|pod|department|dept|division|group)\\b",
+              "(?:switched|changed|swapped) (?:teams|departments|groups)", "new team", "internal transfer",
+              # (a reorg talked of is none yet: "there's a reorg proposal floating around")
+              "reorg(?:anization|anisation)?\\b(?! (?:proposal|plan|rumou?rs?|talk))"),
+             ("(?:调|转|换|分|划)(?:到|去|进)了?[^，,。！？\\s我]{1,8}(?:组|部门|团队|事业部|项目组)(?!长)", "换组", "转组", "调组", "换部门", "转部门", "调部门", "内部转岗")),
     "gym": (("(?:cancel+ed|froze|quit|joined|switched) (?:my |the |a )?(?:\\w+ )?(?:gym|membership)", "new gym",
+             # ... or moved to another: "switched to the Anytime Fitness near my new place"
+             "(?:switched|moved|changed) (?:over )?to (?:the |a |an )?(?:[\\w-]+ ){0,2}(?:gym|fitness|ymca|crossfit|pool)\\b",
              "signed up (?:at|for|with) (?:a |the )?(?:\\w+ )?(?:gym|studio)", "let (?:my|the) membership (?:lapse|expire)"),
-            ("(?:退|办|换|转)(?:了)?(?:张|个)?(?:卡|健身房|年卡)", "不续(?:了|卡|费)?", "换(?:了)?(?:个|家)?(?:健身房|游泳馆|瑜伽馆)")),
+            ("(?:退|办|换|转)(?:了)?(?:张|个)?(?:卡|健身房|年卡)", "(?:不|没)续(?:了|卡|费)?", "换(?:了)?(?:个|家)?(?:健身房|游泳馆|瑜伽馆)")),
     "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "trade(?:d)?[- ]in", "new car",
                  "car-free now", "car-?less", "sold it for (?:parts|scrap)"),
                 ("(?:新|刚)提的", "新车[^，,。！？]{0,2}(?:提|到手|开回)", "车提(?:了|回来)", "车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了", "现在没车",
@@ -525,6 +546,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                              "(?:she|he|they|I) (?:\\w+ ){0,3}said yes", "(?:got|get|getting|went) down on one knee", "engagement (?:dinner|party|ring|photos)",
                              "(?:he|she|(?-i:[A-Z])\\w+) proposed", "made it official", "(?:it's|we're) official"),
                             ("分手了", "离婚了", "订婚了", "结婚了", "领证了",
+                             # parted from someone named: "我和阿凯分了，这次是真的分了" (not "跟同事分了蛋糕")
+                             "(?:和|跟)[^，,。！？我]{1,6}分了(?![^\\s，,。！？!?~…啊吧呀哦呢😭])",
                              # the certificate taken, the banquet held: "证上个月已经领了", "酒席办完了", "办完酒席"
                              "(?:^|结婚|把)证[^，,。！？]{0,6}领(?:了|完)", "(?:酒席|婚宴|喜酒)[^，,。！？]{0,6}办(?:完|了)", "办完(?:了)?(?:酒席|婚宴|婚礼)", "复合", "在一起了", "脱单了", "恢复单身", "确定(?:了)?(?:恋爱)?关系", "婚假",
                              "(?:我们|我俩|我们俩)(?:已经|早就)?分(?:开)?了",
@@ -536,7 +559,16 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                       ("(?:字数|长度|句话)?限制(?:就)?(?:取消|去掉|不要了)", *_RULE_CALLED_OFF[1])),
     "output_format": _RULE_CALLED_OFF,
     "language": _RULE_CALLED_OFF,
-    "contact_time": _RULE_CALLED_OFF,
+    # another hour to be reached at: "改成中午12点吧", "switch the check-ins to evenings", "mornings are no good anymore"
+    "contact_time": (("(?:change|changed|switch|switched|move|moved|shift|shifted|push|pushed) (?:it|that|them|those|the time|the "
+                      "(?:reminders?|check-?ins|pings|notifications)|my (?:reminders?|check-?ins|pings|notifications)) (?:back )?to "
+                      "(?:the )?(?:mornings?|evenings?|afternoons?|nights?|lunch(?:time)?|noon|[0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm))",
+                      "(?:mornings?|evenings?|afternoons?|nights?|lunch(?:time)?) (?:are|is) (?:no good|out|off limits|dead to me)",
+                      "(?:mornings?|evenings?|afternoons?|nights?) (?:are|is|work) (?:better|fine|ok|okay) now", *_RULE_CALLED_OFF[0]),
+                     # (said to the assistant, not of a meeting: "会议改成下午三点了")
+                     ("(?:^|(?<=[，,。！？\\s嗯那就都吧]))改(?:成|到|在)(?:每天)?(?:早上|上午|中午|下午|晚上|白天|夜里|[0-9一二三四五六七八九十两]+点)",
+                      "换(?:成|到)(?:早上|上午|中午|下午|晚上|白天)",
+                      "(?:早上|上午|中午|下午|晚上|白天)(?:就|都)?(?:别|不要)(?:再)?(?:发|找|打|联系|提醒)", *_RULE_CALLED_OFF[1])),
     "school": (("graduated", "dropped out", "transferr(?:ed|ing) to", "got into", "enrolled at",
                 "(?:my|a) (?:master'?s|bachelor'?s|ph\\.?d|mba|doctorate|degree) at (?-i:[A-Z])\\w+"),
                ("毕业了", "退学", "转学", "休学", "(?:考研|考博|保研)[^，,。]{0,3}上岸", "报到(?:完)?(?:了|啦)", "考上了", "录取了", "入学了", "录取通知书", "(?:研究生|博士|大学)开学", "开学第[一二三\\d]")),

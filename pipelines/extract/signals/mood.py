@@ -90,7 +90,8 @@ ZH_A_NOT_A = r"(?!动)(?P<asked>[\u4e00-\u9fff])[不没](?P=asked)"
 # does 着呢 ("我跟我老婆好着呢": it insists).
 _QUESTION = re.compile(
     # (not a clause the wh-word opens with its subject: "when u send me reminders do it after 7", "where I live now")
-    r"(?<![?？])[?？]\s*$|^\s*(?:what|what's|where|when|why|who|whom|whose|which|how)\b"
+    # (nor "which" that goes on with what was said: "which is fine, I just miss the salmon bowls")
+    r"(?<![?？])[?？]\s*$|^\s*(?!which\s+(?:is|was|means|meant|makes|made)\b)(?:what|what's|where|when|why|who|whom|whose|which|how)\b"
     r"(?!\s+(?:i|you|u|we|they|he|she|my|your)\b)|(?:吗|么|(?<!着)(?<!还没)(?<!还没.)(?<!还没..)(?<!还没...)(?<!还没....)呢)[\s。，,]*$|是不是|有没有|要不要"
     # a Chinese question word asks even without a question mark: "青岛租房哪个区方便"
     r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋|如何|" + ZH_SHA + "|" + ZH_SHENME + "|" + ZH_A_NOT_A,
@@ -113,6 +114,11 @@ PEOPLE_EN = (
     # people the user works with or lives with: "My clerk has gone fully carnivore", "my missus went full carnivore"
     r"clerk|missus|mrs|hubby|wifey|teammate"
 )
+# ... and, said as the user's, the ones who lead the user's team or club and the user's little ones: "our new director
+# Sam is fully vegan", "our captain Danny just signed for…", "my 4yo wants a dog" (not "the Director promotion")
+_LEADERS_EN = r"director|captain|skipper|dean|principal|pastor|vp|pi|\d+\s?yo|toddler|twins"
+# ... but a role named as a post is nobody: "the payroll MANAGER title comes with perks", "the Director promotion"
+_A_POST = r"(?:promotion|role|title|position|job|level|track|spot|interview|opening|program|programme)s?\b"
 # People the user works for or under, someone else only with a determiner: "A client wants to know whether…" (bare,
 # they are whom the user's words are for: "clients may call my mobile")
 _PEOPLE_SERVED_EN = r"client|customer|patient|tenant|supervisor"
@@ -150,6 +156,18 @@ _OPENING_WORDS = (
     r"yeah|yes|btw|update|welp|ugh|lol|omg|we|my|our|both|never|already|still|literally|totally|basically|honestly)"
 )
 _LEAD_IN_ZH = "还有|然后|而且|对了|另外|顺便说一下"
+# ... and a time said before the subject: "国庆闺蜜订婚了", "九月份我老公终于跳槽了"
+_WHEN_ZH = (
+    "今天|昨天|前天|刚才|刚刚|最近|前阵子|前段时间|上周|上礼拜|上星期|这周|上个?月|这个月|周末|年底|年初|去年|今年|"
+    "国庆|春节|过年|元旦|五一|中秋|[一二三四五六七八九十\\d]{1,2}月(?:份|底|初)?"
+)
+_LEAD_ZH = rf"(?:{_LEAD_IN_ZH})?(?:{_WHEN_ZH})?"
+# People placed beside the user, by where they sit or live: "坐我对面的老张", "我们院子里的王婆婆", "楼下的阿姨"
+_PLACED_ZH = (
+    "(?:坐|住)?(?:在)?(?:我们?家?)?[^，,。！？我]{0,3}?"
+    "(?:对面|旁边|隔壁|楼上|楼下|对门|院子里|院里|小区里|村里|单元里?)的"
+)
+_ELDERS_ZH = "阿姨|大爷|大妈|大娘|奶奶|爷爷|婆婆|阿婆|老太太|老爷子|老头|大姐|大哥|小伙子?|姑娘|伯伯?|叔叔"
 # "我们" with what its group does, or "我": "我们收银组", "我们队", "我组"
 _OUR_ZH = "我们[^，,。我在]{0,4}?|我"
 # the groups at work or school a colleague is named by: "我们组的", "同组", "组里小林"
@@ -162,7 +180,8 @@ _SURNAMES = (
 )
 _THIRD_PARTY = re.compile(
     rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|his|her|their|the|a|an|one\s+of\s+(?:my|our|the))\s+(?:\w+\s+)?"
-    rf"(?:{PEOPLE_EN}|{_PEOPLE_SERVED_EN})s?\b"
+    rf"(?:{PEOPLE_EN}|{_PEOPLE_SERVED_EN})s?\b(?!\s+(?:{_A_POST}))"
+    rf"|(?:my|our)\s+(?:new\s+|old\s+)?(?:{_LEADERS_EN})s?\b(?!\s+(?:{_A_POST}))"
     r"|(?:he|she|they|everyone|everybody)\b)"
     # someone called by name doing what changes a state: "Mike switched carriers and got a new number", "Tasha (my
     # work bestie) just quit" (not an opening word: "Just moved to Denver", nor "Acme laid me off")
@@ -176,7 +195,7 @@ _THIRD_PARTY = re.compile(
     # a person named without "my" still is someone else: "husband's company is relocating"
     # (not one the user calls out to: "bro i got the job", "sis we're moving")
     rf"|^\s*(?:{_LEAD_IN}\s+)?(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s(?![\s,]*(?:i|i'm|im|i've|ive|we|we're|my)\b)"
-    r"|^\s*(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|老公|老婆|媳妇|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
+    rf"|^\s*(?:{_WHEN_ZH})?(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|老公|老婆|媳妇|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
     r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东|中介|客户|师傅|店员|咖啡师|闺蜜|发小|哥们|舍友|同学|邻居|"
     r"男朋友|女朋友|对象|合伙人|搭档|合作伙伴|老伴|徒弟)|大家都|别人都|everyone\s+(?:says|uses|calls)"
     # someone else's new thing, in a clause where the user is no subject: "kayla keeps sending me pics from her new
@@ -186,9 +205,10 @@ _THIRD_PARTY = re.compile(
     r"|^(?![^，,。！？]*我)[^，,。！？]*(?:他|她)(?:们)?的?新(?:家|房子|公司|工作|学校|号码|手机号|邮箱|男朋友|女朋友|对象)"
     # a relative or acquaintance of the user's, whoever it is: "我表妹被复旦录取了", "我发小搬去成都了"
     # ... with what they are to the user between: "我最好的朋友小雨跟她学长在一起了", "我大学室友"
-    rf"|^\s*(?:{_LEAD_IN_ZH})?我(?:最好|最要好|大学|高中|初中|小学|以前|之前|老家|公司)的?(?:{KIN_ZH})"
+    rf"|^\s*{_LEAD_ZH}我(?:最好|最要好|大学|高中|初中|小学|以前|之前|老家|公司)的?(?:{KIN_ZH})"
     # (after a word of place the relative is where the user is: "在我妈家旁边租了个小两居", "搬到我姐那边住")
-    rf"|^\s*(?:{_LEAD_IN_ZH})?我(?:{KIN_ZH})|^(?![^，,。]{{0,2}}(?:在|住在?|搬到|搬去)我)[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
+    # ... or called an old one: "我老姐妹刘姐换到阜外医院了", "我老同学"
+    rf"|^\s*{_LEAD_ZH}我的?老?(?:{KIN_ZH})|^(?![^，,。]{{0,2}}(?:在|住在?|搬到|搬去)我)[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
     # ... a group named with what it does: "我们收银组的小周搬去宁波了", "我们队老朴被挖走了"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:{_OUR_ZH})(?:{_GROUPS_ZH}|科|处|院|系|所|店|厂|车间)"
     r"(?:里)?(?:新来|刚来|那个)?的"
@@ -198,9 +218,14 @@ _THIRD_PARTY = re.compile(
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:{_OUR_ZH})?(?:{_GROUPS_ZH})(?:里|的)?"
     # ... or a colleague placed beside the user: "同组小林都跳去做地产了", "隔壁组的老张"
     r"|同(?:组|部门|科室|事|办公室|实验室)|隔壁(?:组|部门|科室|工位|桌)的?)?"
-    rf"(?:[老小](?:{_SURNAMES})(?![了过子])|(?:{_SURNAMES})(?:姐|哥|总|工|老师|阿姨|叔|师傅|经理|主任)(?![们])"
+    rf"(?:[老小](?:{_SURNAMES})(?![了过子])|(?:{_SURNAMES})(?:姐|哥|总|工|老师|阿姨|叔|师傅|经理|主任|{_ELDERS_ZH})(?![们])"
     # ... or one of them, counted: "组里一个同事跳去字节了", "有个朋友搬去成都了"
     rf"|(?:有)?(?:一|两|几)?个(?:{KIN_ZH}))"
+    # ... or one the user describes: "跟我同期进来的老周被调去国际化事业部了"
+    # (老 only: "有什么维持异地感情的小方法" names no 小方)
+    rf"|^\s*{_LEAD_ZH}[^，,。！？]{{1,10}}的(?:老(?:{_SURNAMES})(?![了过子师])|(?:{_SURNAMES})(?:姐|哥|总|工|老师|师傅|{_ELDERS_ZH}))"
+    # ... or one placed beside the user: "坐我对面的老张跳槽了", "我们院子里的王婆婆搬去深圳了"
+    rf"|^\s*{_LEAD_ZH}{_PLACED_ZH}(?:[老小](?:{_SURNAMES})|(?:{_SURNAMES})?(?:{_ELDERS_ZH})|(?:{_SURNAMES})(?:姐|哥|总|工|老师|叔|师傅)|{KIN_ZH})"
     # a deed done for someone else is theirs: "那是帮我表弟搬家", "helping my brother move out"
     # someone else's contact detail, wherever in the clause: "put my wife's new number in", "存一下我老婆的新号码"
     # (not a name the user took: "I took my husband's name")
@@ -284,7 +309,9 @@ _PLAN = re.compile(
     # ... nor does a piece of writing asked for in a language: "write this birthday card message for my nain in Welsh"
     r"|\b(?:write|translate|put|draft|say)\s+(?:this|that|it|my|the|a|an)\s+(?:[\w'-]+\s+){0,8}?(?:in|into)\s+"
     rf"(?:{LANGUAGES_EN})\b"
-    r"|考虑|打算|如果|要是|假如|假设|要不是|(?:交|付|下)了?[^，,。]{0,6}?(?:定金|订金)|(?:定金|订金)(?:都|也|已经)?(?:交|付)|下定|试驾|看房|找房|看车|(?:都|已经)?看中了|看好了(?=[^，,。！？]{0,4}\d)|给我推(?:荐)?了?|"
+    r"|考虑|打算|如果|要是|假如|假设|要不是|(?:交|付|下)了?[^，,。]{0,6}?(?:定金|订金)|(?:定金|订金)(?:都|也|已经)?(?:交|付)|下定|试驾|看房|找房|看车|(?:都|已经)?看中了|看好了(?=[^，,。！？]{0,4}\d)|"
+    # someone's pick for the user is no choice made (not picks asked of the assistant: "以后给我推荐清淡的")
+    r"(?<!以后)(?<!今后)(?<!你)(?<!请)(?<!都)给我推(?:荐)?了?|"
     + _IF_ZH
     + r"|念头|(?:给|发)了?(?:我)?(?:个)?(?i:offer)|拿到(?:了)?[^，,。]{0,8}(?i:offer)"
     r"|心里(?:有点|有些)?痒|心动|可能|准备|计划(?![^，,。]{0,4}(?:放弃|取消|黄了|泡汤|作废))|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|想把(?![^，,。]{0,12}(?:改成|改到|换成|调到|调成|设成|设置))|想过|想着|考虑过|打算过|真想|好想|要不(?:我|咱)|想[^，,。]{1,8}很久了|试试[^，,。]{0,10}看|先试(?:一下|一阵|几天)|面试|猎头|投简历"
@@ -319,7 +346,13 @@ _PAST = re.compile(
     # a car hired for a while is no car of one's own: "租了台 Model 3 开了一周", "rented a jeep on Maui"
     r"|\brent(?:ed|ing)\s+(?:a|an)\s+(?:\w+\s+)?(?:car|van|suv|truck|jeep|convertible)\b|\brental\s+car\b|租了?(?:一)?(?:台|辆)|租车"
     # (a stay still going on is a home: "在杭州住了一个多月了 感觉节奏慢好多")
-    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|旅游(?!团|社|局|业)|旅行(?!社|团)|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一趟|探亲|从[^，,。]{1,6}回来|住了[一两二三四五六七八九十几半\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)(?!了)"
+    # a night in a hotel or an Airbnb is a stay, not a home: "住公司订的酒店", "staying at a hotel by the venue"
+    r"|\b(?:stay(?:s|ed|ing)?|sleeping|crashing|living)\s+(?:at|in)\s+(?:a|an|the|this|our|my)?\s*(?:[\w'-]+\s+){0,2}?"
+    r"(?:hotel|hostel|motel|airbnb|b&b|guesthouse)s?\b|住(?:在)?[^，,。]{0,10}(?:酒店|宾馆|民宿|旅馆|招待所|(?i:airbnb))"
+    # a dream is no state: "I dreamt last night that I worked at NASA", "梦见我搬回老家了" (not "my dream job")
+    r"|\bdream(?:t|ed)\s+(?:last\s+night\s+|that\s+|about\s+|i\b|we\b)|\bhad\s+a\s+(?:weird\s+|crazy\s+|strange\s+)?dream\b"
+    r"|\bin\s+my\s+dreams?\b|做梦|梦见|梦到|梦里|梦中"
+    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|旅游(?!团|社|局|业)|旅行(?!社|团)|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一趟|探亲|从[^，,。]{1,6}回来|(?:住|待)了[一两二三四五六七八九十几半\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)(?!了)"
     # going home is a visit at a holiday or for a few days, else often a move back ("辞职回老家了")
     r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
     re.IGNORECASE,
@@ -425,9 +458,43 @@ def _exclaims(clause: str) -> bool:
     return bool(_EXCLAIMS.search(clause)) and not _QUESTION.search(rest)
 
 
+# Someone named with the user as one subject: "my wife and I moved to Denver", "me and my roommate split a 2br"
+_WITH_ME = re.compile(
+    rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+\s+and\s+(?:i|me)\b|me\s+and\s+(?:my|our)\b)",
+    re.IGNORECASE,
+)
+
+
+# A start fixed for a near day: "下周一入职", "start monday", "I start at Kessler on the 3rd", "start date May 12"
+_DAY_AHEAD_EN = (
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|the\s+\d{1,2}(?:st|nd|rd|th)?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
+    r"nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|next\s+(?:week|month|(?:mon|tues|wednes|thurs|fri)day)|tomorrow)"
+)
+_STARTS_ON_A_DAY = re.compile(
+    rf"\bstart(?:s|ing)?\b(?:\s+[\w&'-]+){{0,3}}?\s+(?:on\s+)?{_DAY_AHEAD_EN}\b|\bstart\s+date\b(?!\s+(?:was|went))"
+    rf"|\bstart(?:s|ing)?\s+in\s+(?:a|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?)\b|\bfirst\s+day\s+is\s+{_DAY_AHEAD_EN}\b"
+    r"|(?:下(?:周|礼拜|星期)[一二三四五六日天]?|下个?月(?:初|中|底)?|明天|后天|[0-9一二三四五六七八九十]{1,2}(?:号|日))(?:就|正式)?"
+    r"(?:去[^，,。！？]{1,8})?(?:入职|报到|上岗|上班|(?i:onboard)|开始上(?:班|课))",
+    re.IGNORECASE,
+)
+# ... and what leaves a plan undecided, whatever its day
+_UNDECIDED = re.compile(
+    r"\b(?:might|maybe|perhaps|thinking|considering|planning|hoping|hope|if|unless|probably|wondering)\b|\bnot\s+sure\b"
+    r"|打算|考虑|可能|如果|要是|也许|不确定|还没定|犹豫|纠结|想",
+    re.IGNORECASE,
+)
+
+
+def _decided_for_a_day(clause: str) -> bool:
+    """Whether a plan is decided and only its day lies ahead: a start fixed for a near day and nothing undecided
+    ("下周一入职", "accepted, start monday"). The user's state as of that day; the day is not kept, so an as-of question
+    between the two reads it early."""
+    return bool(_STARTS_ON_A_DAY.search(clause)) and not _UNDECIDED.search(clause)
+
+
 def clause_mood(clause: str) -> str:
     """The mood of one clause; the first rule that applies wins (a third party's plan is a third party's)."""
-    if _THIRD_PARTY.search(clause) and not _DONE_TO_ME.search(clause):
+    if _THIRD_PARTY.search(clause) and not _DONE_TO_ME.search(clause) and not _WITH_ME.search(clause):
         return THIRD_PARTY
     if _SERVES_THE_USER.search(clause):  # their advice to the user is their words; anything else is theirs
         return REPORTED if _REPORTED.search(clause) or _TELLS_ME_ZH.search(clause) else THIRD_PARTY
@@ -440,7 +507,7 @@ def clause_mood(clause: str) -> str:
     if _QUESTION.search(clause) and not (_REQUEST.search(clause) or _WHATEVER.search(clause) or _exclaims(clause)):
         return QUESTION
     if _PLAN.search(clause) and not _STATE_FOR_NOW.search(clause) and not _POACHED.search(clause):
-        return PLAN
+        return ASSERTION if _decided_for_a_day(clause) else PLAN
     if (_PAST.search(clause) and not _SINCE_A_TRIP.search(clause)) or (
         _FORMER.search(clause) and not _GONE_NOW.search(clause) and not _COMPARED.search(clause)
     ):
@@ -465,7 +532,9 @@ SCENE_THEN_I = r"(?:after|since|with|for|in|at|then|now)\s+(?:[\w'-]+\s+){0,6}?(
 # Chinese.
 _CLAUSE_END = re.compile(
     # (a closing quote ends one: 'ok make it "got your files, will reply soon" then sign it with my email')
-    r"(?<=[!?;。！？；，,\n…])(?![!?！？…])(?!(?<=\d,)\d)\s*|(?<=[\"\u201d\u300d\u300f])\s+|\s+[\u2014\u2013]\s+|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    # (a hyphen before a subject is a dash too: "big news at the club - our captain Danny just signed for…"; and so is
+    # a full-width colon: "跟你八卦一下我们家的事：九月份我老公…")
+    r"(?<=[!?;。！？；，,\n…：])(?![!?！？…])(?!(?<=\d,)\d)\s*|(?<=[\"\u201d\u300d\u300f])\s+|\s+[\u2014\u2013]\s+|\s+-\s+(?=(?i:my|our|his|her|their|the|i|i'm|we|he|she|they)\b)|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
     # ... and where the user comes in as a new subject: "Theo asked me yesterday | and I said YES", "my doctor said my
     # iron is low | so I'm eating fish again" (not the user named beside someone: "Jonah and I broke up")
     r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we|my|the|our|it's|its|that's)\b|(?i:and\s+i\s+(?:said|told|still|just|now|already|finally|then)\b))"
@@ -591,11 +660,6 @@ def about_a_trip(text: str) -> bool:
 _QUOTED = re.compile(r"(?<!\w)'.{4,}?'(?!\w)|\".{4,}?\"|\u201c.{4,}?\u201d|\u300c.{2,}?\u300d|\u300e.{2,}?\u300f")
 
 
-def an_offer_for_later(clause: str, text: str) -> bool:
-    """Whether `clause` takes an offer for a job that `text` (its message) says starts later: a plan until then."""
-    return bool(_TAKES_AN_OFFER.search(clause)) and bool(_STARTS_LATER.search(text))
-
-
 def quoted_spans(text: str) -> list[tuple[int, int]]:
     """Where `text` quotes someone's words: 'we're a vegan household now' is the roommate's, not the user's."""
     return [match.span() for match in _QUOTED.finditer(text)]
@@ -631,7 +695,7 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         if condition and mood == ASSERTION:
             mood = PLAN
         # a plan's details go on without a subject until something is said done: "下周我要换号了，新号是 177…"
-        if planned and mood == ASSERTION and _goes_on_with_the_plan(clause):
+        if planned and mood == ASSERTION and _goes_on_with_the_plan(clause) and not _decided_for_a_day(clause):
             mood = PLAN
         if framed and mood == ASSERTION:  # "上个月去广州出差那周，我都是早上七点才有空看消息"
             mood = PAST
@@ -640,8 +704,6 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         # may be the user's own conclusion: "医生让我先别搞生酮了，正常吃饭就行")
         if advised and mood == ASSERTION and _A_CONTACT.search(clause) and not names_a_subject(clause):
             mood = REPORTED
-        if mood == ASSERTION and an_offer_for_later(clause, text):
-            mood = PLAN  # "accepted the Shopify offer today, start date May 12": the old job holds until then
         if returned and mood == ASSERTION and _of_the_stay(clause):
             mood = PAST  # "just got back from a month in Mexico City. rented a place in Roma Norte"
         if purpose_of and mood == ASSERTION and _PURPOSE.search(clause):
@@ -685,16 +747,6 @@ _PURPOSE = re.compile(
 # from a month in Mexico City. rented a place in Roma Norte"), unless it speaks of now or of home; other news told
 # after it is news ("back from Lisbon. Sam and I got engaged there")
 _BACK_FROM = re.compile(r"\bback\s+from\b|(?:刚|才)?从[^，,。]{1,8}回来", re.IGNORECASE)
-# An offer taken for a job that starts later, said in the same message
-_TAKES_AN_OFFER = re.compile(
-    r"\b(?:accepted|signed|took|taking)\s+(?:the\s+|an\s+|their\s+|a\s+)?(?:[\w-]+\s+){0,3}?offer\b", re.IGNORECASE
-)
-_STARTS_LATER = re.compile(
-    r"\bstart\s+date\b(?!\s+(?:was|went))|\bstart(?:s|ing)?\s+in\s+(?:a|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?)\b"
-    r"|\bstart(?:s|ing)?\s+(?:on\s+)?(?:the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|"
-    r"sep|oct|nov|dec)[a-z]*\s+\d)",
-    re.IGNORECASE,
-)
 _A_STAY = re.compile(
     r"\b(?:rent(?:ed|ing)?|stay(?:ed|ing)?|place|apartment|flat|airbnb|hotel|hostel|lived|living)\b|住|租|民宿|酒店",
     re.IGNORECASE,
@@ -826,9 +878,20 @@ _ME_ASKED_FOR = re.compile("[帮给替]我(?!们)")
 _THEM_AS_OBJECT = re.compile("[帮给替为陪跟和对](?:他|她)(?!们)")
 
 
+# An English clause that opens with a deed has no subject of its own, whoever it names after ("My neighbor Harold, the
+# one who brought me grapefruit, | moved into a place near his son")
+_OPENS_WITH_A_DEED = re.compile(
+    r"^\s*(?:and\s+|then\s+|just\s+|finally\s+|also\s+|recently\s+)*(?:moved|took|got|left|joined|started|bought|sold|"
+    r"quit|switched|signed|went|married|retired|relocated|transferred|landed|accepted|packed|adopted|headed|settled)\b",
+    re.IGNORECASE,
+)
+
+
 def _goes_on_with_the_subject(clause: str) -> bool:
     """Whether a clause names no subject of its own, so the one before it goes on: "我妈换号了 新号135… 帮我写个短信"
     gives the mother's number (a request to the assistant names no one new)."""
+    if _OPENS_WITH_A_DEED.search(clause):
+        return True
     return not names_a_subject(_THEM_AS_OBJECT.sub("", _ME_ASKED_FOR.sub("", clause)))
 
 

@@ -49,6 +49,8 @@ STATEMENTS: dict[str, tuple[str, ...]] = {
                "我的家庭医生是王医生。", "我换了个牙医。", "现在看病都找李主任。"),
     "gym": ("I go to the gym near my office.", "I cancelled my gym membership.", "I joined a new climbing gym.",
             "我在小区的健身房办了卡。", "我把健身卡退了。", "我换了家游泳馆。"),
+    "team": ("I'm on the payments team.", "I moved to a different team at work.", "I transferred to the data platform group.",
+             "我在风控组。", "我调到新部门了。", "我换组了，现在在推荐组。"),
 }
 
 # topic -> how an agent asks about it
@@ -74,6 +76,7 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
     "bank": ("Which bank does the user use?", "用户的工资卡是哪家银行的？"),
     "doctor": ("Who is the user's doctor?", "用户看病找哪位医生？"),
     "gym": ("Which gym does the user go to?", "用户在哪家健身房锻炼？"),
+    "team": ("Which team is the user on?", "Which team at work is the user in?", "用户在哪个组？", "用户在公司哪个团队？"),
 }
 
 

@@ -33,6 +33,7 @@ from pipelines.extract.signals.mood import (
     first_sentence_clauses,
     is_owned,
     is_request,
+    names_a_subject,
     names_my_partner,
     owned_clauses,
     partner_is_subject,
@@ -133,7 +134,8 @@ def _leading_mood(cues_by_mood: dict[str, int]) -> str:
 
 
 # The topics that say how the user wants to be answered or reached (not a fact about them)
-_HOW_ANSWERS_COME = frozenset({"language", "output_format", "answer_length", "contact_time"})
+CONTACT_TIME = "contact_time"
+_HOW_ANSWERS_COME = frozenset({"language", "output_format", "answer_length", CONTACT_TIME})
 
 
 # A clause said to the assistant: to "you", or as an order ("keep answers short", "别给我列点了", "一律中文")
@@ -148,8 +150,12 @@ _TO_THE_ASSISTANT = re.compile(
 def _tells_how_to_answer(clause: str, hits: dict[str, int]) -> bool:
     """Whether `clause` tells the assistant how to answer or when to reach the user, and speaks of nothing else:
     said in the user's own message and in no other mood, it is the user's wish, with or without an "I" ("go as long
-    as you need, no word cap", "回复一律中文", "only ping me weekdays 12-1")."""
-    return all(topic in _HOW_ANSWERS_COME for topic in hits) and bool(_TO_THE_ASSISTANT.search(clause))
+    as you need, no word cap", "回复一律中文", "only ping me weekdays 12-1"); so is an hour given with no one else
+    named ("改成下午4点到6点之间吧", "Evenings, after 7.")."""
+    if not all(topic in _HOW_ANSWERS_COME for topic in hits):
+        return False
+    hour_given = shows_a_value(clause, (CONTACT_TIME,)) and not names_a_subject(clause)
+    return hour_given or bool(_TO_THE_ASSISTANT.search(clause))
 
 
 COUPLE_TOPIC = "relationship_status"  # the one topic a partner's news is the user's own
@@ -157,7 +163,7 @@ COUPLE_TOPIC = "relationship_status"  # the one topic a partner's news is the us
 # proposed", "他在极光下面单膝跪地了"
 _SAID_YES = re.compile(
     r"\b(?:she|he|they)\s+(?:\w+\s+){0,3}said\s+yes\b|\b(?:she|he)\s+(?:\w+\s+){0,3}(?:proposed|got\s+down\s+on\s+one\s+knee)\b"
-    r"|(?:她|他)(?:[^，,。]{0,4})答应了|(?:她|他)[^，,。]{0,8}(?:求婚|单膝跪)",
+    r"|(?:她|他)(?:[^，,。]{0,4})答应(?:了|(?:做|当)我)|(?:她|他)[^，,。]{0,8}(?:求婚|单膝跪)",
     re.IGNORECASE,
 )
 NAME_TOPIC = "name"
@@ -190,7 +196,8 @@ def _said_as(topic: str, clause: str, mood: str, in_a_trip: bool, others_news: b
     the user's, if only weakly, whoever the clause is about. `others_news`: an earlier clause
     told someone else's news, so a proposal after it is theirs ("MY SISTER GOT ENGAGED!!! he proposed at the top…")."""
     couple = topic == COUPLE_TOPIC and (
-        (mood in (THIRD_PARTY, REPORTED) and partner_is_subject(clause))
+        # ... ("my wife and I hit 10 years next month": the plan is theirs, the marriage is now)
+        (mood in (THIRD_PARTY, REPORTED, PLAN) and partner_is_subject(clause))
         or (mood in (TENTATIVE, THIRD_PARTY, REPORTED) and not others_news and bool(_SAID_YES.search(clause)))
         or (mood in (TENTATIVE, REPORTED) and names_my_partner(clause))
     )

@@ -349,9 +349,11 @@ def test_a_carnivore_a_bump_up_and_a_job_named_after_its_workplace():
     assert _on("我在字节做后端开发工程师", "job_title") == ["用户的职位是后端开发工程师"]
 
 
-def test_an_offer_taken_for_a_job_that_starts_later_is_a_plan_until_then():
-    assert _on("I accepted the offer from Dunmore Capital today!!! start in three weeks", "employer") == []
+def test_an_offer_taken_for_a_job_that_starts_on_a_near_day_is_decided_and_one_weighed_is_a_plan():
+    said = "I accepted the offer from Dunmore Capital today!!! start in three weeks"
+    assert _on(said, "employer") == ["User works at Dunmore Capital."]
     assert _on("I accepted the offer from Dunmore Capital today", "employer") == ["User works at Dunmore Capital."]
+    assert _on("might join Dunmore Capital, would start in three weeks", "employer") == []
 
 
 def test_a_badge_handed_in_a_send_off_and_a_shift_named_say_the_employer():

@@ -616,10 +616,12 @@ def test_the_next_job_named_as_a_plan_holds_once_the_old_one_is_ended():
         ("employer", "用户已离职", "s:1"),
         ("employer", "用户在青禾医疗工作", "s:2"),
     ]
-    # without an ending the plan is only a plan
-    assert ("employer", "用户在青禾医疗工作", "s:1") not in _session("下周一去青禾医疗报到 还是做后端")
+    # without an ending a plan weighed is only a plan
+    assert ("employer", "用户在青禾医疗工作", "s:1") not in _session("打算去青禾医疗 还是做后端")
     # ... and an ending in a later message does not reach back
-    assert ("employer", "用户在青禾医疗工作", "s:1") not in _session("下周一去青禾医疗报到", "今天最后一天，交了工牌")
+    assert ("employer", "用户在青禾医疗工作", "s:1") not in _session("打算去青禾医疗", "今天最后一天，交了工牌")
+    # a start fixed for a near day is decided, only its day is ahead
+    assert ("employer", "用户在青禾医疗工作", "s:1") in _session("下周一去青禾医疗报到 还是做后端")
     said = "my team took me out for a farewell lunch today, honestly got a bit emotional"
     assert _session(said) == [("employer", "User left their job.", "s:1")]
 
@@ -652,3 +654,9 @@ def test_someone_elses_new_number_told_before_it_is_theirs_and_the_users_own_bes
     said = _session("我老婆换号了，新号139 0000 5521，我的号还是186 0000 3307")
     assert ("phone", "用户的电话是186 0000 3307", "s:1") in said
     assert not any(value.endswith("5521") for _, value, _ in said)
+
+
+def test_someone_elses_move_after_a_headline_is_theirs():
+    assert _stated("big family news: my sister packed up her whole life and moved to Denver") == []
+    assert ("residence", "User lives in Denver.", False) in _stated("news: I moved to Denver")
+    assert ("residence", "User lives in Denver.", False) in _stated("my wife and I moved to Denver last month")

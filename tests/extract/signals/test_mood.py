@@ -105,7 +105,7 @@ def test_quoted_words_are_reported_speech():
 
 @pytest.mark.parametrize(
     "clause",
-    ["We're moving to Rome next year.", "I'm moving to Oslo", "七月份搬去青岛", "下个月入职字节", "要是去上海的话"],
+    ["We're moving to Rome next year.", "I'm moving to Oslo", "七月份搬去青岛", "打算下个月入职字节", "要是去上海的话"],
 )
 def test_what_is_still_to_come_is_a_plan(clause):
     assert clause_mood(clause) == PLAN
@@ -620,7 +620,7 @@ def test_stays_offers_plans_held_and_people_called_by_name(clause, mood):
         ("I told my boss I quit", ASSERTION),
         ("I GOT THE OFFER!!", PLAN),
         ("accepting Novacrest,", PLAN),
-        ("start date April 7.", PLAN),
+        ("start date April 7.", ASSERTION),  # decided: only its day is ahead
         ("accepting that it's over", ASSERTION),
     ],
 )
@@ -699,10 +699,20 @@ def test_what_the_user_concludes_after_advice_is_their_own():
     assert [m for _, m in clauses_with_moods("医生让我先别搞生酮了，正常吃饭就行")] == [REPORTED, ASSERTION]
 
 
-def test_an_offer_accepted_with_a_start_date_is_a_plan():
-    said = "I DID IT. accepted the Shopify offer today, start date May 12!!"
-    assert [m for _, m in clauses_with_moods(said)][1] == PLAN
-    assert clause_mood("accepted the Shopify offer today,") == ASSERTION
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I DID IT. accepted the Shopify offer today, start date May 12!!",
+        "so... I signed the offer from Brightline Creative. start monday.",
+        "好消息！拿到远山数据的 offer 了，下周一入职，还是做用户运营",
+        "已经拿了 offer，下周一去云杉医疗 onboard",
+        "I GOT THE OFFER!! first day is monday",
+    ],
+)
+def test_a_start_fixed_for_a_near_day_is_decided_and_only_its_day_is_ahead(said):
+    assert [m for _, m in clauses_with_moods(said)][-1] == ASSERTION
+    assert clause_mood("might start at Google next month") == PLAN
+    assert clause_mood("深圳那家我打算接，下个月入职") == PLAN
 
 
 def test_a_stay_spoken_of_as_now_after_a_return_is_the_users_home_and_no_fixed_home_is_a_state():
@@ -1038,3 +1048,87 @@ def test_a_way_of_saying_is_no_one_elses_words(text):
 def test_kin_called_out_to_is_no_subject(text):
     assert clause_mood(text) != THIRD_PARTY
     assert clause_mood("sis found an apartment in Reno") == THIRD_PARTY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我们院子里的王婆婆搬去深圳了",  # someone placed by where they live
+        "坐我对面的老张跳槽去了鼎盛基金",  # ... or where they sit
+        "楼下的张阿姨搬走了",
+        "隔壁的大爷又换车了",  # ... named by no surname
+        "王婆婆搬去深圳了",  # an elder by surname
+        "国庆闺蜜订婚了",  # a time said before the subject
+        "九月份我老公终于跳槽去了一家券商",
+        "前段时间我表妹搬去成都了",
+        "我老姐妹刘姐说她换到阜外医院了",  # kin called old
+        "our new director Sam is fully vegan",  # the ones who lead the user's team or club
+        "our captain Danny just signed for Harbour City RFC",
+        "my 4yo wants us to get a second dog",
+    ],
+)
+def test_people_placed_beside_the_user_after_a_time_or_leading_the_team_are_someone_else(text):
+    assert clause_mood(text) == THIRD_PARTY
+
+
+def test_a_role_in_a_promotions_name_is_nobody():
+    assert clause_mood("well the Director promotion is dead.") == ASSERTION
+    assert clause_mood("the payroll MANAGER title comes with perks lol") == ASSERTION
+    assert clause_mood("the payroll manager quit") == THIRD_PARTY
+    assert clause_mood("my director promotion finally came through") == ASSERTION
+
+
+@pytest.mark.parametrize(
+    "text", ["my wife and I moved to Denver last month", "me and my roommate split a 2br in Fremont"]
+)
+def test_someone_named_with_the_user_as_one_subject_is_the_user_too(text):
+    assert clause_mood(text) == ASSERTION
+    assert clause_mood("my sister and her husband moved to Denver") == THIRD_PARTY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lol I dreamt last night that I worked at NASA",  # a dream is no state
+        "昨晚梦见自己开着保时捷去上班",
+        "住公司订的酒店，",  # a hotel or an Airbnb is a stay, not a home
+        "been staying at an Airbnb in Lisbon",
+        "上个月在 Tokyo 待了三个星期",  # a stay counted in weeks is a trip
+    ],
+)
+def test_dreams_hotels_and_stays_counted_in_weeks_are_no_state(text):
+    assert clause_mood(text) == PAST
+    assert clause_mood("finally landed my dream job at Stripe") == ASSERTION
+    assert clause_mood("在杭州待了一个多月了") == ASSERTION  # a stay still going on
+
+
+def test_a_clause_opening_with_a_deed_goes_on_with_the_third_party_whoever_it_names_after():
+    moods = clauses_with_moods(
+        "My neighbor Harold, the one who brought me grapefruit every week, moved into a place near his son."
+    )
+    assert [mood for _, mood in moods] == [THIRD_PARTY] * 3
+
+
+def test_a_full_width_colon_and_a_dash_before_a_subject_end_a_clause():
+    assert clauses_with_moods("跟你八卦一下我们家的事：九月份我老公跳槽了")[1][1] == THIRD_PARTY
+    assert clauses_with_moods("big news at the club - our captain Danny just signed")[1][1] == THIRD_PARTY
+    # (a dash before what the user lists stays in the user's clause)
+    assert clauses_with_moods("So I finally went all the way - no dairy, no eggs")[0][1] == ASSERTION
+
+
+def test_which_going_on_with_what_was_said_asks_nothing():
+    assert clause_mood("which is fine,") == ASSERTION
+    assert clause_mood("which one is better") == QUESTION
+
+
+def test_a_standing_request_for_picks_is_no_pick_made_for_the_user():
+    assert clause_mood("以后给我推荐菜谱都要清淡的") == ASSERTION
+    assert clause_mood("同事给我推荐了一家健身房") == THIRD_PARTY
+    assert clause_mood("他给我推了个房子") == THIRD_PARTY
+    assert clause_mood("给我推了个房子") == PLAN
+
+
+def test_someone_the_user_describes_or_calls_mine_is_someone_else():
+    assert clause_mood("跟我同期进来的老周被调去国际化事业部了") == THIRD_PARTY
+    assert clause_mood("我的老师搬去深圳了") == THIRD_PARTY
+    assert clause_mood("有什么维持异地感情的小方法吗") == QUESTION

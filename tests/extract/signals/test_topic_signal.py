@@ -1298,7 +1298,7 @@ def test_a_car_kept_overtime_a_layoff_and_quitting_in_slang_are_words_of_their_t
 
 def test_each_word_of_a_car_kept_and_a_layoff_counts():
     assert cue_hits("还能再战五年") == {"vehicle": 1}
-    assert cue_hits("裁到我们组了") == {"employer": 2}  # a change word counts twice
+    assert cue_hits("裁到我们组了") == {"employer": 2, "team": 1}  # a change word counts twice
     assert cue_hits("拿了N+1") == {"employer": 2}
 
 
@@ -1862,3 +1862,110 @@ def test_a_full_name_the_user_is_now_is_read_beside_the_wedding(text):
     assert readings["name"].mood == ASSERTION
     assert readings["relationship_status"].mood == ASSERTION
     assert "name" not in topic_readings("I'm in Los Angeles now")
+
+
+def test_a_partner_who_said_yes_or_shares_the_users_plan_states_the_couples_relationship():
+    assert message_signal("上周她答应做我女朋友了！").mood == TENTATIVE  # (one cue)
+    signal = message_signal("my wife and I hit 10 years next month, need gift ideas")
+    assert (signal.topic, signal.mood) == ("relationship_status", TENTATIVE)  # one cue, the user's own
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("睡不着。我和阿凯分了，这次是真的分了", "relationship_status"),  # parted from someone named
+        ("switched to the Anytime Fitness near my new place, way less crowded", "gym"),  # a home as a landmark
+        ("所以乐刻月卡没续，换到了小区对面的康复工作室", "gym"),
+        ("在乐刻办了月卡，家楼下那家，24小时的", "gym"),  # a month's card joins a gym
+    ],
+)
+def test_a_parting_a_gym_moved_to_and_a_card_not_renewed(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+    assert message_signal("我跟同事分了蛋糕").topic is None
+
+
+def test_a_role_named_as_a_post_is_nobody():
+    assert (
+        message_signal("first paycheck from Harlow Medical hit today, the payroll MANAGER title comes with perks").mood
+        != THIRD_PARTY
+    )
+    assert message_signal("my manager quit and moved to Denver").mood == THIRD_PARTY
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("back in June I moved over to the fraud detection team. Same company, totally different work", "team"),
+        ("ok so reorg happened and im on the payments team now", "team"),
+        ("上个月调到风控组了，天天对着规则引擎", "team"),
+        ("我调到数据平台组了，新领导要我两周内熟悉Flink", "team"),
+        ("moved to Denver last week", "residence"),  # a move with no team is still a move
+        ("back in Boston now, for good", "residence"),
+    ],
+)
+def test_a_move_to_another_team_is_a_change_of_team_not_of_home_or_employer(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+def test_a_team_words_needs_what_the_team_does_and_a_reorg_talked_of_is_none():
+    assert message_signal("my team lunch was fun").topic is None
+    assert message_signal("下个月轮到我组织").topic is None
+    assert cue_hits("back in June I moved") == {"residence": 2}  # a month is no city to be back in
+    assert "residence" not in cue_hits("I'm back in June for the wedding")
+    assert message_signal("there's a reorg proposal floating around").mood != ASSERTION
+    assert (message_signal("so the reorg happened").topic, message_signal("so the reorg happened").mood) == (
+        "team",
+        ASSERTION,
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "topic"),
+    [
+        ("Which team is the user on now?", "team"),
+        ("用户现在在哪个组？", "team"),
+        ("What pen name does the user publish under now?", "name"),
+        ("用户现在的艺名是什么？", "name"),
+        ("Where should the user's receipts be emailed?", "email"),
+        ("What time did the user want check-ins in March 2025?", "contact_time"),
+        ("What were the user's taste preferences in May 2025?", "diet"),
+    ],
+)
+def test_questions_about_a_team_a_pen_name_receipts_check_ins_and_taste_name_their_topic(query, topic):
+    assert message_signal(query).topic == topic
+    assert message_signal("week 6 keto check-in: down 9 lbs").topic == "diet"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "嗯，改成下午4点到6点之间吧，那会儿刚起床",  # another hour, said to the assistant with no subject
+        "那就改到晚上八点吧",
+        "晚上就别发了，要陪孩子写作业",
+        "yes pls. mornings are fine now, early as you want. but nothing after 8:30pm",
+        "switch the check-ins to evenings pls",
+    ],
+)
+def test_another_hour_to_be_reached_at_is_a_change_of_contact_time(text):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == ("contact_time", ASSERTION)
+
+
+def test_a_meeting_or_a_pastime_moved_is_no_hour_to_be_reached_at():
+    assert message_signal("会议改成下午三点了").mood != ASSERTION
+    assert message_signal("still climbing too obviously, just moved it to mon/wed/fri").topic is None
+
+
+@pytest.mark.parametrize(
+    "text", ["下午4点到晚上7点之间吧，7点以后我就要收拾准备去上班了", "weekday mornings 8-9am are best for check-ins"]
+)
+def test_an_hour_given_with_no_one_named_is_the_users_time_to_be_reached(text):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == ("contact_time", ASSERTION)
+
+
+def test_onboarding_on_a_near_day_is_a_new_employer():
+    signal = message_signal("我还好，已经拿了 offer，下周一去云杉医疗 onboard，做医疗影像那块的 backend")
+    assert (signal.topic, signal.mood) == ("employer", ASSERTION)
