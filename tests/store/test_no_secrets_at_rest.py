@@ -1,6 +1,7 @@
 """Secrets said in chat are masked before anything is written: after two nights (a re-delivery, conflicts and
 bad rows included), no planted secret is readable in any file under the store, as text columns or as bytes."""
 
+import re
 from pathlib import Path
 
 import pyarrow as pa
@@ -32,6 +33,9 @@ PLANTED = [
     ("the PIN for my debit card is 7391", "7391"),
     ("DB_PASSWORD=s3cretSauce!", "s3cretSauce!"),
 ]
+
+
+_DIGEST = re.compile(r"\b[0-9a-f]{64}\b")
 
 
 def _night(raw: Path, store: Path, name: str, rows: list[dict]) -> None:
@@ -86,6 +90,10 @@ def test_no_planted_secret_is_readable_anywhere_in_the_store(tmp_path):
     for path in files:
         blob = path.read_bytes()
         texts = _texts(path) if path.suffix == ".parquet" else [blob.decode("utf-8", "replace")]
+        # a content hash (the embedding cache's key) is no secret, though its hex may hold a PIN's digits by chance
+        for digest in {d for t in texts for d in _DIGEST.findall(t)}:
+            blob = blob.replace(digest.encode(), b"")
+        texts = [_DIGEST.sub("", t) for t in texts]
         leaks += [
             (str(path.relative_to(store)), s) for s in secrets if s.encode() in blob or any(s in t for t in texts)
         ]
