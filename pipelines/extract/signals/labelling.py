@@ -125,16 +125,21 @@ def _heard_over(
     known: Collection[str],
 ) -> TopicSignal:
     """`said`, the lexicon's strongest reading, or the topic the learned head hears in the message when the head is
-    sure of another that no word of the message names (SignalParams.heard_override_probability): a word of one
-    topic in a message about another ("年前把连云港那套房退了，一家子跟着老板去钦州了" is a move, not a new boss). When
-    the lexicon read the head's topic too, the message names both ("我是做Java后端的，在一家做SaaS的创业公司"), and
-    the lexicon's weighing of them stands; so it does for a topic the head was never trained on (`known`: the head's
-    classes), which it cannot weigh ("switched my banking to Northstar Credit Union" is no new employer).
-    `heard`: the head's topic and its probability (TopicHead.topic_of)."""
+    sure of another (SignalParams.heard_override_probability): a word of one topic in a message about another
+    ("年前把连云港那套房退了，一家子跟着老板去钦州了" is a move, not a new boss). When the lexicon read the head's topic
+    too, the message names both and the head weighs which one it is about, in the lexicon's reading of that topic
+    ("组里老大跳槽走了，领导让我先顶上，现在系统里挂的是后端组长" is a title, not a new employer); a topic the head was
+    never trained on (`known`: the head's classes) keeps the lexicon's weighing. `heard`: the head's topic and its
+    probability (TopicHead.topic_of)."""
     topic, probability = heard
-    if said.topic not in known or topic is None or topic in readings or probability < params.heard_override_probability:
+    if (
+        topic is None
+        or said.topic not in known
+        or topic == said.topic
+        or probability < params.heard_override_probability
+    ):
         return said
-    return heard_reading(content, topic, probability, params)
+    return readings[topic] if topic in readings else heard_reading(content, topic, probability, params)
 
 
 def _heard(content: str, heard: tuple[str | None, float], exclude: frozenset[str], params: SignalParams) -> TopicSignal:

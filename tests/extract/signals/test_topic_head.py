@@ -174,11 +174,15 @@ def test_a_heard_topic_said_again_in_its_conversation_is_talk_about_it():
     assert labelled == [("job_title", ASSERTION), ("job_title", TENTATIVE)]
 
 
-def test_a_message_naming_the_heads_topic_in_words_keeps_the_lexicons_weighing():
+def test_a_head_sure_of_one_of_two_topics_the_message_names_picks_it_in_the_lexicons_reading_of_it():
+    params = SignalParams()
     hashing = HashingEmbedder()
     lexicon = _labelled([BOTH_WORDS], None, hashing)
     assert lexicon == [("employer", ASSERTION)]
-    assert _labelled([BOTH_WORDS], _sure_of("job_title", 0.99), hashing) == lexicon
+    sure = _sure_of("job_title", params.heard_override_probability + 0.01)
+    assert _labelled([BOTH_WORDS], sure, hashing) == [("job_title", ASSERTION)]
+    unsure = _sure_of("job_title", params.heard_override_probability - 0.01)
+    assert _labelled([BOTH_WORDS], unsure, hashing) == lexicon
 
 
 @pytest.mark.slow
