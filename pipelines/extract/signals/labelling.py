@@ -23,6 +23,7 @@ from pipelines.extract.signals.mood import ASSERTION, PAST, TENTATIVE, clauses_w
 from pipelines.extract.signals.prototypes import STATEMENTS, TopicCentroids, centroids
 from pipelines.extract.signals.topic_head import TopicHead
 from pipelines.extract.signals.topic_signal import (
+    CONTACT_TIME,
     NO_SIGNAL,
     TRIP_TOPIC,
     SignalParams,
@@ -40,7 +41,6 @@ from pipelines.extract.signals.topic_signal import (
 
 Embed = Callable[[Sequence[str]], np.ndarray]
 ANSWER_LANGUAGE_TOPIC = "language"  # the language answers are wanted in, not one spoken
-CONTACT_TIME_TOPIC = "contact_time"
 
 
 def _covered_topics(candidates: pl.DataFrame) -> dict[tuple[str, str, str], frozenset[str]]:
@@ -167,7 +167,7 @@ def _unlabelled_reading(
     languages_spoken = signal.topic == ANSWER_LANGUAGE_TOPIC and signal.mood == TENTATIVE
     # ... and a time of day with no hour is when a pastime happens, not when to reach the user ("最近入坑飞盘了！！
     # 每周六早上在奥森跟一群人玩" adds a hobby, "我每天早上遛狗" a pet; "晚上九点以后比较方便" still sets a time)
-    pastime_time = signal.topic == CONTACT_TIME_TOPIC and not shows_a_value(content, (CONTACT_TIME_TOPIC,))
+    pastime_time = signal.topic == CONTACT_TIME and not shows_a_value(content, (CONTACT_TIME,))
     if signal.topic is None or said_of_no_one or languages_spoken or pastime_time:
         added = _added_to(content)
         signal = added if added.topic else signal

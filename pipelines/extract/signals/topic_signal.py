@@ -151,7 +151,7 @@ def _tells_how_to_answer(clause: str, hits: dict[str, int]) -> bool:
     """Whether `clause` tells the assistant how to answer or when to reach the user, and speaks of nothing else:
     said in the user's own message and in no other mood, it is the user's wish, with or without an "I" ("go as long
     as you need, no word cap", "回复一律中文", "only ping me weekdays 12-1"); so is an hour given with no one else
-    named ("改成下午4点到6点之间吧", "Evenings, after 7.")."""
+    named ("下午4点到晚上7点之间吧", "weekday mornings 8-9am are best for check-ins")."""
     if not all(topic in _HOW_ANSWERS_COME for topic in hits):
         return False
     hour_given = shows_a_value(clause, (CONTACT_TIME,)) and not names_a_subject(clause)
