@@ -91,10 +91,21 @@ LANGUAGES_EN = (
 )
 _ROLE_ENDINGS_ZH = "师(?![傅兄姐弟妹父母])|员|组长|店长|班长|厂长|队长|科长|护士长"
 
+# A team at work, named by what it is ("the fraud detection team", "风控组"), and a month, which is no place to be back
+# in ("back in June I moved")
+_TEAM_EN = "(?:team|squad|pod|department|dept|division|group)"
+_TEAM_ZH = "(?:组|部门|团队|事业部|项目组)"
+_NOT_A_MONTH = (
+    "(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|"
+    "Jul|Aug|Sept?|Oct|Nov|Dec)\\b)"
+)
+# A home moved, not a thing ("moved it to mon/wed/fri") nor the user to another team ("moved over to the fraud team")
+_MOVED_HOME = f"moved(?! (?:it|them|that|this|those)\\b)(?! (?:over )?(?:to|into) (?:the|a|another) (?:[\\w&+-]+ ){{0,3}}{_TEAM_EN}\\b)"
+
 # topic -> (English cues, Chinese cues). Cues are regular expressions; keep them short and literal.
 TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "residence": (
-        ("live", "lives", "(?<!cost of )(?<!for a )living(?! rooms?)", "lived", "move", "moved(?! (?:it|them|that|this|those)\\b)(?! (?:over )?(?:to|into) (?:the|a|another) (?:[\\w&+-]+ ){0,3}(?:team|squad|pod|department|dept|division|group)\\b)", "moving", "relocat\\w*", "apartment", "flat",
+        ("live", "lives", "(?<!cost of )(?<!for a )living(?! rooms?)", "lived", "move", _MOVED_HOME, "moving", "relocat\\w*", "apartment", "flat",
          "lease", "landlord", "rent", "roommates?", "neighbou?rhood", "settled", "based", "hometown",
          "address", "house", "condo", "apt", "renting", "rowhouse", "townhouse", "duplex", "bungalow",
          "first (?:week|month|night)s? in (?-i:[A-Z])\\w+",
@@ -390,9 +401,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # the team or department the user is in at work, named by what it does: "on the payments team", "调到风控组了"
     # (a bare "my team" is said of every workplace; not a leader's post: "组长")
     "team": (
-        ("(?:on|in|joined|to|into) (?:the|a|another|my|our) (?:new |old )?(?:[\\w&+-]+ ){1,3}?(?:team|squad|pod|department|dept|division|group)\\b(?! (?:at|lead|leader|chat|lunch|dinner|offsite|outing|event|meeting)\\b)",
+        (f"(?:on|in|joined|to|into) (?:the|a|another|my|our) (?:new |old )?(?:[\\w&+-]+ ){{1,3}}?{_TEAM_EN}\\b(?! (?:at|lead|leader|chat|lunch|dinner|offsite|outing|event|meeting)\\b)",
          "(?:which|what) (?:team|squad|department|dept|division)", "reorg(?:anization|anisation)?\\b"),
-        ("(?:在|到|去|进|回)(?:了)?[^，,。！？\\s我]{1,8}(?:组|部门|团队|事业部|项目组)(?!长|织|合|成|建|员|会|里的|的人)", "(?:哪个|什么)(?:组|部门|团队|事业部|项目组)",
+        (f"(?:在|到|去|进|回)(?:了)?[^，,。！？\\s我]{{1,8}}{_TEAM_ZH}(?!长|织|合|成|建|员|会|里的|的人)", f"(?:哪个|什么){_TEAM_ZH}",
          "换组", "转组", "调组", "换部门", "转部门", "调部门", "(?:我们|我)(?:组|部门)(?!长|织|合|成|建|员|会)"),
     ),
     "gym": (
@@ -437,9 +448,9 @@ _SINCE_ARRIVING = "[一两三四五六七八九十半几俩仨\\d]+(?:个)?多?(
 CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # ... and so do words that say the value still holds after all ("still at pellucid", "我还在郑州待着"): they
     # restate it over a plan or an aside that came between
-    "residence": (("moved(?! (?:it|them|that|this|those)\\b)(?! (?:over )?(?:to|into) (?:the|a|another) (?:[\\w&+-]+ ){0,3}(?:team|squad|pod|department|dept|division|group)\\b)", "relocated", "(?:I'm|I am|im|we're|we are) back in (?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\b)(?-i:[A-Z])\\w+", "(?<!near my )(?<!by my )(?<!to my )new apartment", "(?<!near my )(?<!by my )(?<!to my )new place", "still (?:live|living|in|here|based)", "remain(?:ing)? in (?-i:[A-Z])\\w+",
+    "residence": ((_MOVED_HOME, "relocated", f"(?:I'm|I am|im|we're|we are) back in {_NOT_A_MONTH}(?-i:[A-Z])\\w+", "(?<!near my )(?<!by my )(?<!to my )new apartment", "(?<!near my )(?<!by my )(?<!to my )new place", "still (?:live|living|in|here|based)", "remain(?:ing)? in (?-i:[A-Z])\\w+",
                    # "I'm officially a Tucson resident" (a change cue counts as a word of its topic too)
-                   "staying put(?! (?:at|with) (?-i:[A-Z]))", "(?-i:[A-Z])\\w+ resident", "^back in (?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\b)(?-i:[A-Z])\\w+",
+                   "staying put(?! (?:at|with) (?-i:[A-Z]))", "(?-i:[A-Z])\\w+ resident", f"^back in {_NOT_A_MONTH}(?-i:[A-Z])\\w+",
                    "(?:we're|I'm|im|we are|I am) (?:officially |finally )?out of (?-i:[A-Z])\\w+", "(?:gave|given|giving) up (?:the|my|our) (?:[\\w-]+ ){0,3}?(?:room|apartment|flat|place|lease|house|unit)",
                    # back in the home the user grew up in: "I'm back in my childhood bed"
                    "back (?:in|into|to) my childhood (?:bed|bedroom|room|home|house)", "signed for",
@@ -524,11 +535,11 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 "(?:moved|transferred|switched) me (?:over )?to (?-i:Dr)", "(?:(?-i:Dr)\\.? (?-i:[A-Z])\\w+|doctor|doc|GP|PCP|dentist|therapist) (?:has |just |finally )?(?:retired|left the practice)",
                 "(?:see|seeing) (?-i:Dr)\\.? (?-i:[A-Z])\\w+ now"),
                ("换(?:了)?(?:个|位)?(?:医生|大夫|牙医|主治)", "换成[^，,。！？]{0,4}(?:医生|大夫|主任)", "转到[^，,。！？]{0,8}(?:医生|大夫|主任)", "(?:新|现在)的?(?:医生|大夫|主治)")),
-    "team": (("(?:moved|transferred|switched|rotated|reassigned|shifted|moving|transferring) (?:over )?(?:to|into) (?:the |a |another |a new )?(?:[\\w&+-]+ ){0,3}(?:team|squad|pod|department|dept|division|group)\\b",
+    "team": ((f"(?:moved|transferred|switched|rotated|reassigned|shifted|moving|transferring) (?:over )?(?:to|into) (?:the |a |another |a new )?(?:[\\w&+-]+ ){{0,3}}{_TEAM_EN}\\b",
               "(?:switched|changed|swapped) (?:teams|departments|groups)", "new team", "internal transfer",
               # (a reorg talked of is none yet: "there's a reorg proposal floating around")
               "reorg(?:anization|anisation)?\\b(?! (?:proposal|plan|rumou?rs?|talk))"),
-             ("(?:调|转|换|分|划)(?:到|去|进)了?[^，,。！？\\s我]{1,8}(?:组|部门|团队|事业部|项目组)(?!长)", "换组", "转组", "调组", "换部门", "转部门", "调部门", "内部转岗")),
+             (f"(?:调|转|换|分|划)(?:到|去|进)了?[^，,。！？\\s我]{{1,8}}{_TEAM_ZH}(?!长)", "换组", "转组", "调组", "换部门", "转部门", "调部门", "内部转岗")),
     "gym": (("(?:cancel+ed|froze|quit|joined|switched) (?:my |the |a )?(?:\\w+ )?(?:gym|membership)", "new gym",
              # ... or moved to another: "switched to the Anytime Fitness near my new place"
              "(?:switched|moved|changed) (?:over )?to (?:the |a |an )?(?:[\\w-]+ ){0,2}(?:gym|fitness|ymca|crossfit|pool)\\b",

@@ -178,6 +178,14 @@ _SURNAMES = (
     "蒋|蔡|贾|丁|魏|叶|余|潘|杜|戴|夏|钟|汪|田|任|姜|范|方|石|姚|谭|廖|邹|熊|金|陆|孔|白|崔|毛|邱|秦|江|顾|侯|邵|孟|段|雷|"
     "钱|汤|尹|黎|常|武|乔|贺|龚|文|朴|葛|施|严|洪|温|付|向|祝|覃|骆|甘|柳|关|鲁|韦|莫|翟|齐|聂|季|申|涂|焦|易"
 )
+# ... and one called by surname and what they are: "王姐", "张工", "李师傅", "王婆婆" (not "王姐们")
+_BY_SURNAME_ZH = rf"(?:{_SURNAMES})(?:姐|哥|总|工|老师|阿姨|叔|师傅|经理|主任|{_ELDERS_ZH})(?![们])"
+# Deeds that change someone's state, done by whoever the clause names ("Mike switched carriers", "| moved into a place
+# near his son" after "My neighbor Harold,")
+_DEEDS_EN = (
+    "switched|got|quit|took|moved|left|joined|started|bought|changed|sold|adopted|landed|accepted|retired|married|"
+    "graduated|relocated|transferred|divorced|signed|went|packed|headed|settled"
+)
 _THIRD_PARTY = re.compile(
     rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|his|her|their|the|a|an|one\s+of\s+(?:my|our|the))\s+(?:\w+\s+)?"
     rf"(?:{PEOPLE_EN}|{_PEOPLE_SERVED_EN})s?\b(?!\s+(?:{_A_POST}))"
@@ -189,9 +197,7 @@ _THIRD_PARTY = re.compile(
     # "Sinéad (my 6am 1:1 client for 3 years) is moving to Limerick"
     rf"|^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our)\s+(?:[\w-]+\s+){{1,2}})?(?!{_OPENING_WORDS}\b)(?-i:[A-ZÀ-Þ][a-zß-ÿ]+)"
     r"(?:\s+\([^)]*\)|\s+(?:on|from|in|at)\s+(?:my|our)\s+\w+)?\s+(?:just\s+|finally\s+|also\s+)?"
-    r"(?:switched|got|quit|took|moved|left|joined|started|bought|changed|sold|adopted|landed|accepted|retired|married"
-    r"|graduated|relocated|transferred|divorced"
-    r"|(?:is|'s)\s+(?:moving|leaving|relocating|quitting|retiring))\b(?!.*\bme\b)"
+    rf"(?:{_DEEDS_EN}|(?:is|'s)\s+(?:moving|leaving|relocating|quitting|retiring))\b(?!.*\bme\b)"
     # a person named without "my" still is someone else: "husband's company is relocating"
     # (not one the user calls out to: "bro i got the job", "sis we're moving")
     rf"|^\s*(?:{_LEAD_IN}\s+)?(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s(?![\s,]*(?:i|i'm|im|i've|ive|we|we're|my)\b)"
@@ -218,14 +224,14 @@ _THIRD_PARTY = re.compile(
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:{_OUR_ZH})?(?:{_GROUPS_ZH})(?:里|的)?"
     # ... or a colleague placed beside the user: "同组小林都跳去做地产了", "隔壁组的老张"
     r"|同(?:组|部门|科室|事|办公室|实验室)|隔壁(?:组|部门|科室|工位|桌)的?)?"
-    rf"(?:[老小](?:{_SURNAMES})(?![了过子])|(?:{_SURNAMES})(?:姐|哥|总|工|老师|阿姨|叔|师傅|经理|主任|{_ELDERS_ZH})(?![们])"
+    rf"(?:[老小](?:{_SURNAMES})(?![了过子])|{_BY_SURNAME_ZH}"
     # ... or one of them, counted: "组里一个同事跳去字节了", "有个朋友搬去成都了"
     rf"|(?:有)?(?:一|两|几)?个(?:{KIN_ZH}))"
     # ... or one the user describes: "跟我同期进来的老周被调去国际化事业部了"
     # (老 only: "有什么维持异地感情的小方法" names no 小方)
-    rf"|^\s*{_LEAD_ZH}[^，,。！？]{{1,10}}的(?:老(?:{_SURNAMES})(?![了过子师])|(?:{_SURNAMES})(?:姐|哥|总|工|老师|师傅|{_ELDERS_ZH}))"
+    rf"|^\s*{_LEAD_ZH}[^，,。！？]{{1,10}}的(?:老(?:{_SURNAMES})(?![了过子师])|{_BY_SURNAME_ZH})"
     # ... or one placed beside the user: "坐我对面的老张跳槽了", "我们院子里的王婆婆搬去深圳了"
-    rf"|^\s*{_LEAD_ZH}{_PLACED_ZH}(?:[老小](?:{_SURNAMES})|(?:{_SURNAMES})?(?:{_ELDERS_ZH})|(?:{_SURNAMES})(?:姐|哥|总|工|老师|叔|师傅)|{KIN_ZH})"
+    rf"|^\s*{_LEAD_ZH}{_PLACED_ZH}(?:[老小](?:{_SURNAMES})|{_BY_SURNAME_ZH}|{_ELDERS_ZH}|{KIN_ZH})"
     # a deed done for someone else is theirs: "那是帮我表弟搬家", "helping my brother move out"
     # someone else's contact detail, wherever in the clause: "put my wife's new number in", "存一下我老婆的新号码"
     # (not a name the user took: "I took my husband's name")
@@ -255,6 +261,7 @@ _A_CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.\w|\d{3}[\s.)-]*\d{3}[\s.-]*\d{3,4}")
 _URGES_ME = re.compile(
     r"\b(?:tells?|telling|urg(?:es|ed|ing)|push(?:es|ed|ing)|nag(?:s|ged|ging))\s+me\s+to\b", re.IGNORECASE
 )
+_WEEKDAY_EN = "(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _PLAN = re.compile(
     r"\b(?:might|maybe|perhaps|thinking\s+(?:about|of)|thinking\s+(?:that\s+)?(?:i|we)(?:'ll|\s+will|\s+might|\s+may|'d|\s+would|\s+should)\b|considering|consider|plan(?:ning)?\s+to|going\s+to|gonna|"
     r"want\s+to|wanna|would|"
@@ -292,9 +299,9 @@ _PLAN = re.compile(
     # ("年后正式入职了" is done: after a holiday that may have passed, 了 says it happened)
     r"next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|"
     # (not a deed done on that day: "Lumen did a 'restructuring' and my whole team got cut on Thursday")
-    r"\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){0,40}\b(?:tomorrow|tonight|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|this\s+(?:weekend|evening))|"
+    rf"\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){{0,40}}\b(?:tomorrow|tonight|on\s+{_WEEKDAY_EN}|this\s+(?:weekend|evening))|"
     # ... or a bare weekday closing the clause: "giving notice monday" (not "Timing works because Friday was…")
-    r"\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){0,40}\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s*[.!]*$|"
+    rf"\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){{0,40}}\b{_WEEKDAY_EN}\s*[.!]*$|"
     r"tomorrow|hypothetically|put\s+me\s+up\s+for|nominated\s+me\s+for|up\s+for\s+(?:promotion|a\s+promotion)|in\s+(?:a\s+few|two|three|\d+)\s+(?:days|weeks|months)|"
     r"will\s+(?:be\s+(?:moving|starting|joining|relocating)|become|change\s+to|switch\s+to)|"
     r"(?:'m|am|are|'re)\s+(?:moving|relocating|switching)\s+(?:to|off|away|over)|"
@@ -467,7 +474,7 @@ _WITH_ME = re.compile(
 
 # A start fixed for a near day: "下周一入职", "start monday", "I start at Kessler on the 3rd", "start date May 12"
 _DAY_AHEAD_EN = (
-    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|the\s+\d{1,2}(?:st|nd|rd|th)?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
+    rf"(?:{_WEEKDAY_EN}|the\s+\d{{1,2}}(?:st|nd|rd|th)?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
     r"nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|next\s+(?:week|month|(?:mon|tues|wednes|thurs|fri)day)|tomorrow)"
 )
 _STARTS_ON_A_DAY = re.compile(
@@ -881,9 +888,7 @@ _THEM_AS_OBJECT = re.compile("[帮给替为陪跟和对](?:他|她)(?!们)")
 # An English clause that opens with a deed has no subject of its own, whoever it names after ("My neighbor Harold, the
 # one who brought me grapefruit, | moved into a place near his son")
 _OPENS_WITH_A_DEED = re.compile(
-    r"^\s*(?:and\s+|then\s+|just\s+|finally\s+|also\s+|recently\s+)*(?:moved|took|got|left|joined|started|bought|sold|"
-    r"quit|switched|signed|went|married|retired|relocated|transferred|landed|accepted|packed|adopted|headed|settled)\b",
-    re.IGNORECASE,
+    rf"^\s*(?:and\s+|then\s+|just\s+|finally\s+|also\s+|recently\s+)*(?:{_DEEDS_EN})\b", re.IGNORECASE
 )
 
 
