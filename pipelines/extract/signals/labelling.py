@@ -15,7 +15,7 @@ import numpy as np
 import polars as pl
 
 from pipelines.core.schemas import MESSAGE_KEY
-from pipelines.core.topics import SINGLE_VALUED_TOPICS
+from pipelines.core.topics import CONTACT_TOPICS, SINGLE_VALUED_TOPICS
 from pipelines.embed.passages import MAX_CHARS, embedding_texts
 from pipelines.extract.signals.collections import stated_collection
 from pipelines.extract.signals.lexicon import names_a_change
@@ -30,6 +30,7 @@ from pipelines.extract.signals.topic_signal import (
     TopicSignal,
     answer_signal,
     asks_the_user,
+    heard_mood,
     heard_reading,
     message_signal,
     said_in_passing,
@@ -113,7 +114,28 @@ def _episode_signal(
             signal = TopicSignal(signal.topic, TENTATIVE, signal.strength)
     # (a topic the label gave way to is not stated in passing either: "我日语N2 日常交流ok" speaks a language)
     given_way = frozenset(topic for topic in (said.topic,) if topic)
-    return signal, said_in_passing(readings, content, signal.topic, exclude | given_way)
+    passing = said_in_passing(readings, content, signal.topic, exclude | given_way)
+    by_head = _heard_in_passing(content, read, signal.topic, exclude | given_way | frozenset(passing))
+    return signal, tuple(sorted(passing + by_head))
+
+
+def _heard_in_passing(content: str, read: _Reading, label: str | None, exclude: frozenset[str]) -> tuple[str, ...]:
+    """The topics besides `label` the learned head hears in a message with SignalParams.heard_in_passing_probability,
+    when the message says them as the user's own (heard_mood: an assertion, or tentative beside a question or a
+    plan); a contact topic only with its value written out, as said_in_passing keeps it."""
+    if read.head is None:
+        return ()
+    probabilities = read.head.probabilities(read.vector)[0]
+    return tuple(
+        topic
+        for topic, probability in zip(read.head.classes, probabilities, strict=True)
+        if topic in SINGLE_VALUED_TOPICS
+        and probability >= read.params.heard_in_passing_probability
+        and topic != label
+        and topic not in exclude
+        and (topic not in CONTACT_TOPICS or shows_a_value(content, (topic,)))
+        and heard_mood(content) in (ASSERTION, TENTATIVE)
+    )
 
 
 def _heard_over(

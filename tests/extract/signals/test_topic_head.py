@@ -119,9 +119,21 @@ def _labelled(texts: list[str], head: TopicHead | None, embedder=None) -> list[t
     return labelled.select("topic", "mood").rows()
 
 
-def _sure_of(topic: str, probability: float) -> TopicHead:
+def _mentions(texts: list[str], head: TopicHead | None) -> list[tuple[str, list[str]]]:
+    rows = [
+        candidate(text, "episode", kind="episode", message_id=f"m{at}", confidence=1.0)
+        | {"keywords": ["Ana"], "context": None, "mood": None}
+        for at, text in enumerate(texts)
+    ]
+    embed = HashingEmbedder().embed_passages
+    labelled = label_statements(pl.DataFrame(rows, schema=CANDIDATE_SCHEMA), embed, head=head)
+    return labelled.select("topic", "mentions").rows()
+
+
+def _sure_of(
+    topic: str, probability: float, classes: tuple[str, ...] = ("contact_time", "employer", "job_title", NONE_CLASS)
+) -> TopicHead:
     """A head that hears `topic` with `probability` in any vector."""
-    classes = ("contact_time", "employer", "job_title", NONE_CLASS)
     rest = (1 - probability) / (len(classes) - 1)
     bias = np.log([probability if name == topic else rest for name in classes])
     dim = HashingEmbedder.dim
@@ -235,3 +247,28 @@ def test_a_head_never_trained_on_the_lexicons_topic_cannot_override_it():
     hashing = HashingEmbedder()
     assert _labelled([gym], None, hashing) == [("gym", ASSERTION)]
     assert _labelled([gym], _sure_of("job_title", 0.99), hashing) == [("gym", ASSERTION)]
+
+
+def test_a_topic_the_head_hears_beside_the_label_is_stated_in_passing_when_the_user_says_it():
+    params = SignalParams()
+    below_override = _sure_of("job_title", params.heard_in_passing_probability + 0.01)
+    assert params.heard_in_passing_probability + 0.01 < params.heard_override_probability
+    # labelled with the nights by its words, it holds the new post too
+    assert _mentions([OTHER_WORD], below_override) == [("contact_time", ["job_title"])]
+    assert _mentions([OTHER_WORD], _sure_of("job_title", params.heard_in_passing_probability - 0.01)) == [
+        ("contact_time", [])
+    ]
+    assert _mentions([OTHER_WORD], None) == [("contact_time", [])]
+
+
+def test_a_topic_the_head_hears_in_someone_elses_news_or_the_labels_own_is_no_mention():
+    params = SignalParams()
+    heard = _sure_of("job_title", params.heard_in_passing_probability + 0.01)
+    sister = "my sister is on nights now, in charge of the whole floor. more paperwork for her"
+    assert _mentions([sister], heard) == [("contact_time", [])]
+    # a topic the head hears as the label itself is not said again in passing
+    assert _mentions([NO_WORD], _sure_of("job_title", 0.99)) == [("job_title", [])]
+    assert _mentions([OTHER_WORD], _sure_of("contact_time", 0.99)) == [("contact_time", [])]
+    # a contact topic needs its value written out, as one the words name does
+    phone = _sure_of("phone", params.heard_in_passing_probability + 0.01, ("phone", "job_title", NONE_CLASS))
+    assert _mentions([NO_WORD], phone) == [("episode", [])]
