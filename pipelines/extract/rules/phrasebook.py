@@ -328,7 +328,9 @@ NAME = TopicBook(
         states=(
             Say(
                 r"叫(?!了|过|着|外卖|车)(?P<v>(?:(?!我|你|他|她|自己)[\u4e00-\u9fffA-Za-z·\s]){1,12}?)<END>",
-                unless_message=r"[猫狗鸟鱼兔崽娃]|宝宝|养了|领养|收养|捡了|宠物|取名|起名|它",
+                # ... and so is one given to the firm the clause before names: "在一家做SaaS的创业公司，叫云杉网络"
+                unless_message=r"[猫狗鸟鱼兔崽娃]|宝宝|养了|领养|收养|捡了|宠物|取名|起名|它"
+                r"|(?:公司|单位|一家[^，,。！？!?]{0,15})[，,]\s*(?:名字)?叫",
                 # ... and so is one an organisation is called by: "入职的一家私募，叫青岚资本"
                 unless=r"叫[^，,。]{0,10}(?:资本|基金|公司|集团|科技|工作室|银行|医院|学校|大学|学院|餐厅|小区|店)",
             ),

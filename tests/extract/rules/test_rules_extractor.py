@@ -498,6 +498,9 @@ def test_what_is_said_of_a_workplace_is_neither_its_name_nor_the_users():
     assert _stated("跳槽了，上周入职的一家私募，叫青岚资本，人少事多") == []
     assert _stated("上周入职了字节") == [("employer", "用户在字节工作", False)]
     assert _stated("你好，我叫王小明") == [("name", "用户的名字是王小明", False)]
+    # ... nor the name given to the firm the clause before names, whatever its last word
+    for said in ("我是做Java后端的，在一家做物流的创业公司，叫青松网络，干了三年了", "我在一家外企，叫海川传媒"):
+        assert "name" not in {topic for topic, _, _ in _stated(said)}
 
 
 def test_any_a_not_a_asks_and_sha_asks_for_a_value():

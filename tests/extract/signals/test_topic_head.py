@@ -11,7 +11,7 @@ from pipelines.embed.e5 import E5Embedder
 from pipelines.extract.signals.labelling import label_statements
 from pipelines.extract.signals.mood import ASSERTION, PAST, PLAN, QUESTION, TENTATIVE, THIRD_PARTY
 from pipelines.extract.signals.prototypes import STATEMENTS
-from pipelines.extract.signals.topic_head import NONE_CLASS, TopicHead, bundled_head, fit_topic_head
+from pipelines.extract.signals.topic_head import NONE_CLASS, HeadTraining, TopicHead, bundled_head, fit_topic_head
 from pipelines.extract.signals.topic_signal import NO_SIGNAL, SignalParams, TopicSignal, heard_reading
 from tests.support.candidate_rows import candidate
 from tests.support.hashing_embedder import HashingEmbedder
@@ -51,10 +51,31 @@ def test_fitting_is_deterministic_and_a_saved_head_loads_whole(tmp_path):
     head = fit_topic_head("toy", vectors, labels)
     again = fit_topic_head("toy", vectors, labels)
     assert np.array_equal(head.weights, again.weights) and np.array_equal(head.bias, again.bias)
+    assert head.hidden_weights is not None and np.array_equal(head.hidden_weights, again.hidden_weights)
     head.save(tmp_path / "head.npz")
     loaded = TopicHead.load(tmp_path / "head.npz")
     assert (loaded.embedder, loaded.classes, loaded.scale) == ("toy", head.classes, head.scale)
     assert np.allclose(loaded.probabilities(vectors), head.probabilities(vectors), atol=1e-5)
+
+
+def test_the_hidden_layer_reads_a_topic_said_two_opposite_ways_that_no_linear_head_can():
+    # residence sits at +u and -u, employer at +v and -v: no single direction holds either
+    rng = np.random.default_rng(4)
+    u, v = np.eye(16)[0], np.eye(16)[1]
+    points = [
+        (sign * axis + 0.1 * rng.normal(size=16), label)
+        for axis, label in ((u, "residence"), (v, "employer"))
+        for sign in (1, -1)
+        for _ in range(40)
+    ]
+    vectors = np.array([point for point, _ in points], dtype=np.float32)
+    labels = [label for _, label in points]
+    probes = {"residence": [u, -u], "employer": [v, -v]}
+    head = fit_topic_head("toy", vectors, labels)
+    assert all(head.topic_of(p)[0] == label for label, pair in probes.items() for p in pair)
+    linear = fit_topic_head("toy", vectors, labels, HeadTraining(hidden=0))
+    assert linear.hidden_weights is None
+    assert not all(linear.topic_of(p)[0] == label for label, pair in probes.items() for p in pair)
 
 
 def test_the_bundled_head_knows_the_topics_it_was_trained_on_and_only_the_default_embedders_vectors():
@@ -64,6 +85,7 @@ def test_the_bundled_head_knows_the_topics_it_was_trained_on_and_only_the_defaul
     assert set(head.classes) - {NONE_CLASS} == set(STATEMENTS)
     assert set(STATEMENTS) <= set(SINGLE_VALUED_TOPICS)
     assert head.center.shape == (384,)  # multilingual-e5-small's vectors
+    assert head.hidden_weights is not None and head.hidden_weights.shape == (384, HeadTraining().hidden)
     assert bundled_head("some-other-embedder") is None
 
 
