@@ -151,8 +151,10 @@ def _heard_over(
     ("年前把连云港那套房退了，一家子跟着老板去钦州了" is a move, not a new boss). When the lexicon read the head's topic
     too, the message names both and the head weighs which one it is about, in the lexicon's reading of that topic
     ("组里老大跳槽走了，领导让我先顶上，现在系统里挂的是后端组长" is a title, not a new employer); a topic the head was
-    never trained on (`known`: the head's classes) keeps the lexicon's weighing. `heard`: the head's topic and its
-    probability (TopicHead.topic_of)."""
+    never trained on (`known`: the head's classes) keeps the lexicon's weighing. The head knows the topic, not whose
+    it is, so the user's own assertion is not given up for a weaker reading of the head's topic ("我是做Java后端的，
+    在一家做SaaS的创业公司…干了三年了" asserts the work the user does; the firm is only tentatively theirs).
+    `heard`: the head's topic and its probability (TopicHead.topic_of)."""
     topic, probability = heard
     if (
         topic is None
@@ -161,7 +163,8 @@ def _heard_over(
         or probability < params.heard_override_probability
     ):
         return said
-    return readings[topic] if topic in readings else heard_reading(content, topic, probability, params)
+    over = readings[topic] if topic in readings else heard_reading(content, topic, probability, params)
+    return said if said.mood == ASSERTION and over.mood != ASSERTION else over
 
 
 def _heard(content: str, heard: tuple[str | None, float], exclude: frozenset[str], params: SignalParams) -> TopicSignal:

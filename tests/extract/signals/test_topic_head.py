@@ -294,3 +294,13 @@ def test_a_topic_the_head_hears_in_someone_elses_news_or_the_labels_own_is_no_me
     # a contact topic needs its value written out, as one the words name does
     phone = _sure_of("phone", params.heard_in_passing_probability + 0.01, ("phone", "job_title", NONE_CLASS))
     assert _mentions([NO_WORD], phone) == [("episode", [])]
+
+
+def test_a_head_sure_of_another_topic_does_not_trade_the_users_assertion_for_a_weaker_reading():
+    # the head knows the topic, not whose it is: asked for tips beside it, the firm would only be tentative
+    said = "I'm a staff nurse now, what should I pack for the first week?"
+    hashing = HashingEmbedder()
+    assert _labelled([said], None, hashing) == [("job_title", ASSERTION)]
+    assert _labelled([said], _sure_of("employer", 0.99), hashing) == [("job_title", ASSERTION)]
+    # ... and takes the head's topic when its reading is an assertion too
+    assert _labelled([BOTH_WORDS], _sure_of("job_title", 0.99), hashing) == [("job_title", ASSERTION)]
