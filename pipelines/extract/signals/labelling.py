@@ -91,6 +91,7 @@ class _Reading(NamedTuple):
     centroids: TopicCentroids
     params: SignalParams
     head: TopicHead | None
+    heard: np.ndarray | None  # the head's probabilities for the message, one per class of `head`
 
 
 def _episode_signal(
@@ -100,7 +101,7 @@ def _episode_signal(
     (said_in_passing); `asserted`: the topics its conversation asserted before it (updated here)."""
     answering = bool(turn) and asks_the_user(turn)
     readings = topic_readings(content, read.vector, read.centroids, read.params, answering)
-    heard = read.head.topic_of(read.vector) if read.head is not None else (None, 0.0)
+    heard = read.head.likeliest(read.heard) if read.head is not None and read.heard is not None else (None, 0.0)
     known = read.head.classes if read.head is not None else ()
     said = _heard_over(strongest_reading(readings, content), readings, content, heard, read.params, known)
     if _afterword(asserted, said, content, turn if answering else None):
@@ -123,19 +124,18 @@ def _heard_in_passing(content: str, read: _Reading, label: str | None, exclude: 
     """The topics besides `label` the learned head hears in a message with SignalParams.heard_in_passing_probability,
     when the message says them as the user's own (heard_mood: an assertion, or tentative beside a question or a
     plan); a contact topic only with its value written out, as said_in_passing keeps it."""
-    if read.head is None:
+    if read.head is None or read.heard is None:
         return ()
-    probabilities = read.head.probabilities(read.vector)[0]
-    return tuple(
+    heard = tuple(
         topic
-        for topic, probability in zip(read.head.classes, probabilities, strict=True)
+        for topic, probability in zip(read.head.classes, read.heard, strict=True)
         if topic in SINGLE_VALUED_TOPICS
         and probability >= read.params.heard_in_passing_probability
         and topic != label
         and topic not in exclude
         and (topic not in CONTACT_TOPICS or shows_a_value(content, (topic,)))
-        and heard_mood(content) in (ASSERTION, TENTATIVE)
     )
+    return heard if heard and heard_mood(content) in (ASSERTION, TENTATIVE) else ()
 
 
 def _heard_over(
@@ -223,19 +223,22 @@ def label_statements(
         for content, keywords in episodes.select("content", "keywords").iter_rows()
     ]
     vectors = embed(passages)
+    # the head reads every episode in one product, not one message at a time
+    heard = head.probabilities(np.asarray(vectors, dtype=np.float32)) if head is not None else None
     topic_centroids = centroids(embed, STATEMENTS)
     rows, topics, moods, mentions = [], [], [], []
     # the single-valued topics each conversation asserted so far, its episodes read in order (every episode of a
     # touched session is labelled each night, so this does not depend on batching)
     asserted: defaultdict[tuple[str, str, str], set[str]] = defaultdict(set)
-    in_order = episodes.with_columns(pl.Series("_vector", vectors)).sort(
+    in_order = episodes.with_columns(pl.Series("_vector", vectors), pl.int_range(pl.len()).alias("_at")).sort(
         "agent_id", "user_id", "session_id", "valid_from"
     )
-    for row, agent, user, session, content, message_ids, context, vector in in_order.select(
-        "_row", "agent_id", "user_id", "session_id", "content", "source_message_ids", "context", "_vector"
+    for row, agent, user, session, content, message_ids, context, vector, at in in_order.select(
+        "_row", "agent_id", "user_id", "session_id", "content", "source_message_ids", "context", "_vector", "_at"
     ).iter_rows():
         turn = (context.partition(": ")[2] or context) if context else ""  # the context is "speaker: text"
-        read = _Reading(np.asarray(vector, dtype=np.float32), topic_centroids, params, head)
+        vector = np.asarray(vector, dtype=np.float32)
+        read = _Reading(vector, topic_centroids, params, head, heard[at] if heard is not None else None)
         exclude = covered.get((agent, user, message_ids[0]), frozenset())
         signal, passing = _episode_signal(content[:max_chars], turn, read, exclude, asserted[agent, user, session])
         rows.append(row)

@@ -45,7 +45,10 @@ class TopicHead:
 
     def topic_of(self, vector: np.ndarray) -> tuple[str | None, float]:
         """The single-valued topic `vector` most likely speaks to and its probability; (None, p) when "none" wins."""
-        probabilities = self.probabilities(vector)[0]
+        return self.likeliest(self.probabilities(vector)[0])
+
+    def likeliest(self, probabilities: np.ndarray) -> tuple[str | None, float]:
+        """topic_of from one row of `probabilities`."""
         best = int(probabilities.argmax())
         topic = self.classes[best]
         return (None if topic == NONE_CLASS else topic), float(probabilities[best])

@@ -67,7 +67,7 @@ class SignalParams:
     # ... and takes it over the lexicon's topic when the head is this sure of another
     heard_override_probability: float = 0.8
     # A topic besides its label that the head gives a message this probability is stated in passing (the episode's
-    # mentions), when the message says it as the user's own (heard_reading): "so we made it um Sacramento is like a
+    # mentions), when the message says it as the user's own (heard_mood): "so we made it um Sacramento is like a
     # hundred and six degrees today" is labelled with a pastime and holds the move (docs/recall.md, "Topics the head
     # hears in passing": on stories held out of its training, 4 probes right and none lost)
     heard_in_passing_probability: float = 0.5
