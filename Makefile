@@ -11,7 +11,7 @@ EVAL_STORE ?= /tmp/memory-eval-$(notdir $(EVAL_DATA))-store
 UPDATES_DATA ?= ../shared/eval/updates-dev
 UPDATES_STORE ?= /tmp/updates-store
 
-.PHONY: install postgres run test test-fast check ui bench bench-etl eval eval-updates sample topic-head clean
+.PHONY: install postgres run test test-fast check ui bench bench-etl eval eval-updates sample topic-head own-head clean
 
 install: $(VENV)/.installed $(DAGSTER_HOME)/dagster.yaml
 
@@ -55,6 +55,10 @@ test-fast: install
 # every message is embedded with the bundled e5); deterministic, so an unchanged file gives the same head.
 topic-head: install
 	$(BIN)/python -m pipelines.extract.signals.head_training data/topic_head/messages.parquet
+
+# Retrain the own head (whose state a message states) from data/own_head/ the same way (a minute or two).
+own-head: install
+	$(BIN)/python -m pipelines.extract.signals.head_training data/own_head/messages.parquet --out pipelines/extract/signals/own_head.npz
 
 # Recall latency on a generated 1M-memory store (bench/out/, generated once) against the seed's full scan.
 bench: install

@@ -26,7 +26,7 @@ from pipelines.embed.reporting import ReportingEmbedder
 from pipelines.extract.candidates import extract, session_count
 from pipelines.extract.interface import Extractor
 from pipelines.extract.signals.labelling import label_statements
-from pipelines.extract.signals.topic_head import bundled_head
+from pipelines.extract.signals.topic_head import OWN_HEAD, bundled_head
 from pipelines.ingest.files import day_input_files, list_input_files, new_input_files
 from pipelines.ingest.read import IngestDefaults, read_raw, read_raw_file
 from pipelines.ingest.validate import validate
@@ -234,6 +234,7 @@ def _extract(
             lambda texts: cache.embed(texts, embedder),
             max_chars=max_message_chars,
             head=bundled_head(embedder.name),
+            own_head=bundled_head(embedder.name, OWN_HEAD),
         )
     cache.save()
     staging.write_json("embedding", {"model": embedder.name, "dim": embedder.dim})

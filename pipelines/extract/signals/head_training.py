@@ -1,8 +1,10 @@
-"""Trains the bundled topic head from labelled user messages.
+"""Trains a bundled head from labelled user messages.
 
     python -m pipelines.extract.signals.head_training data/topic_head/messages.parquet [--out PATH]
+    python -m pipelines.extract.signals.head_training data/own_head/messages.parquet --out .../own_head.npz
 
-The messages file has `speaker`, `content` and `label` (a single-valued topic, or "none"); each message is embedded
+The messages file has `speaker`, `content` and `label` (a single-valued topic or "none" for the topic head; "own"
+or "not_own" for the head that reads whose state a message states); each message is embedded
 as the labeller embeds an episode (embedding_texts: "speaker: message", without its context), so the head reads
 the same vectors at night as it was trained on. Deterministic: the same file and embedder give the same head.
 """
@@ -35,7 +37,7 @@ def train_head(messages: pl.DataFrame, embedder: Embedder, training: HeadTrainin
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="train the topic head bundled with the extractor")
+    parser = argparse.ArgumentParser(description="train a head bundled with the extractor (the topic head by default)")
     parser.add_argument("messages", type=Path, help="labelled messages (speaker, content, label) as Parquet")
     parser.add_argument("--out", type=Path, default=BUNDLED_HEAD, help=f"where to write it (default: {BUNDLED_HEAD})")
     args = parser.parse_args(argv)
@@ -43,7 +45,7 @@ def main(argv: list[str] | None = None) -> None:
     head = train_head(messages, E5Embedder())
     head.save(args.out)
     counts = ", ".join(f"{label} {n}" for label, n in messages.group_by("label").len().sort("label").iter_rows())
-    print(f"topic head: {len(messages)} messages ({counts}) -> {args.out}")
+    print(f"head: {len(messages)} messages ({counts}) -> {args.out}")
 
 
 if __name__ == "__main__":

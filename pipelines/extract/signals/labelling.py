@@ -21,7 +21,7 @@ from pipelines.extract.signals.collections import stated_collection
 from pipelines.extract.signals.lexicon import names_a_change
 from pipelines.extract.signals.mood import ASSERTION, PAST, TENTATIVE, clauses_with_moods
 from pipelines.extract.signals.prototypes import STATEMENTS, TopicCentroids, centroids
-from pipelines.extract.signals.topic_head import TopicHead
+from pipelines.extract.signals.topic_head import OWN_CLASS, TopicHead
 from pipelines.extract.signals.topic_signal import (
     CONTACT_TIME,
     NO_SIGNAL,
@@ -92,6 +92,7 @@ class _Reading(NamedTuple):
     params: SignalParams
     head: TopicHead | None
     heard: np.ndarray | None  # the head's probabilities for the message, one per class of `head`
+    own: float | None  # the own head's probability that the message states the user's own value (OWN_HEAD)
 
 
 def _episode_signal(
@@ -103,14 +104,14 @@ def _episode_signal(
     readings = topic_readings(content, read.vector, read.centroids, read.params, answering)
     heard = read.head.likeliest(read.heard) if read.head is not None and read.heard is not None else (None, 0.0)
     known = read.head.classes if read.head is not None else ()
-    said = _heard_over(strongest_reading(readings, content), readings, content, heard, read.params, known)
+    said = _owned(_heard_over(strongest_reading(readings, content), readings, content, heard, read.params, known), read)
     if _afterword(asserted, said, content, turn if answering else None):
         said = TopicSignal(said.topic, TENTATIVE, said.strength)
     # a topic a fact of the message holds is left to it; the others' cues read as they did
     signal = said if said.topic not in exclude else strongest_reading(readings, content, exclude)
     signal = _unlabelled_reading(content, turn, read, exclude, signal)
     if signal.topic is None:
-        signal = _heard(content, heard, exclude, read.params)
+        signal = _owned(_heard(content, heard, exclude, read.params), read)
         if _afterword(asserted, signal, content, turn if answering else None):
             signal = TopicSignal(signal.topic, TENTATIVE, signal.strength)
     # (a topic the label gave way to is not stated in passing either: "我日语N2 日常交流ok" speaks a language)
@@ -118,6 +119,17 @@ def _episode_signal(
     passing = said_in_passing(readings, content, signal.topic, exclude | given_way)
     by_head = _heard_in_passing(content, read, signal.topic, exclude | given_way | frozenset(passing))
     return signal, tuple(sorted(passing + by_head))
+
+
+def _owned(signal: TopicSignal, read: _Reading) -> TopicSignal:
+    """`signal`, or the user's own assertion of its topic when the mood rules left it tentative and the own head is
+    sure the message states the user's own value (SignalParams.own_probability): "I'm a CNA on a subacute rehab
+    floor" is weak in the lexicon's words, "我现在是护师，在肾内科" is said in a clause the rules do not own; both
+    are the user's job now, and a tentative reading would let the older title stand."""
+    sure = read.own is not None and read.own >= read.params.own_probability
+    if sure and signal.mood == TENTATIVE and signal.topic in SINGLE_VALUED_TOPICS:
+        return TopicSignal(signal.topic, ASSERTION, signal.strength)
+    return signal
 
 
 def _heard_in_passing(content: str, read: _Reading, label: str | None, exclude: frozenset[str]) -> tuple[str, ...]:
@@ -208,10 +220,12 @@ def label_statements(
     params: SignalParams = SignalParams(),
     max_chars: int = MAX_CHARS,
     head: TopicHead | None = None,
+    own_head: TopicHead | None = None,
 ) -> pl.DataFrame:
     """`candidates` with `topic` and `mood` set on every episode whose message speaks to a single-valued topic
     (read from its first `max_chars` characters, as the extractor read it); `head`, when given, hears the topic of a
-    message whose words name none (topic_head)."""
+    message whose words name none (topic_head); `own_head`, when given, makes a tentative reading the user's own
+    assertion where it is sure the message states the user's own value (_owned)."""
     # what the assistant said is never a statement of the user's state
     said_by = pl.col("role").fill_null("user") if "role" in candidates.columns else pl.lit("user")
     episodes = candidates.with_row_index("_row").filter((pl.col("kind") == "episode") & (said_by != "assistant"))
@@ -225,6 +239,11 @@ def label_statements(
     vectors = embed(passages)
     # the head reads every episode in one product, not one message at a time
     heard = head.probabilities(np.asarray(vectors, dtype=np.float32)) if head is not None else None
+    owned = (
+        own_head.probabilities(np.asarray(vectors, dtype=np.float32))[:, own_head.classes.index(OWN_CLASS)]
+        if own_head is not None
+        else None
+    )
     topic_centroids = centroids(embed, STATEMENTS)
     rows, topics, moods, mentions = [], [], [], []
     # the single-valued topics each conversation asserted so far, its episodes read in order (every episode of a
@@ -238,7 +257,14 @@ def label_statements(
     ).iter_rows():
         turn = (context.partition(": ")[2] or context) if context else ""  # the context is "speaker: text"
         vector = np.asarray(vector, dtype=np.float32)
-        read = _Reading(vector, topic_centroids, params, head, heard[at] if heard is not None else None)
+        read = _Reading(
+            vector,
+            topic_centroids,
+            params,
+            head,
+            heard[at] if heard is not None else None,
+            float(owned[at]) if owned is not None else None,
+        )
         exclude = covered.get((agent, user, message_ids[0]), frozenset())
         signal, passing = _episode_signal(content[:max_chars], turn, read, exclude, asserted[agent, user, session])
         rows.append(row)

@@ -21,6 +21,10 @@ import numpy as np
 
 NONE_CLASS = "none"  # a message that speaks to no single-valued topic
 BUNDLED_HEAD = Path(__file__).with_name("topic_head.npz")
+# The same kind of head, trained on whose state a message states (data/own_head/): OWN_CLASS, the user's own value
+# now, or "not_own" (someone else's, a plan, a question, a denial, a trip, a value long gone)
+OWN_HEAD = Path(__file__).with_name("own_head.npz")
+OWN_CLASS = "own"
 
 
 @dataclass(frozen=True)
@@ -89,11 +93,12 @@ def _softmax(logits: np.ndarray) -> np.ndarray:
 
 
 @cache
-def bundled_head(embedder: str) -> TopicHead | None:
-    """The bundled head when it was trained on `embedder`'s vectors, else None (the lexicon alone then)."""
-    if not BUNDLED_HEAD.exists():
+def bundled_head(embedder: str, path: Path = BUNDLED_HEAD) -> TopicHead | None:
+    """The head bundled at `path` (the topic head, or OWN_HEAD) when it was trained on `embedder`'s vectors, else
+    None (the lexicon and the mood rules alone then)."""
+    if not path.exists():
         return None
-    head = TopicHead.load(BUNDLED_HEAD)
+    head = TopicHead.load(path)
     return head if head.embedder == embedder else None
 
 

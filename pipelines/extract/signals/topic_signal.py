@@ -71,6 +71,9 @@ class SignalParams:
     # hundred and six degrees today" is labelled with a pastime and holds the move (docs/recall.md, "Topics the head
     # hears in passing": on stories held out of its training, 4 probes right and none lost)
     heard_in_passing_probability: float = 0.5
+    # A reading the mood rules left tentative is the user's own assertion when the own head gives the message this
+    # probability of stating the user's own value (labelling._owned; docs/recall.md, "Whose state a message states")
+    own_probability: float = 0.7
 
 
 def vector_preference(vector: np.ndarray | None, centroids: TopicCentroids | None) -> dict[str, float]:

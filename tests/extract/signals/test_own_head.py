@@ -1,0 +1,93 @@
+"""The own head: a reading the mood rules left tentative becomes the user's own assertion only where the head is
+sure the message states the user's own value; what the rules gave to someone else, a plan or a question, and talk
+after the topic's statement, stay as they are."""
+
+import numpy as np
+import polars as pl
+import pytest
+
+from pipelines.core.schemas import CANDIDATE_SCHEMA
+from pipelines.embed.e5 import E5Embedder
+from pipelines.extract.signals.head_training import message_passages
+from pipelines.extract.signals.labelling import label_statements
+from pipelines.extract.signals.mood import ASSERTION, PLAN, TENTATIVE, THIRD_PARTY
+from pipelines.extract.signals.topic_head import NONE_CLASS, OWN_CLASS, OWN_HEAD, TopicHead, bundled_head
+from pipelines.extract.signals.topic_signal import SignalParams
+from tests.support.candidate_rows import candidate
+from tests.support.hashing_embedder import HashingEmbedder
+
+WEAK = "on nights now, in charge of the whole floor. more paperwork, less walking"  # contact_time, tentative
+SISTER = "my sister just moved to Denver and keeps sending me mountain pics"  # someone else's move
+PLANNED = "thinking about moving to Austin next year"  # a plan
+
+
+def _toy_head(probabilities: dict[str, float]) -> TopicHead:
+    """A head that gives every vector these class `probabilities`."""
+    classes = tuple(probabilities)
+    dim = HashingEmbedder.dim
+    bias = np.log(list(probabilities.values()))
+    return TopicHead("toy", classes, np.zeros((dim, len(classes))), bias, np.zeros(dim), 1.0)
+
+
+def _own_head(probability: float) -> TopicHead:
+    """A head that gives every vector `probability` of stating the user's own value."""
+    return _toy_head({"not_own": 1 - probability, OWN_CLASS: probability})
+
+
+def _labelled(
+    texts: list[str], own_head: TopicHead | None, embedder=None, head: TopicHead | None = None
+) -> list[tuple[str, str | None]]:
+    rows = [
+        candidate(text, "episode", kind="episode", message_id=f"m{at}", confidence=1.0)
+        | {"keywords": ["Ana"], "context": None, "mood": None}
+        for at, text in enumerate(texts)
+    ]
+    embed = (embedder or HashingEmbedder()).embed_passages
+    labelled = label_statements(pl.DataFrame(rows, schema=CANDIDATE_SCHEMA), embed, head=head, own_head=own_head)
+    return labelled.select("topic", "mood").rows()
+
+
+def test_a_tentative_reading_is_the_users_assertion_when_the_own_head_is_sure():
+    sure = SignalParams().own_probability
+    assert _labelled([WEAK], None) == [("contact_time", TENTATIVE)]
+    assert _labelled([WEAK], _own_head(sure + 0.005)) == [("contact_time", ASSERTION)]
+    assert _labelled([WEAK], _own_head(sure - 0.005)) == [("contact_time", TENTATIVE)]
+
+
+def test_a_topic_heard_without_words_and_said_of_no_one_is_the_users_own_when_the_own_head_is_sure():
+    no_word = "the team is lovely and the hours are fine"  # no cue, and no clause the rules give the user
+    topic_head = _toy_head({"job_title": 0.9, NONE_CLASS: 0.1})
+    assert _labelled([no_word], None, head=topic_head) == [("job_title", TENTATIVE)]
+    assert _labelled([no_word], _own_head(0.999), head=topic_head) == [("job_title", ASSERTION)]
+
+
+def test_the_own_head_does_not_take_someone_elses_news_or_a_plan_for_the_users_own():
+    sure = _own_head(0.999)
+    assert _labelled([SISTER, PLANNED], sure) == [("residence", THIRD_PARTY), ("residence", PLAN)]
+
+
+def test_talk_after_a_topics_statement_stays_talk_when_the_own_head_is_sure():
+    assert _labelled([WEAK, "more paperwork on nights, less walking"], _own_head(0.999)) == [
+        ("contact_time", ASSERTION),
+        ("contact_time", TENTATIVE),
+    ]
+
+
+@pytest.mark.slow
+def test_the_bundled_own_head_reads_the_users_change_apart_from_a_plan_or_a_question():
+    head = bundled_head(E5Embedder.name, OWN_HEAD)
+    assert head is not None and set(head.classes) == {"not_own", OWN_CLASS}
+    messages = pl.DataFrame(
+        {
+            "speaker": ["Ana"] * 4,
+            "content": [
+                "ok life update: week one in Halifax done, the boxes are still everywhere",
+                "跟你说一下，上个月底我已经把家搬到北京朝阳区了，以后快递都寄到北京。",
+                "thinking about moving to Austin next year, is the rent crazy there?",
+                "要是我换了号码的话，银行那边怎么改？",
+            ],
+        }
+    )
+    vectors = np.asarray(E5Embedder().embed_passages(message_passages(messages)))
+    own = head.probabilities(vectors)[:, head.classes.index(OWN_CLASS)]
+    assert list(own >= SignalParams().own_probability) == [True, True, False, False]
