@@ -122,14 +122,20 @@ def _episode_signal(
 
 
 def _owned(signal: TopicSignal, read: _Reading) -> TopicSignal:
-    """`signal`, or the user's own assertion of its topic when the mood rules left it tentative and the own head is
-    sure the message states the user's own value (SignalParams.own_probability): "I'm a CNA on a subacute rehab
-    floor" is weak in the lexicon's words, "我现在是护师，在肾内科" is said in a clause the rules do not own; both
-    are the user's job now, and a tentative reading would let the older title stand."""
+    """`signal`, or the user's own assertion of its topic when the mood rules left it tentative, the own head is
+    sure the message states the user's own value (SignalParams.own_probability) and the topic head hears that topic
+    in it (SignalParams.own_topic_probability): "我现在是护师，在肾内科" is said in a clause the rules do not own, yet
+    it is the user's job now, and a tentative reading would let the older title stand. The own head knows whose a
+    message is, not what it is about: a short request ("抬头写公司名", the invoice's header) reads as the user's own,
+    and only the topic head tells it is no employer."""
     sure = read.own is not None and read.own >= read.params.own_probability
-    if sure and signal.mood == TENTATIVE and signal.topic in SINGLE_VALUED_TOPICS:
-        return TopicSignal(signal.topic, ASSERTION, signal.strength)
-    return signal
+    if not (sure and signal.mood == TENTATIVE and signal.topic in SINGLE_VALUED_TOPICS):
+        return signal
+    if read.head is None or read.heard is None or signal.topic not in read.head.classes:
+        return signal
+    if read.heard[read.head.classes.index(signal.topic)] < read.params.own_topic_probability:
+        return signal
+    return TopicSignal(signal.topic, ASSERTION, signal.strength)
 
 
 def _heard_in_passing(content: str, read: _Reading, label: str | None, exclude: frozenset[str]) -> tuple[str, ...]:

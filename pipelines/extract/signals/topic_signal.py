@@ -74,6 +74,8 @@ class SignalParams:
     # A reading the mood rules left tentative is the user's own assertion when the own head gives the message this
     # probability of stating the user's own value (labelling._owned; docs/recall.md, "Whose state a message states")
     own_probability: float = 0.7
+    # ... and the topic head gives the reading's topic this probability (labelling._owned)
+    own_topic_probability: float = 0.5
 
 
 def vector_preference(vector: np.ndarray | None, centroids: TopicCentroids | None) -> dict[str, float]:

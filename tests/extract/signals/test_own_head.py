@@ -1,6 +1,6 @@
 """The own head: a reading the mood rules left tentative becomes the user's own assertion only where the head is
-sure the message states the user's own value; what the rules gave to someone else, a plan or a question, and talk
-after the topic's statement, stay as they are."""
+sure the message states the user's own value and the topic head hears the topic; what the rules gave to someone
+else, a plan or a question, and talk after the topic's statement, stay as they are."""
 
 import numpy as np
 import polars as pl
@@ -34,8 +34,12 @@ def _own_head(probability: float) -> TopicHead:
     return _toy_head({"not_own": 1 - probability, OWN_CLASS: probability})
 
 
+# a topic head that hears the reading's topic, weakly enough to change nothing of the lexicon's reading by itself
+HEARS_CONTACT_TIME = _toy_head({"contact_time": 0.6, NONE_CLASS: 0.4})
+
+
 def _labelled(
-    texts: list[str], own_head: TopicHead | None, embedder=None, head: TopicHead | None = None
+    texts: list[str], own_head: TopicHead | None, embedder=None, head: TopicHead | None = HEARS_CONTACT_TIME
 ) -> list[tuple[str, str | None]]:
     rows = [
         candidate(text, "episode", kind="episode", message_id=f"m{at}", confidence=1.0)
@@ -54,6 +58,16 @@ def test_a_tentative_reading_is_the_users_assertion_when_the_own_head_is_sure():
     assert _labelled([WEAK], _own_head(sure - 0.005)) == [("contact_time", TENTATIVE)]
 
 
+def test_the_own_head_makes_no_assertion_of_a_topic_the_topic_head_does_not_hear():
+    sure = _own_head(0.999)
+    assert _labelled([WEAK], sure) == [("contact_time", ASSERTION)]
+    below = SignalParams().own_topic_probability - 0.01
+    assert _labelled([WEAK], sure, head=_toy_head({"contact_time": below, NONE_CLASS: 1 - below})) == [
+        ("contact_time", TENTATIVE)
+    ]
+    assert _labelled([WEAK], sure, head=None) == [("contact_time", TENTATIVE)]
+
+
 def test_a_topic_heard_without_words_and_said_of_no_one_is_the_users_own_when_the_own_head_is_sure():
     no_word = "the team is lovely and the hours are fine"  # no cue, and no clause the rules give the user
     topic_head = _toy_head({"job_title": 0.9, NONE_CLASS: 0.1})
@@ -62,8 +76,8 @@ def test_a_topic_heard_without_words_and_said_of_no_one_is_the_users_own_when_th
 
 
 def test_the_own_head_does_not_take_someone_elses_news_or_a_plan_for_the_users_own():
-    sure = _own_head(0.999)
-    assert _labelled([SISTER, PLANNED], sure) == [("residence", THIRD_PARTY), ("residence", PLAN)]
+    sure, hears_residence = _own_head(0.999), _toy_head({"residence": 0.6, NONE_CLASS: 0.4})
+    assert _labelled([SISTER, PLANNED], sure, head=hears_residence) == [("residence", THIRD_PARTY), ("residence", PLAN)]
 
 
 def test_talk_after_a_topics_statement_stays_talk_when_the_own_head_is_sure():
