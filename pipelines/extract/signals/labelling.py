@@ -124,8 +124,9 @@ def _episode_signal(
 def _owned(signal: TopicSignal, read: _Reading) -> TopicSignal:
     """`signal`, or the user's own assertion of its topic when the mood rules left it tentative, the own head is
     sure the message states the user's own value (SignalParams.own_probability) and the topic head hears that topic
-    in it (SignalParams.own_topic_probability): "我现在是护师，在肾内科" is said in a clause the rules do not own, yet
-    it is the user's job now, and a tentative reading would let the older title stand. The own head knows whose a
+    in it (SignalParams.own_topic_probability): "frontend dev at Northwind Logistics here" and "大四，武汉理工计算机
+    专业" are said in clauses the rules do not give the user, yet they are the user's job and school now, and a
+    tentative reading would let the older value stand. The own head knows whose a
     message is, not what it is about: a short request ("抬头写公司名", the invoice's header) reads as the user's own,
     and only the topic head tells it is no employer."""
     sure = read.own is not None and read.own >= read.params.own_probability
