@@ -126,9 +126,9 @@ def _owned(signal: TopicSignal, read: _Reading) -> TopicSignal:
     sure the message states the user's own value (SignalParams.own_probability) and the topic head hears that topic
     in it (SignalParams.own_topic_probability): "frontend dev at Northwind Logistics here" and "大四，武汉理工计算机
     专业" are said in clauses the rules do not give the user, yet they are the user's job and school now, and a
-    tentative reading would let the older value stand. The own head knows whose a
-    message is, not what it is about: a short request ("抬头写公司名", the invoice's header) reads as the user's own,
-    and only the topic head tells it is no employer."""
+    tentative reading would let the older value stand. The own head knows whose a message is, not what it is about:
+    a short request ("抬头写公司名", the invoice's header) reads as the user's own, and only the topic head tells it
+    is no employer."""
     sure = read.own is not None and read.own >= read.params.own_probability
     if not (sure and signal.mood == TENTATIVE and signal.topic in SINGLE_VALUED_TOPICS):
         return signal
@@ -232,7 +232,7 @@ def label_statements(
     """`candidates` with `topic` and `mood` set on every episode whose message speaks to a single-valued topic
     (read from its first `max_chars` characters, as the extractor read it); `head`, when given, hears the topic of a
     message whose words name none (topic_head); `own_head`, when given, makes a tentative reading the user's own
-    assertion where it is sure the message states the user's own value (_owned)."""
+    assertion where it is sure the message states the user's own value and `head` hears the topic (_owned)."""
     # what the assistant said is never a statement of the user's state
     said_by = pl.col("role").fill_null("user") if "role" in candidates.columns else pl.lit("user")
     episodes = candidates.with_row_index("_row").filter((pl.col("kind") == "episode") & (said_by != "assistant"))
