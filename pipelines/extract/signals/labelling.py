@@ -15,7 +15,7 @@ import numpy as np
 import polars as pl
 
 from pipelines.core.schemas import MESSAGE_KEY
-from pipelines.core.topics import CONTACT_TOPICS, SINGLE_VALUED_TOPICS
+from pipelines.core.topics import SINGLE_VALUED_TOPICS
 from pipelines.embed.passages import MAX_CHARS, embedding_texts
 from pipelines.extract.signals.collections import stated_collection
 from pipelines.extract.signals.lexicon import names_a_change
@@ -33,6 +33,7 @@ from pipelines.extract.signals.topic_signal import (
     heard_mood,
     heard_reading,
     message_signal,
+    passes_as_stated,
     said_in_passing,
     shows_a_value,
     strongest_reading,
@@ -152,7 +153,7 @@ def _heard_in_passing(content: str, read: _Reading, label: str | None, exclude: 
         and probability >= read.params.heard_in_passing_probability
         and topic != label
         and topic not in exclude
-        and (topic not in CONTACT_TOPICS or shows_a_value(content, (topic,)))
+        and passes_as_stated(topic, content)
     )
     return heard if heard and heard_mood(content) in (ASSERTION, TENTATIVE) else ()
 
@@ -243,29 +244,24 @@ def label_statements(
         embedding_texts("episode", content, keywords, None, max_chars)[0]
         for content, keywords in episodes.select("content", "keywords").iter_rows()
     ]
-    vectors = embed(passages)
-    # the head reads every episode in one product, not one message at a time
-    heard = head.probabilities(np.asarray(vectors, dtype=np.float32)) if head is not None else None
-    owned = (
-        own_head.probabilities(np.asarray(vectors, dtype=np.float32))[:, own_head.classes.index(OWN_CLASS)]
-        if own_head is not None
-        else None
-    )
+    vectors = np.asarray(embed(passages), dtype=np.float32)
+    # the heads read every episode in one product each, not one message at a time
+    heard = head.probabilities(vectors) if head is not None else None
+    owned = own_head.probabilities(vectors)[:, own_head.classes.index(OWN_CLASS)] if own_head is not None else None
     topic_centroids = centroids(embed, STATEMENTS)
     rows, topics, moods, mentions = [], [], [], []
     # the single-valued topics each conversation asserted so far, its episodes read in order (every episode of a
     # touched session is labelled each night, so this does not depend on batching)
     asserted: defaultdict[tuple[str, str, str], set[str]] = defaultdict(set)
-    in_order = episodes.with_columns(pl.Series("_vector", vectors), pl.int_range(pl.len()).alias("_at")).sort(
+    in_order = episodes.with_columns(pl.int_range(pl.len()).alias("_at")).sort(
         "agent_id", "user_id", "session_id", "valid_from"
     )
-    for row, agent, user, session, content, message_ids, context, vector, at in in_order.select(
-        "_row", "agent_id", "user_id", "session_id", "content", "source_message_ids", "context", "_vector", "_at"
+    for row, agent, user, session, content, message_ids, context, at in in_order.select(
+        "_row", "agent_id", "user_id", "session_id", "content", "source_message_ids", "context", "_at"
     ).iter_rows():
         turn = (context.partition(": ")[2] or context) if context else ""  # the context is "speaker: text"
-        vector = np.asarray(vector, dtype=np.float32)
         read = _Reading(
-            vector,
+            vectors[at],
             topic_centroids,
             params,
             head,

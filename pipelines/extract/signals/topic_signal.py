@@ -270,8 +270,14 @@ def said_in_passing(
         if topic != primary
         and topic not in exclude
         and readings[topic].mood in (ASSERTION, TENTATIVE)
-        and (topic not in CONTACT_TOPICS or shows_a_value(text, (topic,)))
+        and passes_as_stated(topic, text)
     )
+
+
+def passes_as_stated(topic: str, text: str) -> bool:
+    """Whether a topic a message names besides its label can be stated in passing there: any topic but a contact
+    one, which only with its value written out ("email me the slides" states no address)."""
+    return topic not in CONTACT_TOPICS or shows_a_value(text, (topic,))
 
 
 # How much stronger (one lexicon cue) a service's reading must be than a fact's to label the message
