@@ -34,6 +34,15 @@ class MergeParams:
     similarity_threshold: float = 0.9
 
 
+# Words that rank a title below the one without them: "店长助理" then "店长", "assistant manager" then "manager" is a
+# promotion, though the later title adds no word
+_RANK_WORDS = r"助理|副|实习|见习|代理|\b(?:assistant|associate|deputy|vice|junior|trainee|intern|acting)\b"
+
+
+def _ranks(text: str) -> set[str]:
+    return set(re.findall(_RANK_WORDS, text.lower()))
+
+
 def content_tokens(text: str) -> frozenset[str]:
     """Lowercase latin words and single CJK characters: enough to tell 北京 from 上海."""
     return frozenset(_WORD.findall(text.lower()))
@@ -45,11 +54,13 @@ def same_value(a_text: str, b_text: str, cosine: float, params: MergeParams, in_
     The word test keeps "User lives in Beijing." apart from "User lives in Shanghai." (cosine 0.94)
     while "User knows Rust." and "User knows Rust programming." merge. `in_order`: `a` was said first and `b`
     may not add words to it, as on a single-valued timeline, where more words are a new value ("用户的职位是产品经理"
-    then "用户的职位是高级产品经理" is a promotion). This is the rule for one pair; `same_values` applies it to many
-    pairs at once.
+    then "用户的职位是高级产品经理" is a promotion), nor drop a word that ranks it (_RANK_WORDS). This is the rule for
+    one pair; `same_values` applies it to many pairs at once.
     """
     if a_text.strip() == b_text.strip():
         return True
+    if in_order and _ranks(a_text) - _ranks(b_text):
+        return False
     a, b = content_tokens(a_text), content_tokens(b_text)
     shorter, longer = (b, a) if in_order or len(b) < len(a) else (a, b)
     return cosine >= params.similarity_threshold and bool(shorter) and shorter <= longer
@@ -89,6 +100,9 @@ def same_values(
         if in_order
         else pl.when(a_len <= b_len).then((a_len > 0) & a_in_b).otherwise((b_len > 0) & b_in_a)
     )
+    if in_order:
+        ranks = [pl.col(side).str.to_lowercase().str.extract_all(_RANK_WORDS) for side in ("a", "b")]
+        contained = contained & (ranks[0].list.set_difference(ranks[1]).list.len() == 0)
     same = (pl.col("a") == pl.col("b")) | ((pl.col("cosine") >= params.similarity_threshold) & contained)
     return pairs.select(same.fill_null(False))[:, 0].to_numpy()
 

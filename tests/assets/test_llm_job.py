@@ -55,7 +55,7 @@ def test_llm_night_publishes_model_memories_and_reports_its_figures(tmp_path, ll
     assert llm_env.headers[0]["Authorization"] == "Bearer key-from-env"  # the key came through the EnvVar
 
     memories = SnapshotStore(store).read_memories()
-    llm_rows = memories.filter(pl.col("extractor") == "llm:scripted-model@extract-v8")
+    llm_rows = memories.filter(pl.col("extractor") == "llm:scripted-model@extract-v9")
     assert sorted(llm_rows["user_id"]) == ["u1", "u2"]
 
     write_raw(raw / "part-1.parquet", [message("s3", 1, "I play the cello", T, user="u3")])

@@ -148,6 +148,20 @@ def test_a_topic_question_weighs_its_statement_first_and_never_an_aside():
     assert focus.tolist() == [p.topic_boost, p.afterword_boost, 0.0, 0.0, p.other_topic_weight, 1.0]
 
 
+def test_what_a_message_of_someone_elses_news_on_the_topic_also_said_is_that_news():
+    p = RecallParams()
+    # "User works at Corvel.", then "我老公跳槽去Grab了" (his job) and the marriage fact the same message holds
+    rows = columns(
+        topic=["employer", "employer", "relationship_status"],
+        single_slot=[True, False, True],
+        mood=[NO_MOOD, OTHER_MOOD, NO_MOOD],
+        valid_from=[1 * DAY, 5 * DAY, 5 * DAY],
+    )
+    assert topic_focus(rows, np.ones(3, bool), "employer", p).tolist() == [p.topic_boost, 0.0, 0.0]
+    # asked about the marriage, it answers
+    assert topic_focus(rows, np.ones(3, bool), "relationship_status", p).tolist()[2] == p.topic_boost
+
+
 def test_what_was_said_before_a_topics_statement_weighs_less_for_its_question():
     p = RecallParams()
     # "boxes EVERYWHERE … Minneapolis" (no statement), then "moved across the river to St. Paul" (the statement),

@@ -227,3 +227,18 @@ def test_sample_log_fed_one_file_per_night_in_reverse_gives_the_same_memories(tm
     nightly = SnapshotStore(tmp_path / "nightly").read_memories()
     assert _state(nightly).equals(_state(at_once))
     assert SnapshotStore(tmp_path / "nightly").read_quarantine().height == 2
+
+
+def test_a_later_title_that_drops_a_word_of_rank_is_a_promotion_not_the_same_title():
+    params = MergeParams(similarity_threshold=0.9)
+    assert not same_value("用户的职位是店长助理", "用户的职位是店长", 0.97, params, in_order=True)
+    assert not same_value("User's job title is assistant manager.", "User's job title is manager.", 0.97, params, True)
+    assert same_value("用户住在北京朝阳", "用户住在北京", 0.97, params, in_order=True)  # a restatement, as before
+    title = "job_title"
+    assistant = candidate("用户的职位是店长助理", title, day=2, session="a", message_id="a:1")
+    manager = candidate("用户的职位是店长", title, day=6, session="b", message_id="b:1")
+    embeddings = {c["content"]: np.ones(384, dtype=np.float32) for c in (assistant, manager)}
+    history = resolved(manager, assistant, embeddings=embeddings)
+    current = history.filter(is_current() & (pl.col("topic") == title))
+    assert current["source_message_ids"].to_list() == [["b:1"]]
+    assert history.filter(pl.col("merged_into").is_not_null()).is_empty()

@@ -14,7 +14,7 @@ from pipelines.core.clock import utc
 from pipelines.core.schemas import EXTRACTED_KINDS
 from pipelines.core.topics import MULTI_VALUED_TOPICS, SINGLE_VALUED_TOPICS
 
-PROMPT_VERSION = "extract-v8"
+PROMPT_VERSION = "extract-v9"
 
 
 class AnsweredMemory(BaseModel):
@@ -138,10 +138,13 @@ Rules:
    "改成分点吧", "from now on…", "以后…", "instead of…". State the NEW value on its single-valued topic.
    NOT the user's change (extract nothing for the topic): another person's move or job ("my sister moved",
    "组长被挖走了"), a question ("should I move to Berlin?"), a plan or hypothetical ("thinking about",
-   "如果我去深圳", "90% sure I'm taking it"), a change called off ("搬苏州的事还是算了" keeps the old value),
+   "如果我去深圳", "90% sure I'm taking it"), a change called off, in the same message or a later turn ("搬苏州的事还是
+   算了" keeps the old value; "transferring to KU Leuven!" … "never mind, not doing that" extracts nothing for it),
    a trip or visit ("was in Tokyo for a conference", "去东京出差", "在洱海边住了两周", "back from a month in Lisbon,
    felt like living there"), what someone else said, advised or rumoured or called them (words in quotes are
-   theirs; "群里有人传我离婚了", "my trainer keeps telling me to go keto"), a deed done for someone else ("帮我表弟
+   theirs, and so is what follows their words with no subject of its own: "我女儿说要给我注册个新的，叫 X" is her idea;
+   "群里有人传我离婚了", "my trainer keeps telling me to go keto"), a number or address handed over after someone
+   else's was spoken of ("set dad up with his own email… it's X"), a deed done for someone else ("帮我表弟
    搬家"), and what is still to come ("we're moving next month", "七月份搬去青岛", "the new number will be … next
    week": the old value holds until the new one is in use).
    A value may come in the user's answer to the assistant's question ("Which city did you end up in?" ->

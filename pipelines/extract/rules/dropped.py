@@ -20,7 +20,9 @@ _WRITTEN_ZH = r"表格|列表|分点|要点|markdown|emoji|表情|小标题"
 _DROP_EN = (
     r"(?:drop|forget|scrap|ditch|cancel|lift|remove|kill|lose|stop"
     # "you don't have to stick to that short-reply rule anymore"
-    r"|(?:don't|dont|do\s+not|no\s+need\s+to)\s+(?:have\s+to\s+|need\s+to\s+)?(?:stick\s+to|follow|keep\s+to|worry\s+about|bother\s+with))"
+    # ... "u dont have to do the chinese thing anymore"
+    r"|(?:don't|dont|do\s+not|no\s+need\s+to)\s+(?:have\s+to\s+|need\s+to\s+)?"
+    r"(?:stick\s+to|follow|keep\s+to|worry\s+about|bother\s+with|do|keep\s+doing|keep\s+up))"
 )
 _NAMED_AND_DROPPED_EN = re.compile(
     # "drop the 3 sentence thing", "can we drop the spanish thing?"
@@ -36,7 +38,8 @@ _NAMED_AND_DROPPED_EN = re.compile(
     rf"(?P<named_direct>{_WRITTEN_EN})",
     re.IGNORECASE,
 )
-_RULE_ZH = "(?:限制|规定|要求|规矩|规则)"
+# (or the matter pointed at: "那个表格的事不用了哈")
+_RULE_ZH = "(?:限制|规定|要求|规矩|规则|(?<=[的个那这])事儿?)"
 _DROP_ZH = "(?:取消|不用了|作废|去掉|免了|不要了|撤了|算了)"
 _NAMED_AND_DROPPED_ZH = re.compile(
     # "之前那个一百字的限制取消吧", "英文回复那个要求不用了", "之前让你回答别超过100字，这个限制取消吧"
@@ -72,7 +75,9 @@ _RULES = (
     ),
     _Rule(
         "answer_length",
-        re.compile(r"\b(?:short|shorter|long|length|sentences?|words?|brief|concise|tl;?dr|one-liners?)\b", re.I),
+        re.compile(
+            r"\b(?:short|shorter|long|length|sentences?|words?|lines?|brief|concise|tl;?dr|one-liners?)\b", re.I
+        ),
         # "回答短一点那个要求", "三行以内那个要求" (not 短信, 短视频)
         re.compile(
             "[0-9一二三四五六七八九十百]+(?:字|行)|句话|长度|篇幅|简短|简洁|字数|短(?!信|视频|期|途|板|片)|太长|啰嗦"

@@ -149,7 +149,9 @@ def _stated(rule: Rule, clause: _Clause, text: str, match: re.Match) -> bool:
     if _not_the_users(rule, text, match):
         return False
     if rule.moods is None:
-        return True
+        # (what goes on with someone else's subject is theirs whatever the rule reads: "he says I ought to have you
+        # write me long, | detailed explanations")
+        return not clause.someone_elses
     moods = rule.moods | {PLAN} if rule.topic in clause.plans_hold else rule.moods
     # an ending is often said as a denial: "no car now 🥲"
     moods = moods | {NEGATED} if rule.retracts else moods
@@ -182,9 +184,20 @@ def _from_its_clause(text: str, match: re.Match) -> str:
 class _Found(NamedTuple):
     memory: ExtractedMemory
     span: tuple[int, int]  # where in the clause the rule matched
+    value: tuple[int, int]  # ... and where the values it captured stand
 
     def inside(self, other: _Found) -> bool:
-        return other.span[0] <= self.span[0] and self.span[1] <= other.span[1]
+        """Whether this one's value is said inside `other`'s words: "以后就不用英文回答了" reads as a wish for English
+        answers from 以后 on, and as their end from 不用 on; the words that end it hold the value."""
+        return other.span[0] <= self.value[0] and self.value[1] <= other.span[1]
+
+
+def _value_span(match: re.Match) -> tuple[int, int]:
+    """From the first to the end of the last value the match captured (its own groups, named with `_`, are none)."""
+    spans = [
+        match.span(name) for name, raw in match.groupdict().items() if raw is not None and not name.startswith("_")
+    ]
+    return (min(s for s, _ in spans), max(e for _, e in spans)) if spans else match.span()
 
 
 def _apply(rule: Rule, clause: _Clause, text: str, match: re.Match) -> _Found | None:
@@ -211,7 +224,7 @@ def _apply(rule: Rule, clause: _Clause, text: str, match: re.Match) -> _Found | 
         source_message_ids=[clause.message.message_id],
         retracts=rule.retracts,
     )
-    return _Found(memory, match.span())
+    return _Found(memory, match.span(), _value_span(match))
 
 
 def _fire(rules: Sequence[Rule], clause: _Clause) -> list[_Found]:

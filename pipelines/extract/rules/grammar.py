@@ -35,7 +35,9 @@ _NO_DATE = (
     r"autumn|winter)\b)"
 )
 _EN_WORDS = r"[\w'.&-]+(?:\s+[\w'.&-]+){0,3}?"  # one to four words, as few as the end allows
-_CAPITALISED = rf"{CAPITAL}[\w'.&+-]*"
+# (a word shouted in capitals is no part of a name: "first week at Spotify DONE.")
+_SHOUTED = r"(?-i:(?:DONE|LOL|OMG|YAY|NOW|TODAY|FINALLY|OFFICIALLY|YES|WOO+|OK|OKAY|BTW|ASAP|TBH|IMO|FYI|AF|AGAIN)\b)"
+_CAPITALISED = rf"(?!{_SHOUTED}){CAPITAL}[\w'.&+-]*"
 _EN_VALUE_END = (
     r"(?=\s+(?:and|but|since|because|cause|so|as|now|anymore|these\s+days|currently|right\s+now|for|with|from|in|on|"
     r"at|by|to|too|already|though|instead|which|who|where|when|if|this|last|next|yesterday|today|tonight|tomorrow|"
@@ -67,7 +69,10 @@ _EN_JOBS = (
 _ZH_JOBS = (
     r"经理|工程师|设计师|程序员|开发|老师|教师|医生|护士|律师|会计|分析师|架构师|研究员|学生|主管|总监|"
     r"运营|销售|顾问|编辑|记者|创始人|实习生|科学家|教授|司机|厨师|产品|测试|专员|主任|负责人|后端|前端|算法|运维|医师|技师|"
-    r"助理|精算|文员|客服|翻译|策划|讲师|助教|技术员|店员|收银|咖啡师|调酒师|骑手|快递员|保安|药剂师|营养师|HR|人事|行政|财务"
+    r"助理|精算|文员|客服|翻译|策划|讲师|助教|技术员|店员|收银|咖啡师|调酒师|骑手|快递员|保安|药剂师|营养师|HR|人事|行政|财务|"
+    # the heads of things ("会长", "车间主任" is above) and the titles said in English ("升 PM 了")
+    r"[会楼组科处校院店班队部局厂行社村所站]长|董事长|秘书长|"
+    r"(?<![A-Za-z])(?:PM|APM|TPM|SRE|VP|CTO|CEO|CFO|COO|TL|leader|Leader|lead|Lead|manager|Manager)(?![A-Za-z])"
 )
 # An employer named without a verb ("现在在字节，天天加班"): a company people name by its short name, or a name
 # ending as organisations do. A place ("现在在北京") is none of these.

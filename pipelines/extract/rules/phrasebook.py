@@ -106,7 +106,7 @@ RESIDENCE = TopicBook(
     zh=Ways(
         states=(
             # (not 住宿, lodging: "一个月控制在五千以内，住宿加吃饭")
-            r"住在<ZP>", r"住(?!宿)<ZP>", r"定居(?:在|于)?<ZP>", r"在<ZV>(?:住|定居|安家|落户|生活|租房|租了房)<END>",
+            r"住在<ZP>", r"住(?![宿院持手口嘴])<ZP>", r"定居(?:在|于)?<ZP>", r"在<ZV>(?:住|定居|安家|落户|生活|租房|租了房)<END>",
             r"家在<ZP>", r"(?:人)?在<ZV>(?:这边|这儿|这里)(?:住|生活|定居)", r"是<ZV>(?:人|本地人)了<END>",
         ),
         changes=(
@@ -148,6 +148,9 @@ EMPLOYER = TopicBook(
             r"teach\s+(?:[\w-]+\s+){0,3}?at\s+<ORG>",  # "I teach 4th grade at Ridgeview Elementary"
             r"have\s+been\s+working\s+(?:at|for)\s+<WORK>", r"am\s+(?:now\s+)?with\s+<ORG>(?=\s+now|\s*$)",
             r"am\s+an?\s+<JOB:x>\s+(?:at|for|with)\s+<WORK>", r"am\s+on\s+the\s+\w+\s+team\s+at\s+<ORG>",
+            # ... or the company's team: "I've been on Shopify's payments team for 3 yrs"
+            r"(?:am|have\s+been|been)\s+(?:on|in)\s+(?P<v>(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,2})(?:'s|\u2019s)\s+"
+            r"(?:[\w-]+\s+){0,2}(?:team|department|dept|division|group|org)\b",
             # the field named first: "I work in regulatory affairs at Medtronic"
             r"(?:work|am)\s+in\s+(?:[\w&-]+\s+){1,3}at\s+<ORG>",
             # a shift named: "working nights at St. Aldric Medical Center this month"
@@ -191,7 +194,11 @@ EMPLOYER = TopicBook(
             Say(r"(?:worked|did|finished)\s+my\s+(?:very\s+)?last\s+(?:shift|day)\b", content="User left their job."),
         ),
         ending_sentences=(
-            Say(r"\b(?:today\s+(?:is|was)\s+my\s+last\s+day|my\s+last\s+day\s+(?:is|was)\s+today|last\s+day\s+today)\b",
+            # ... or a day before it: "last Friday was my final day at the library" (not "my last day of vacation",
+            # "in Lisbon")
+            Say(r"\b(?:(?:today|yesterday|(?:last\s+|this\s+|on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(?:is|was)\s+"
+                r"my\s+(?:very\s+)?(?:last|final)\s+day|my\s+(?:last|final)\s+day\s+(?:is|was)\s+(?:today|yesterday)|"
+                r"(?:last|final)\s+day\s+today)\b(?!\s+(?:of|in|on|off|before)\b)",
                 content="User left their job."),
             # a layoff told of the team: "Lumen did a 'restructuring' and my whole team got cut on Thursday"
             Say(r"\bmy\s+(?:whole\s+|entire\s+)?(?:team|department|role|position|job)\s+(?:got|was)\s+(?:cut|eliminated|laid\s+off)\b",
@@ -245,6 +252,8 @@ EMPLOYER = TopicBook(
         ends=(
             r"(?:不再|不)在<ZV>(?:工作|上班|任职|供职|实习)<END>", r"从<ZV>(?:离职|辞职)<END>", r"离开(?:了)?<ZV>(?:公司)?<END>",
             Say(r"(?:离职|辞职|裸辞|被裁员?|被开除|被辞退|被优化|被毕业|失业)(?:了)?<END>", content="用户已离职"),
+            # the job itself let go of, said short: "辞了，去了家私立", "把工作辞了"
+            Say(r"(?:^|把)(?:工作|活儿)?(?:给)?辞了<END>", content="用户已离职"),
         ),
         ending_sentences=(
             Say(r"今天(?:是)?(?:我的)?(?:(?i:last\s+day)|最后一天(?:上班)?)(?!前)", content="用户已离职"),
@@ -291,14 +300,21 @@ JOB_TITLE = TopicBook(
         states=(
             r"是(?:一名|一个|一位|个|名|位)?<ZJOB><END>",
             # the workplace said before the job: "我是一家电商公司的运营专员"
-            r"是(?:一家|一个)?[^，,。]{0,10}?(?:公司|单位|医院|银行|学校|工厂|店)的<ZJOB><END>", r"(?:当|担任|做)(?:一名|一个|个)?<ZJOB><END>",
+            r"是(?:一家|一个)?[^，,。]{0,10}?(?:公司|单位|医院|银行|学校|工厂|店)的<ZJOB><END>", r"(?:当|担任|做)了?(?:一名|一个|个)?<ZJOB><END>",
             r"在\S+?(?:做|当|担任)<ZJOB><END>",
         ),
         changes=(
             r"升(?:职)?(?:为|成|到|做|当)?了?<ZJOB>", r"升职(?:了)?(?:，|,)?(?:现在)?(?:是|做|当)<ZJOB>", r"(?:被)?(?:提拔|晋升)(?:为|成)?了?<ZJOB>",
+            # "我三月份被提成产品总监", "大伙儿选我当了会长"
+            r"被(?:提|调|任命|聘)(?:为|成|到|做|当)了?<ZJOB>", r"(?:选|推|任命|聘)我(?:当|做|为)了?<ZJOB>",
             r"转岗(?:做|到|成|为)了?<ZJOB>", r"(?:当上|评上|评为|评了)(?:了)?<ZJOB>", r"(?:入职|跳槽去|跳槽到)\S+?(?:做|当)<ZJOB>",
         ),
-        sentences=(r"我的?(?:新)?(?:职位|职业|岗位|工作|title|头衔)(?:是|变成了?|改成了?)<ZV><END>",),
+        sentences=(
+            r"我的?(?:新)?(?:职位|职业|岗位|工作|title|头衔)(?:是|变成了?|改成了?)<ZV><END>",
+            # a rank named first, then that it was given, wherever in the clause: "会上宣布主治聘上了"
+            r"(?P<v>主治(?:医师|医生)?|(?:副)?主任医师|(?:副)?教授|讲师|(?:高级)?工程师|高工|副高|正高)(?:也|终于|总算)?"
+            r"(?:聘上|评上|升上|批下来)了",
+        ),
     ),
     holds=("User's job title is {v}.", "用户的职位是{v}"),
     ends=("User no longer has a job title.", "用户不再担任原职位"),
@@ -430,6 +446,9 @@ RELATIONSHIP = TopicBook(
                 r"(?:seeing|dating)\s+(?-i:[A-Z])[a-z]+)\s+(?:for\s+)?"
                 r"(?:like\s+|about\s+|almost\s+|nearly\s+|over\s+|just\s+)?(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|"
                 r"eleven|a\s+few|a\s+couple(?:\s+of)?)\s+(?:weeks?|months?)\b", "in a relationship"),
+            # courting said the old way needs no months: "I've been stepping out with Leonard"
+            Say(r"\b(?:been\s+|am\s+|'m\s+)?(?:stepping\s+out|going\s+steady|keeping\s+company)\s+with\s+(?-i:[A-Z])[a-z]+",
+                "in a relationship"),
         ),
     ),
     zh=Ways(

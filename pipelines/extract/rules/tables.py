@@ -60,6 +60,8 @@ _SHORTER_ZH = r"短一[点些](?!的(?!回答|回复|答案|解释|就|吧|好))
 # "the short answers kept leaving stuff out", "别再那么简短了"
 _LENGTH_DROPPED_EN = (
     r"\b(?:forget|drop|scrap|ditch|ignore|never\s*mind|no\s+more|stop\s+(?:with|giving|the))\b"
+    # "no need to keep it brief anymore"
+    r"|\b(?:no\s+(?:longer\s+)?need|(?:don't|dont|do\s+not)\s+(?:need|have))\s+to\s+keep\b"
     r"|\bkept\s+(?:leaving|cutting|missing)|\b(?:too|so)\s+(?:short|brief)\b"
 )
 _LENGTH_DROPPED_ZH = r"别再|不用再|不要再|不用那么|别那么|太简短|太短"
@@ -88,6 +90,12 @@ _PETS_EN = (
     # breeds people name their pets by: "my beagle Biscuit"
     r"beagles?|corgis?|poodles?|huskies|husky|labs?|labradors?|retrievers?|terriers?|pugs?|dachshunds?|chihuahuas?|"
     r"tabb(?:y|ies)|guinea\s+pigs?|geckos?|snakes?"
+)
+# Words a pet's word goes before when it names something else: "lab reports", "fish tacos", "cat memes"
+_NOT_A_PET_EN = (
+    r"reports?|results?|work|partners?|tests?|coats?|meetings?|sessions?|class(?:es)?|assignments?|techs?|equipment|"
+    r"tanks?|tacos?|sticks?|fillets?|cages?|houses?|treats?|walkers?|trainers?|groomers?|insurance|names?|shows?|"
+    r"movies?|pics?|photos?|pictures?|memes?|stickers?|mugs?|shirts?|costumes?|cafes?|caf\u00e9s?|bites?|scratch\w*"
 )
 _PETS_ZH = r"猫咪|猫|狗狗|狗|兔子|仓鼠|鹦鹉|金鱼|鱼|乌龟|鸟|柯基|金毛|泰迪|布偶猫|英短"
 _KIN_EN = (r"(?:little\s+|older\s+|younger\s+|big\s+|twin\s+)?(?:sons?|daughters?|kids?|children|brothers?|"
@@ -191,7 +199,8 @@ RULES: tuple[Rule, ...] = (
        ("用户的时区是{v}", "用户的时区是{w}"), "时区 时间"),
     # pets
     en(rf"\b(?:I|we)\s+(?:have|own|got|(?:just\s+)?(?:adopted|rescued|brought\s+home))\s+{_COUNT_EN}\s+(?:\w+\s+)?"
-       rf"(?P<species>{_PETS_EN})\b(?!\s+(?:allerg\w*|food|hair|sitter|person|people|videos?|bed|toys?))"
+       # (a pet's word before what it names is no pet: "40 lab reports to grade", "two fish tacos")
+       rf"(?P<species>{_PETS_EN})\b(?!\s+(?:allerg\w*|food|hair|sitter|person|people|videos?|bed|toys?|{_NOT_A_PET_EN})\b)"
        r"(?:\s+(?:named|called)\s+<NAME:name>)?",
        FACT, "pets", ("User has {count} {species} named {name}.", "User has {count} {species}."), "pet animal"),
     en(rf"\bmy\s+(?P<species>{_PETS_EN})(?:'s\s+name)?\s+is\s+(?:named\s+|called\s+)?<NAME:name>", FACT, "pets",
@@ -288,7 +297,9 @@ RULES: tuple[Rule, ...] = (
        "User plans to {v}.", "decision plan intention", 0.7, transform=third_person_en),
     zh(r"我(?:们)?(?:已经|最终|最后)?决定(?:了)?[，,]?<ZV><END>", DECISION, "plan", "用户决定{v}",
        "决定 计划 方案 选择", transform=third_person_zh),
-    zh(r"就(?P<v>(?:用|选|选择|按|采用|定)\S+?)<END>", DECISION, "plan", "用户决定{v}", "决定 计划 方案 选择"),
+    # what is chosen follows the verb ("就定了" names nothing), and an almost is no choice ("差点就定了")
+    zh(r"就(?P<v>(?:用|选|选择|按|采用|定)(?!(?:了|啦|呀|哦|呢|吧|嘛|啊|哈)*$)\S+?)<END>", DECISION, "plan",
+       "用户决定{v}", "决定 计划 方案 选择", unless=r"差点|差一点|险些|几乎"),
     zh(r"我(?:们)?(?:选|选择|挑)了?(?P<v>方案\S+?|\S+?方案)<END>", DECISION, "plan", "用户决定选{v}",
        "决定 计划 方案 选择"),
     zh(r"我(?:们)?(?:打算|计划|准备)<ZV><END>", DECISION, "plan", "用户计划{v}", "决定 计划 打算 安排", 0.7,

@@ -17,9 +17,18 @@ import polars as pl
 from pipelines.core.schemas import MESSAGE_KEY
 from pipelines.core.topics import SINGLE_VALUED_TOPICS
 from pipelines.embed.passages import MAX_CHARS, embedding_texts
+from pipelines.extract.signals.called_off import called_off, calls_off
 from pipelines.extract.signals.collections import stated_collection
 from pipelines.extract.signals.lexicon import names_a_change
-from pipelines.extract.signals.mood import ASSERTION, PAST, TENTATIVE, clauses_with_moods
+from pipelines.extract.signals.mood import (
+    ASSERTION,
+    NEGATED,
+    PAST,
+    REPORTED,
+    TENTATIVE,
+    THIRD_PARTY,
+    clauses_with_moods,
+)
 from pipelines.extract.signals.prototypes import STATEMENTS, TopicCentroids, centroids
 from pipelines.extract.signals.topic_head import OWN_CLASS, TopicHead
 from pipelines.extract.signals.topic_signal import (
@@ -222,6 +231,14 @@ def _unlabelled_reading(
     return signal
 
 
+def _others_news(content: str) -> str | None:
+    """The mood of a message that speaks to no topic when it only tells someone else's news or words ("lol our captain
+    just legally changed his name to Jonny Triple Twenty"): a question about the user's own state takes no answer
+    from it (pipelines.recall.ranking.topic_focus)."""
+    mood = heard_mood(content)
+    return mood if mood in (THIRD_PARTY, REPORTED) else None
+
+
 def label_statements(
     candidates: pl.DataFrame,
     embed: Embed,
@@ -249,10 +266,15 @@ def label_statements(
     heard = head.probabilities(vectors) if head is not None else None
     owned = own_head.probabilities(vectors)[:, own_head.classes.index(OWN_CLASS)] if own_head is not None else None
     topic_centroids = centroids(embed, STATEMENTS)
-    rows, topics, moods, mentions = [], [], [], []
+    rows: list[int] = []
+    topics: list[str] = []
+    moods: list[str | None] = []
+    mentions: list[list[str]] = []
     # the single-valued topics each conversation asserted so far, its episodes read in order (every episode of a
     # touched session is labelled each night, so this does not depend on batching)
     asserted: defaultdict[tuple[str, str, str], set[str]] = defaultdict(set)
+    # ... and where in the labels, with what words, it spoke to one (a change taken back voids them: called_off)
+    said: defaultdict[tuple[str, str, str], list[tuple[int, str]]] = defaultdict(list)
     in_order = episodes.with_columns(pl.int_range(pl.len()).alias("_at")).sort(
         "agent_id", "user_id", "session_id", "valid_from"
     )
@@ -270,9 +292,15 @@ def label_statements(
         )
         exclude = covered.get((agent, user, message_ids[0]), frozenset())
         signal, passing = _episode_signal(content[:max_chars], turn, read, exclude, asserted[agent, user, session])
+        spoken = said[agent, user, session]
+        if signal.topic is None and calls_off(content[:max_chars]):
+            for at in called_off([(topics[i], moods[i], text) for i, text in spoken]):
+                moods[spoken[at][0]] = NEGATED
+        if signal.topic in SINGLE_VALUED_TOPICS:
+            spoken.append((len(rows), content[:max_chars]))
         rows.append(row)
         topics.append(signal.topic or "episode")
-        moods.append(signal.mood if signal.topic else None)
+        moods.append(signal.mood if signal.topic else _others_news(content[:max_chars]))
         mentions.append(list(passing))
     labels = pl.DataFrame(
         {

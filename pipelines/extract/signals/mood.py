@@ -140,13 +140,20 @@ KIN_ZH = (
     # people the user works or lives beside: "我合伙人阿珍搬去深圳了", "我老伴退休了"
     r"合伙人|搭档|合作伙伴|老伴|徒弟|客户|"
     # ... the ones met at school or left behind: "我同桌跳槽去字节了", "我学姐搬去深圳了", "我前男友结婚了"
-    r"同桌|学长|学姐|学弟|学妹|老乡|队友|嫂|前(?:任|男友|女友|妻|夫)|" + _PARTNERS_ZH
+    r"同桌|学长|学姐|学弟|学妹|老乡|队友|嫂|前(?:任|男友|女友|妻|夫)|"
+    # ... the family a marriage and the years bring: "公婆上个月搬来成都了", "我孙子在加拿大念书", "我女婿调去深圳了"
+    r"公婆|亲家|儿媳|女婿|孙子|孙女|外孙|重孙|继父|继母|后妈|干妈|干爹|亲戚|"
+    # ... and the people the user is with at work, at school or at home: "我们班主任换邮箱了", "我师傅退休了"
+    r"班主任|辅导员|主任|校长|院长|队长|经理|总监|助理|秘书|下属|员工|保姆|师傅|师父|教练|医生|大夫|房东|中介|"
+    r"战友|网友|球友|牌友|病友|驴友|姐妹|兄弟|哥们|姐们|" + _PARTNERS_ZH
     # ... and the user's partner, whose news is the user's only on the couple's own relationship (_PARTNER)
 )
 # Words a speaker opens a clause with before its subject: "meanwhile my best friend got engaged", "btw my mom…"
 _LEAD_IN_WORD = (
     r"(?:and|but|so|also|plus|oh|meanwhile|btw|anyway|anyways|well|ok|okay|lol|omg|ugh|haha|cool|right|yeah|yep|nice"
-    r"|alright|fun\s+fact:?|in\s+other\s+news,?)"
+    r"|alright|fun\s+fact:?|in\s+other\s+news,?"
+    # ... and what announces news: "fyi my brother switched to a work address too"
+    r"|fyi|fwiw|ps|heads\s+up:?|side\s+note:?|(?:big\s+)?news:?|guess\s+what,?|funny\s+thing,?)"
 )
 # ... one or a few in a row: "ok cool also my sister just moved to Perth"
 _LEAD_IN = rf"{_LEAD_IN_WORD}(?:[\s,]+{_LEAD_IN_WORD}){{0,2}},?"
@@ -190,7 +197,10 @@ _THIRD_PARTY = re.compile(
     rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|his|her|their|the|a|an|one\s+of\s+(?:my|our|the))\s+(?:\w+\s+)?"
     rf"(?:{PEOPLE_EN}|{_PEOPLE_SERVED_EN})s?\b(?!\s+(?:{_A_POST}))"
     rf"|(?:my|our)\s+(?:new\s+|old\s+)?(?:{_LEADERS_EN})s?\b(?!\s+(?:{_A_POST}))"
-    r"|(?:he|she|they|everyone|everybody)\b)"
+    r"|(?:he|she|they|everyone|everybody)\b"
+    # ... or someone's thing said as the subject: "his is jordan.p@example.org now", "her new number's 555-0134"
+    r"|(?:his|hers|theirs)\s+(?:is|was|are|were|changed|became)\b"
+    r"|(?:his|her|their)\s+(?:new\s+|old\s+|own\s+|work\s+|personal\s+)?\w+(?:'s|\u2019s|\s+(?:is|was|are|were|changed|became)\b))"
     # someone called by name doing what changes a state: "Mike switched carriers and got a new number", "Tasha (my
     # work bestie) just quit" (not an opening word: "Just moved to Denver", nor "Acme laid me off")
     # ... or placed beside the user: "Kenji on my team just got promoted", "our point guard Jalen got picked up",
@@ -198,12 +208,17 @@ _THIRD_PARTY = re.compile(
     rf"|^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our)\s+(?:[\w-]+\s+){{1,2}})?(?!{_OPENING_WORDS}\b)(?-i:[A-ZÀ-Þ][a-zß-ÿ]+)"
     r"(?:\s+\([^)]*\)|\s+(?:on|from|in|at)\s+(?:my|our)\s+\w+)?\s+(?:just\s+|finally\s+|also\s+)?"
     rf"(?:{_DEEDS_EN}|(?:is|'s)\s+(?:moving|leaving|relocating|quitting|retiring))\b(?!.*\bme\b)"
+    # ... and the same said with the verb joined on: "Gary's retiring in March"
+    rf"|^\s*(?:{_LEAD_IN}\s+)?(?!{_OPENING_WORDS}\b)(?-i:[A-Z][a-z]+)(?:'s|\u2019s)\s+(?:moving|leaving|relocating|quitting|retiring)\b"
     # a person named without "my" still is someone else: "husband's company is relocating"
     # (not one the user calls out to: "bro i got the job", "sis we're moving")
     rf"|^\s*(?:{_LEAD_IN}\s+)?(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s(?![\s,]*(?:i|i'm|im|i've|ive|we|we're|my)\b)"
-    rf"|^\s*(?:{_WHEN_ZH})?(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|老公|老婆|媳妇|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
+    rf"|^\s*{_LEAD_ZH}(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|老公|老婆|媳妇|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
     r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东|中介|客户|师傅|店员|咖啡师|闺蜜|发小|哥们|舍友|同学|邻居|"
-    r"男朋友|女朋友|对象|合伙人|搭档|合作伙伴|老伴|徒弟)|大家都|别人都|everyone\s+(?:says|uses|calls)"
+    r"男朋友|女朋友|对象|合伙人|搭档|合作伙伴|老伴|徒弟|"
+    # (not a word the user may call the assistant by: "老师，我想问…", "阿姨" is a stranger too)
+    r"公婆|公公|婆婆|爷爷|奶奶|外公|外婆|姥姥|姥爷|爸妈|父母|哥哥|姐姐|弟弟|妹妹|孙子|孙女|外孙|儿媳|女婿|亲家|亲戚|家里人|"
+    r"班主任|辅导员|保姆|下属|员工)|大家都|别人都|everyone\s+(?:says|uses|calls)"
     # someone else's new thing, in a clause where the user is no subject: "kayla keeps sending me pics from her new
     # place in chicago", "看她新家的照片"
     r"|^(?!.*\b(?:i|i'm|im|i've|we|we're)\b)(?=.*\b(?:his|her|their)\s+(?:new|old|first|own)\s+(?:place|apartment|"
@@ -220,8 +235,8 @@ _THIRD_PARTY = re.compile(
     r"(?:里)?(?:新来|刚来|那个)?的"
     # ... or the one in charge of it: "我们CTO最近迷上手冲", "我们主任调去省里了"
     rf"|^\s*(?:{_LEAD_IN_ZH})?我们(?:的)?(?:(?i:CTO|CEO|CFO|COO)|主任|经理|总监|主管|老板|领导|组长|店长|科长|院长|校长"
-    r"|护士长|教练|老师|导师|上司|老大)"
-    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:{_OUR_ZH})?(?:{_GROUPS_ZH})(?:里|的)?"
+    r"|护士长|教练|老师|导师|上司|老大|班主任|辅导员|[部处局厂行所站村社会队]长|董事长|总经理)"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:{_OUR_ZH})?(?:{_GROUPS_ZH})(?:里的?|的)?"
     # ... or a colleague placed beside the user: "同组小林都跳去做地产了", "隔壁组的老张"
     r"|同(?:组|部门|科室|事|办公室|实验室)|隔壁(?:组|部门|科室|工位|桌)的?)?"
     rf"(?:[老小](?:{_SURNAMES})(?![了过子])|{_BY_SURNAME_ZH}"
@@ -230,6 +245,10 @@ _THIRD_PARTY = re.compile(
     # ... or one the user describes: "跟我同期进来的老周被调去国际化事业部了"
     # (老 only: "有什么维持异地感情的小方法" names no 小方)
     rf"|^\s*{_LEAD_ZH}[^，,。！？]{{1,10}}的(?:老(?:{_SURNAMES})(?![了过子师])|{_BY_SURNAME_ZH})"
+    # ... or named by what they do and what they are called: "我们这儿的助理小何换邮箱了"
+    rf"|^\s*{_LEAD_ZH}[^，,。！？]{{0,10}}的?(?:{KIN_ZH})[老小](?:{_SURNAMES})(?![了过子])"
+    # ... or counted as some of a kind: "好多客户白天上班", "有些同事搬去了新园区"
+    rf"|^\s*{_LEAD_ZH}(?:好多|很多|不少|有些|一些|大部分|大多数|那些|这些|其他|别的)(?:{KIN_ZH})"
     # ... or one placed beside the user: "坐我对面的老张跳槽了", "我们院子里的王婆婆搬去深圳了"
     rf"|^\s*{_LEAD_ZH}{_PLACED_ZH}(?:[老小](?:{_SURNAMES})|{_BY_SURNAME_ZH}|{_ELDERS_ZH}|{KIN_ZH})"
     # a deed done for someone else is theirs: "那是帮我表弟搬家", "helping my brother move out"
@@ -241,6 +260,8 @@ _THIRD_PARTY = re.compile(
     rf"|帮(?:我的?)?(?:{KIN_ZH})|帮(?:他|她)们?|\bhelp(?:ing|ed|s)?\s+(?:my|our|a)\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b"
     # someone the user moves, takes or settles somewhere moves, not the user: "moved Mom into assisted living in
     # Cincinnati" ("把我妈接到杭州了" is a relative named after one word, above)
+    # ... and so is what the user set someone up with: "so I finally set dad up with his own email"
+    rf"|\bset(?:ting)?\s+(?:my\s+|our\s+)?(?:{PEOPLE_EN})s?\s+up\s+with\b"
     rf"|\b(?:mov|settl|driv|dropp|tak|took|brought|bring|put|putting|got|getting)\w*\s+(?:my\s+|our\s+)?(?:{PEOPLE_EN})s?\s+"
     r"(?:into|in\s+to|to|out\s+of|over\s+to|back\s+to|in\s+with)\b",
     re.IGNORECASE,
@@ -255,8 +276,11 @@ _SERVES_THE_USER = re.compile(
     re.IGNORECASE,
 )
 # ... who tell the user what to do: "客服天天打电话让我携号转网"
-_TELLS_ME_ZH = re.compile("(?:让|要|叫|逼)(?:我(?!们)|先|别|不要)")  # "医生让先别搞这些" tells the user
+_TELLS_ME_ZH = re.compile(
+    "(?:让|要(?!不要)|叫|逼)(?:我(?!们)|先|别|不要)"
+)  # (not "要不要", whether to)  # "医生让先别搞这些" tells the user
 _TELLS_ME_EN = re.compile(r"\b(?:told|asked|want(?:s|ed)?)\s+me\s+to\b", re.IGNORECASE)
+_CONTACT_WORDS = re.compile(r"\b(?:e-?mail|address|number|phone|cell)\b|邮箱|号码|手机号|电话|地址", re.IGNORECASE)
 _A_CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.\w|\d{3}[\s.)-]*\d{3}[\s.-]*\d{3,4}")
 _URGES_ME = re.compile(
     r"\b(?:tells?|telling|urg(?:es|ed|ing)|push(?:es|ed|ing)|nag(?:s|ged|ging))\s+me\s+to\b", re.IGNORECASE
@@ -281,6 +305,8 @@ _PLAN = re.compile(
     r"\blooking\s+(?:at|into)\s+(?:\w+\s+)?(?:moving|relocating|houses|homes|apartments|condos|places|flats|buying|selling)\b|"
     # ... at one thing, bigger or newer than the one had: "looking at a bigger space in Oakland"
     r"\blooking\s+at\s+(?:a|an|some)\s+(?:bigger|smaller|new|newer|cheaper|nicer|different|second)\s+\w+|"
+    # ... and so is shopping for one: "I was even browsing Kia Niros for me"
+    r"\bbrowsing\b|\bshopping\s+(?:for|around)\b|"
     # a deposit orders what is not had yet: "put a deposit down on a Model Y", "定金交了"
     r"\b(?:put|paid|placed|left)\s+(?:down\s+)?(?:a\s+|the\s+)?deposit\b|\bdeposit\s+(?:down\s+)?on\b|"
     # a decision said as a guess: "I think I'm taking the offer"
@@ -310,6 +336,8 @@ _PLAN = re.compile(
     r")\b"
     # what something felt like is no state: "honestly it felt like living there", "简直像在那安家了"
     r"|\b(?:felt|feels|feel|feeling)\s+like\b|\bas\s+if\b|简直像|就像|好像|差点"
+    # ... nor is what almost happened: "we almost bought a Model 3 last week" (as "差点就定了")
+    r"|\b(?:almost|nearly)\s+(?:\w+ed|bought|took|went|got|made|quit|left|sold|signed|said\s+yes)\b"
     # a request for today or this once sets no standing preference: "今天的先发我吧", "just this once, in French"
     r"|今天的?先|这次先|这回先|就这一次|\bjust\s+(?:this\s+once|for\s+today|this\s+time)\b|\bthis\s+time\s+only\b|\bfor\s+today\s+only\b"
     r"|\bone[- ]off\b|\bexception\s*(?::|for\s+(?:today|this|now))|\b(?:this|that)\s+one\s+(?:as|in)\b"
@@ -321,7 +349,7 @@ _PLAN = re.compile(
     r"(?<!以后)(?<!今后)(?<!你)(?<!请)(?<!都)给我推(?:荐)?了?|"
     + _IF_ZH
     + r"|念头|(?:给|发)了?(?:我)?(?:个)?(?i:offer)|拿到(?:了)?[^，,。]{0,8}(?i:offer)"
-    r"|心里(?:有点|有些)?痒|心动|可能|准备|计划(?![^，,。]{0,4}(?:放弃|取消|黄了|泡汤|作废))|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|想把(?![^，,。]{0,12}(?:改成|改到|换成|调到|调成|设成|设置))|想过|想着|考虑过|打算过|真想|好想|要不(?:我|咱)|想[^，,。]{1,8}很久了|试试[^，,。]{0,10}看|先试(?:一下|一阵|几天)|面试|猎头|投简历"
+    r"|心里(?:有点|有些)?痒|心动|可能|准备|计划(?![^，,。]{0,4}(?:放弃|取消|黄了|泡汤|作废))|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|想把(?![^，,。]{0,12}(?:改成|改到|换成|调到|调成|设成|设置))|想过|想着|考虑过|打算过|真想|好想|有点想|有些想|还挺想|要不(?:我|咱)|想[^，,。]{1,8}很久了|试试[^，,。]{0,10}看|先试(?:一下|一阵|几天)|面试|猎头|投简历"
     # an interview had is no job: "上周偷偷面了家基金公司", "终面过了"
     r"|面了(?:一)?(?:家|个|两家|几家)|(?:一|二|三|终)面(?:过了|挂了|完了?|了)"
     # what the user still waits for has not happened: "还在等背调", "waiting on the background check"
@@ -333,7 +361,10 @@ _PLAN = re.compile(
 _PAST = re.compile(
     # (a comparison is no stay: "happier than they were in the desert")
     r"(?<!than\s)(?<!than\sthey\s)(?<!than\swe\s)(?<!than\sit\s)(?<!than\si\s)"
-    r"\b(?:was|were)\s+in\b(?!\s+(?:it|them|that|the\s+(?:cut|layoffs?|first\s+round)))|\btrip\b|\bvisit(?:ed|ing)?\b|\bvacation\b|\bholiday\b|\bconference\b|"
+    r"\b(?:was|were)\s+in\b(?!\s+(?:it|them|that|the\s+(?:cut|layoffs?|first\s+round)))|\btrip\b|"
+    # a place gone to for an occasion: "went up to Edinburgh last week for a PhD interview"
+    r"\bwent\s+(?:up\s+|down\s+|over\s+|out\s+)?to\s+[^.,;!?]{1,40}?\bfor\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:interview|conference|wedding|meeting|funeral|visit|weekend|game|concert|workshop|tournament|race)\b|\bvisit(?:ed|ing)?\b|\bvacation\b|\bholiday\b|\bconference\b|"
     r"\btravel(?:l?ed|ling|ing)?\b|\bback\s+from\s+(?!the\s+honeymoon)"
     # days or weeks somewhere are a stay: "three weeks here and…", "two weeks in Lisbon" (not "two weeks in and…")
     r"|\b(?:a|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d+)\s+(?:days|weeks)\s+(?:here|in\s+(?-i:[A-Z])\w+)\b"
@@ -359,7 +390,7 @@ _PAST = re.compile(
     # a dream is no state: "I dreamt last night that I worked at NASA", "梦见我搬回老家了" (not "my dream job")
     r"|\bdream(?:t|ed)\s+(?:last\s+night\s+|that\s+|about\s+|i\b|we\b)|\bhad\s+a\s+(?:weird\s+|crazy\s+|strange\s+)?dream\b"
     r"|\bin\s+my\s+dreams?\b|做梦|梦见|梦到|梦里|梦中"
-    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|旅游(?!团|社|局|业)|旅行(?!社|团)|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一趟|探亲|从[^，,。]{1,6}回来|(?:住|待)了[一两二三四五六七八九十几半\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)(?!了)"
+    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|旅游(?!团|社|局|业)|旅行(?!社|团)|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一?趟|探亲|参观|逛了|去[^，,。我]{1,8}看(?:了)?(?:个|场)?(?:展|演出|比赛)|从[^，,。]{1,6}回来|(?:住|待)了[一两二三四五六七八九十几半\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)(?!了)"
     # going home is a visit at a holiday or for a few days, else often a move back ("辞职回老家了")
     r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
     re.IGNORECASE,
@@ -541,7 +572,7 @@ _CLAUSE_END = re.compile(
     # (a closing quote ends one: 'ok make it "got your files, will reply soon" then sign it with my email')
     # (a hyphen before a subject is a dash too: "big news at the club - our captain Danny just signed for…"; and so is
     # a full-width colon: "跟你八卦一下我们家的事：九月份我老公…")
-    r"(?<=[!?;。！？；，,\n…：])(?![!?！？…])(?!(?<=\d,)\d)\s*|(?<=[\"\u201d\u300d\u300f])\s+|\s+[\u2014\u2013]\s+|\s+-\s+(?=(?i:my|our|his|her|their|the|i|i'm|we|he|she|they)\b)|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    r"(?<=[!?;。！？；，,\n…：])(?![!?！？…])(?!(?<=\d,)\d)\s*|(?<=[\"\u201d\u300d\u300f])\s+|\s+[\u2014\u2013]\s+|\s+-\s+(?=(?i:my|our|his|her|their|the|i|i'm|we|he|she|they)\b|[A-Z][a-z]+\s)|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
     # ... and where the user comes in as a new subject: "Theo asked me yesterday | and I said YES", "my doctor said my
     # iron is low | so I'm eating fish again" (not the user named beside someone: "Jonah and I broke up")
     r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we|my|the|our|it's|its|that's)\b|(?i:and\s+i\s+(?:said|told|still|just|now|already|finally|then)\b))"
@@ -685,6 +716,8 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
     moods, carried, condition, planned, framed, returned, advised = [], False, False, False, False, False, False
     purpose_of: str | None = None
     by_a_role = heard = False
+    carried_over: str | None = None  # someone's words or an option weighed, that a clause with no subject goes on
+    their_contact = False  # someone else's number or address was spoken of
     for clause, start, goes_on in _sentence_clauses(text):
         inside = start >= 0 and any(begin <= start < end for begin, end in quoted)
         mood = REPORTED if inside else clause_mood(clause)
@@ -711,16 +744,27 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         # may be the user's own conclusion: "医生让我先别搞生酮了，正常吃饭就行")
         if advised and mood == ASSERTION and _A_CONTACT.search(clause) and not names_a_subject(clause):
             mood = REPORTED
+        # ... and one handed over after someone else's was spoken of, until the user speaks of themselves: "so I set
+        # dad up with his own email. … it's rudy.reyes44@example.com"
+        if their_contact and mood == ASSERTION and _A_CONTACT.search(clause) and not names_a_subject(clause):
+            mood = THIRD_PARTY
         if returned and mood == ASSERTION and _of_the_stay(clause):
             mood = PAST  # "just got back from a month in Mexico City. rented a place in Roma Norte"
         if purpose_of and mood == ASSERTION and _PURPOSE.search(clause):
             mood = purpose_of  # "she keeps saying I should switch too so we're on the same schedule"
+        going_on = carried_over is not None and mood == ASSERTION and _goes_on_with_it(clause)
+        if going_on and carried_over is not None:
+            # "我女儿…说要给我注册个新的，| 叫 huangwenhua1953@example.org"; "我在想要不要也退了华师大，| 去考复旦"
+            mood = carried_over
         moods.append((clause, mood))
         # ... unless the other person's words were about the user: what the user says next is the user's own
         # ("医生建议我恢复吃肉，所以现在已经开始吃鱼了")
         # ... or told the user to do something: what follows is the user's ("老板让我带新来的三个同事，title 也改成
         # 算法组长了")
         told_me = _TELLS_ME_ZH.search(clause) or _TELLS_ME_EN.search(clause)
+        carried_over = (
+            _goes_on_as(mood, clause, carried_over if going_on else None) if goes_on and not told_me else None
+        )
         by_a_role = (by_a_role and carried) or bool(_ACTS_ON_THE_USER.search(clause))
         carried = (
             mood == THIRD_PARTY and goes_on and not _REPORTED.search(clause) and not told_me and not _user_last(clause)
@@ -733,6 +777,8 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         returned = returned or (mood == PAST and bool(_BACK_FROM.search(clause)))
         urged = told_me or _URGES_ME.search(clause)
         advised = (bool(urged) or advised) and mood in (REPORTED, THIRD_PARTY) and goes_on
+        spoke_of_theirs = mood == THIRD_PARTY and bool(_CONTACT_WORDS.search(clause))
+        their_contact = spoke_of_theirs or (their_contact and not _user_last(clause))
         wished = mood in (REPORTED, THIRD_PARTY, PLAN, QUESTION, TENTATIVE) and _WISHED.search(clause)
         purpose_of = mood if wished and goes_on else None
     return moods
@@ -854,7 +900,8 @@ _OTHERS_EN = "you|you're|he|she|they|he's|she's|they're"
 _SUBJECT = re.compile(
     rf"\b(?:{_ME_EN}|my|our|{_OTHERS_EN}|his|their)\b"
     r"|\bguess\s+who\b"  # the user, coyly: "so guess who's sleeping on an air mattress"
-    r"|我|咱|俺|你|您|他|她",
+    # (not one after a verb or a preposition: "就住我们隔壁小区" goes on with whoever moved there)
+    r"|(?<![住到去跟和对找陪为把被像离比从向往])(?<!住在)(?<!待在)(?<!呆在)(?:我|咱|俺|你|您|他|她)",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"^\s*(?:[.!?。！？\n]|$)")
@@ -862,7 +909,7 @@ _SENTENCE_END = re.compile(r"^\s*(?:[.!?。！？\n]|$)")
 
 # A subject pronoun (not an owner: "my sister", "我妈"), the user's or someone else's
 _SUBJECT_PRONOUN = re.compile(
-    rf"\b(?:(?P<me>{_ME_EN})|{_OTHERS_EN})\b|(?P<zh_me>我(?!{KIN_ZH})|咱|俺)|你|您|他|她", re.IGNORECASE
+    rf"\b(?:(?P<me>{_ME_EN})|{_OTHERS_EN})\b|(?P<zh_me>我(?!们?的?(?:{KIN_ZH}))|咱|俺)|你|您|他|她", re.IGNORECASE
 )
 
 
@@ -890,6 +937,37 @@ _THEM_AS_OBJECT = re.compile("[帮给替为陪跟和对](?:他|她)(?!们)")
 _OPENS_WITH_A_DEED = re.compile(
     rf"^\s*(?:and\s+|then\s+|just\s+|finally\s+|also\s+|recently\s+)*(?:{_DEEDS_EN})\b", re.IGNORECASE
 )
+
+
+def _goes_on_as(mood: str, clause: str, taken: str | None) -> str | None:
+    """The mood a next clause of the sentence with no subject of its own takes from this one: an option weighed goes
+    on as a question, someone's words as reported speech, and what this clause took over goes on (`taken`)."""
+    if mood != ASSERTION and _WEIGHS.search(clause):
+        return QUESTION
+    if mood == REPORTED or (mood == THIRD_PARTY and _REPORTED.search(clause)):
+        return REPORTED
+    return taken
+
+
+def _goes_on_with_it(clause: str) -> bool:
+    """Whether a clause after someone's words or an option weighed in its sentence goes on with them: it names no
+    subject, draws no conclusion and says nothing done ("he says I ought to have you write me long, | detailed
+    explanations"; not "医生建议我恢复吃肉，| 现在已经开始吃鱼了")."""
+    concludes = _CONCLUDES.match(clause) or _SO.match(clause)
+    return _goes_on_with_the_subject(clause) and not concludes and not _DONE_NOW.search(clause)
+
+
+# An option weighed: what follows it with no subject of its own is the option ("老婆问要不要干脆在苏州也买套房，| 以后
+# 搬过去跟他们近点")
+_WEIGHS = re.compile(
+    r"要不要|该不该|是不是该|是否|考虑|在想|纠结|\bshould\s+(?:i|we)\b|\bwhether\b|\bthinking\s+(?:about|of)\b|\bconsidering\b",
+    re.IGNORECASE,
+)
+# Words that say a thing done or holding now, without a past participle ("detailed explanations" is none)
+_DONE_NOW = re.compile(r"了|已经|终于|现在|目前|\b(?:already|finally|now)\b", re.IGNORECASE)
+# ... and the user's own conclusion, in English: "Cardiologist says no more caffeine, | so scrap the espresso tonic
+# thing"
+_SO = re.compile(r"\s*(?:and\s+)?(?:so|therefore|hence|which\s+means)\b", re.IGNORECASE)
 
 
 def _goes_on_with_the_subject(clause: str) -> bool:

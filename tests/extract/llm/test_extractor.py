@@ -69,7 +69,7 @@ def test_valid_answers_become_candidates_with_window_provenance(tmp_path):
     found = facts(candidates)
     assert found["content"].to_list() == ["User said: I moved to Boston last week", "User said: 我喜欢用表格回答"]
     assert found["user_id"].to_list() == ["u1", "u2"] and found["extractor"].unique().to_list() == [
-        "llm:scripted-model@extract-v8"
+        "llm:scripted-model@extract-v9"
     ]
     assert found["source_message_ids"].to_list() == [["s1:1"], ["s2:1"]]
     assert_conserved(messages, outcomes)

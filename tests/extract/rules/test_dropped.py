@@ -56,6 +56,18 @@ def _said(text: str) -> list[tuple[str, str, bool]]:
         ),
         # a bare "no" that closes its phrase
         ("no tables unless I ask", ("output_format", "User no longer wants answers written with tables.", True)),
+        # the matter pointed at, and what the assistant need not do any more
+        ("那个表格的事不用了哈 现在不用往群里发了 你正常回就行", ("output_format", "用户不再需要用表格回答", True)),
+        (
+            "grandma flew back to taipei. u dont have to do the chinese thing anymore btw, it was fun",
+            ("language", "User no longer wants answers in Chinese.", True),
+        ),
+        # a limit named by its lines, and no need to keep to it: no wish for short answers
+        (
+            "hired a second guy so I have time now. you can drop the 2-3 lines thing, "
+            "no need to keep it that short anymore",
+            ("answer_length", "User no longer wants a limit on answer length.", True),
+        ),
     ],
 )
 def test_a_rule_named_and_dropped_ends_its_preference(text, ended):
@@ -76,6 +88,7 @@ def test_a_new_value_said_beside_the_dropped_rule_wins():
         "should I stop with the bullet points?",
         "那个算了 不买了",
         "no tables needed for this one, just the number",
+        "同事说搬家的事算了",
     ],
 )
 def test_a_rule_weighed_or_about_nothing_the_assistant_does_ends_nothing(text):

@@ -5,7 +5,7 @@ import polars as pl
 
 from pipelines.core.schemas import CANDIDATE_SCHEMA
 from pipelines.extract.signals.labelling import label_statements
-from pipelines.extract.signals.mood import ASSERTION, PAST, TENTATIVE, THIRD_PARTY
+from pipelines.extract.signals.mood import ASSERTION, NEGATED, PAST, REPORTED, TENTATIVE, THIRD_PARTY
 from tests.support.candidate_rows import candidate
 from tests.support.hashing_embedder import HashingEmbedder
 
@@ -231,3 +231,40 @@ def test_the_users_bank_and_gym_are_statements_and_a_change_of_them_is_one_too()
         ("gym", ASSERTION),
         ("residence", ASSERTION),
     ]
+
+
+def test_a_change_taken_back_in_its_conversation_is_void_and_the_users_own_value_stands():
+    home = "I live in Seattle, in Ballard"
+    weighed = "should I move to Denver? the rent is so much cheaper there"
+    announced = "big news, we're moving to Denver in the spring!"
+    said = [
+        (home, "s1:1"),
+        (weighed, "s2:1"),
+        ("nvm, talked myself out of it", "s2:3"),
+        (announced, "s3:1"),
+        ("scratch that, the deal fell through", "s3:3"),
+        (home, "s4:1"),
+        ("nvm", "s4:3"),  # a plain statement of the user's own is no change to take back
+        ("跟你说 我房子换到滨江了，就公司对面那个小区，通勤从40分钟变成走路5分钟", "s5:1"),
+        ("谢谢，很有用", "s5:3"),  # nothing taken back: the move stands
+    ]
+    labelled = label_statements(_conversation(said)[::-1], HashingEmbedder().embed_passages)
+    by_message = {r["source_message_ids"][0]: (r["topic"], r["mood"]) for r in labelled.to_dicts()}
+    assert by_message["s1:1"] == ("residence", ASSERTION)
+    assert by_message["s2:1"] == ("residence", NEGATED)
+    assert by_message["s3:1"] == ("residence", NEGATED)
+    assert by_message["s4:1"] == ("residence", ASSERTION)
+    assert by_message["s5:1"] == ("residence", ASSERTION)
+
+
+def test_a_message_on_no_topic_that_only_tells_someone_elses_news_keeps_that_mood():
+    said = [
+        ("lol our captain just legally changed his name to Jonny Triple Twenty", "s1:1"),
+        ("thanks, that helps", "s1:3"),
+        ("我同事说他让AI用鼓励的语气回答", "s1:5"),
+    ]
+    labelled = label_statements(_conversation(said), HashingEmbedder().embed_passages)
+    by_message = {r["source_message_ids"][0]: (r["topic"], r["mood"]) for r in labelled.to_dicts()}
+    assert by_message["s1:1"] == ("episode", THIRD_PARTY)
+    assert by_message["s1:3"] == ("episode", None)
+    assert by_message["s1:5"][1] in (THIRD_PARTY, REPORTED)

@@ -1132,3 +1132,95 @@ def test_someone_the_user_describes_or_calls_mine_is_someone_else():
     assert clause_mood("跟我同期进来的老周被调去国际化事业部了") == THIRD_PARTY
     assert clause_mood("我的老师搬去深圳了") == THIRD_PARTY
     assert clause_mood("有什么维持异地感情的小方法吗") == QUESTION
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        # the family a marriage and the years bring, and the people at work, at school and at home
+        ("而且公婆上个月从乐山搬来成都了", THIRD_PARTY),
+        ("我们班主任换邮箱了", THIRD_PARTY),
+        ("我孙子在加拿大念书", THIRD_PARTY),
+        ("组里的小王升主管了", THIRD_PARTY),
+        ("我们这儿的助理小何换邮箱了", THIRD_PARTY),
+        ("好多客户白天上班", THIRD_PARTY),
+        # ... someone's thing said as the subject
+        ("his is jordan.p@example.org now.", THIRD_PARTY),
+        ("her new number's 555-0134", THIRD_PARTY),
+        ("Gary's retiring in March.", THIRD_PARTY),
+        ("fyi my brother switched to a work address too,", THIRD_PARTY),
+        # the user, with the same words near
+        ("还有我们搬家了", ASSERTION),
+        ("我主管的项目上线了", ASSERTION),
+        ("I changed her number in my phone", ASSERTION),
+        # a visit is no state
+        ("初二去开放大学参观了一下他们的年货书画展", PAST),
+        ("休年假去了趟云南", PAST),
+    ],
+)
+def test_people_by_any_name_and_visits(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+def test_a_clause_with_no_subject_goes_on_with_the_one_before_whoever_it_names_as_an_object():
+    moods = [m for _, m in clauses_with_moods("而且公婆上个月从乐山搬来成都了，就住我们隔壁小区，以后带娃有帮手了")]
+    assert moods[:2] == [THIRD_PARTY, THIRD_PARTY]
+    moods = [
+        m for _, m in clauses_with_moods("我们班主任换邮箱了，新的是 li.teacher@example.org，以后发给她得用这个。")
+    ]
+    assert moods[:2] == [THIRD_PARTY, THIRD_PARTY]
+    # the user named after a verb is still an object, the user named first a subject
+    assert [m for _, m in clauses_with_moods("我妈搬去三亚了，我住在杭州")] == [THIRD_PARTY, ASSERTION]
+
+
+def test_what_follows_someones_words_is_theirs_until_the_user_concludes_or_says_it_done():
+    said = clauses_with_moods(
+        "我女儿嫌我那个邮箱名字土，说要给我注册个新的，叫 huangwenhua1953@example.org，说这样显得正式。"
+    )
+    assert [m for _, m in said] == [THIRD_PARTY, REPORTED, REPORTED, REPORTED]
+    said = clauses_with_moods("and he says I ought to have you write me long, detailed explanations")
+    assert [m for _, m in said] == [THIRD_PARTY, REPORTED]
+    said = clauses_with_moods("Cardiologist says no more caffeine after the scare, so scrap the espresso tonic thing.")
+    assert said[1][1] == ASSERTION
+    assert clauses_with_moods("医生建议我恢复吃肉，现在已经开始吃鱼了")[1][1] == ASSERTION
+
+
+def test_an_option_weighed_goes_on_until_the_user_says_what_was_done():
+    weighed = clauses_with_moods("我在想要不要也退了华师大，去考复旦，以后能一起上下学哈哈，你觉得靠谱吗")
+    assert [m for _, m in weighed] == [QUESTION] * 4
+    assert [m for _, m in clauses_with_moods("纠结了很久要不要搬，最后还是搬到杭州了")] == [QUESTION, ASSERTION]
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("we almost bought a Model 3 last week.", PLAN),
+        ("I almost always drink tea", ASSERTION),
+        ("最近有点想把秦换成特斯拉 Model 3，", PLAN),
+    ],
+)
+def test_what_almost_happened_or_is_half_wanted_is_no_change(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+def test_a_dash_before_a_name_starts_their_clause():
+    said = clauses_with_moods("big news in our house - Dev accepted an offer at Ledgerly, that fintech startup")
+    assert [m for _, m in said][:2] == [ASSERTION, THIRD_PARTY]
+
+
+def test_a_contact_handed_over_after_someone_elses_was_spoken_of_is_theirs_until_the_user_speaks():
+    said = clauses_with_moods(
+        "so I finally set dad up with his own email so the clinic portal stops sending everything to me. "
+        "it's rudy.reyes44@example.com"
+    )
+    assert [m for _, m in said] == [THIRD_PARTY, ASSERTION, THIRD_PARTY]
+    said = clauses_with_moods("my mom has a new phone. I set it up. my number is 555-0134")
+    assert said[-1][1] == ASSERTION
+
+
+@pytest.mark.parametrize(
+    "clause",
+    ["went up to Edinburgh last week for a PhD interview,", "I was even browsing Kia Niros for me,"],
+)
+def test_a_place_gone_to_for_an_occasion_or_a_car_browsed_is_no_state(clause):
+    assert clause_mood(clause) != ASSERTION

@@ -1090,7 +1090,7 @@ def test_our_workplace_is_the_users_and_a_school_reported_done_is_a_change():
     assert not is_owned("our neighbour moved to Austin")
     assert is_owned("ICU nurse at Mercy General here.")
     # whose address it is, named: "his" ("his new address is …" after "my husband marco")
-    assert message_signal("his new address is marco.ferraro@example.net").mood == TENTATIVE
+    assert message_signal("his new address is marco.ferraro@example.net").mood == THIRD_PARTY
     assert names_a_change("报到完了！紫金港是真的大")
     assert names_a_change("又跳了哈哈，这次去了鲸落游戏")
     assert "job_title" not in cue_hits("有点心动 你帮我分析下利弊")

@@ -1,0 +1,68 @@
+"""Whose a value is and what words name it: a relative's or a colleague's change, a wish said inside its own ending,
+a word of another sense ("lab reports", "住院医") is no fact of the user's; titles, endings and courtships said the
+way people say them are."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from pipelines.extract.rules.engine import extract_message
+from tests.support.messages import user_message
+
+
+def _said(text: str) -> list[tuple[str, str, bool]]:
+    return [(m.topic, m.content, m.retracts) for m in extract_message(user_message(text, datetime(2025, 10, 14)))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "而且公婆上个月从乐山搬来成都了，就住我们隔壁小区，以后带娃有帮手了",
+        "我们班主任换邮箱了，新的是 li.teacher@example.org，以后发给她得用这个。",
+        "我们这儿的助理小何换邮箱了，新的是xiaohe@example.org，给客户发个通知",
+        "My son was here Sunday, and he says I ought to have you write me long, detailed explanations.",
+        "as a TA for intro CS i have 40 lab reports to grade this weekend",
+        "这周末去看了问界M7，差点就定了，老婆说再等等",
+        "住院医第三年，24小时值下来脑子糊的",
+        "yesterday was my last day of vacation",
+    ],
+)
+def test_someone_elses_value_or_a_word_of_another_sense_is_no_memory(text):
+    assert _said(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # a wish said inside its own ending is what the ending ends
+        ("以后就不用英文回答了。", ("language", "用户不再需要用英文回答", True)),
+        ("以后用英文回答吧", ("language", "用户希望用英文回答", False)),
+        # titles given, the way people say it
+        ("我三月份被提成产品总监，整个部门的事都压过来。", ("job_title", "用户的职位是产品总监", False)),
+        ("上礼拜社区换届，大伙儿选我当了会长", ("job_title", "用户的职位是会长", False)),
+        ("我升PM了", ("job_title", "用户的职位是PM", False)),
+        ("会上宣布主治聘上了，下个月开始带一个组", ("job_title", "用户的职位是主治", False)),
+        # a job ended, the way people say it
+        ("last Friday was my final day at the library.", ("employer", "User left their job.", True)),
+        ("辞了，去了家私立", ("employer", "用户已离职", True)),
+        # a company named with a shout after it, or by its team
+        ("first week at Spotify DONE. onboarding was intense", ("employer", "User works at Spotify.", False)),
+        ("I've been on Shopify's payments team for 3 yrs.", ("employer", "User works at Shopify.", False)),
+        # a courtship said the old way
+        (
+            "I've been stepping out with Leonard, a retired mailman",
+            ("relationship_status", "User is in a relationship.", False),
+        ),
+        # the controls: the same words of the user's own
+        ("we have two dogs lol", ("pets", "User has two dogs.", False)),
+        ("那就用方案B吧", ("plan", "用户决定用方案B", False)),
+    ],
+)
+def test_what_the_user_says_of_their_own(text, said):
+    assert said in _said(text)
+
+
+def test_a_rank_given_to_someone_else_is_no_title_of_the_users():
+    assert all(topic != "job_title" for topic, _, _ in _said("我老公副教授评上了"))

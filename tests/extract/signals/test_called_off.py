@@ -1,0 +1,44 @@
+"""A change taken back in its conversation: which words take it back, and which of the conversation's words it voids."""
+
+import pytest
+
+from pipelines.extract.signals.called_off import called_off, calls_off
+from pipelines.extract.signals.mood import ASSERTION, QUESTION, THIRD_PARTY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ok IT replied, nope mine stays the same, its only his dept. cool",
+        "Oh, same as always, dear, nothing's changed on my end",
+        "想了两天，没去。还是在金桥干着",
+        "算了算了，想想就起鸡皮疙瘩，还是照旧",
+        "actually scratch that. tried it on one topic last night and it was way too much.",
+        "yeah no, I'm not converting. chai forever",
+    ],
+)
+def test_words_that_take_a_change_back(text):
+    assert calls_off(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["no, the other one", "thanks, that helps", "我明天去问问", "sounds good, let's do it"]
+)
+def test_an_answer_or_thanks_takes_nothing_back(text):
+    assert not calls_off(text)
+
+
+def test_the_last_topic_spoken_to_is_void_but_a_plain_statement_of_the_users_own_stands():
+    said = [
+        ("residence", ASSERTION, "I live in Seattle"),
+        ("employer", THIRD_PARTY, "my husband got an offer from Ledgerly"),
+        ("residence", QUESTION, "should we move to Denver with him?"),
+        ("residence", ASSERTION, "just moved to Denver!"),
+    ]
+    assert called_off(said) == [2, 3]
+    assert called_off(said[:2]) == [1]
+    assert called_off([]) == []
+
+
+def test_a_no_that_answers_an_offer_takes_nothing_back():
+    assert not calls_off("nah just fyi. what's a good stretch routine before a 3pm run")
