@@ -944,9 +944,15 @@ def _goes_on_as(mood: str, clause: str, taken: str | None) -> str | None:
     on as a question, someone's words as reported speech, and what this clause took over goes on (`taken`)."""
     if mood != ASSERTION and _WEIGHS.search(clause):
         return QUESTION
-    if mood == REPORTED or (mood == THIRD_PARTY and _REPORTED.search(clause)):
+    # (the words of a message the user asks for are the user's: "帮我给房东写封邮件说下个月押金的事，| 回复地址写 …")
+    if (mood == REPORTED or (mood == THIRD_PARTY and _REPORTED.search(clause))) and not _ASKED_TO_WRITE.search(clause):
         return REPORTED
     return taken
+
+
+_ASKED_TO_WRITE = re.compile(
+    r"[帮给替]我[^，,。]{0,6}(?:写|发|回|拟|起草)|(?:write|draft|send|text|reply)[^.,;]{0,30}saying", re.IGNORECASE
+)
 
 
 def _goes_on_with_it(clause: str) -> bool:

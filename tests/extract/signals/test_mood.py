@@ -1224,3 +1224,8 @@ def test_a_contact_handed_over_after_someone_elses_was_spoken_of_is_theirs_until
 )
 def test_a_place_gone_to_for_an_occasion_or_a_car_browsed_is_no_state(clause):
     assert clause_mood(clause) != ASSERTION
+
+
+def test_the_words_of_a_message_the_user_asks_for_are_no_one_elses():
+    said = clauses_with_moods("帮我给房东写封邮件说下个月押金的事，回复地址写 zhengjia.home@example.com")
+    assert said[1][1] == ASSERTION
