@@ -291,16 +291,17 @@ def label_statements(
             float(owned[at]) if owned is not None else None,
         )
         exclude = covered.get((agent, user, message_ids[0]), frozenset())
-        signal, passing = _episode_signal(content[:max_chars], turn, read, exclude, asserted[agent, user, session])
+        text = content[:max_chars]
+        signal, passing = _episode_signal(text, turn, read, exclude, asserted[agent, user, session])
         spoken = said[agent, user, session]
-        if signal.topic is None and calls_off(content[:max_chars]):
-            for at in called_off([(topics[i], moods[i], text) for i, text in spoken]):
+        if signal.topic is None and calls_off(text):
+            for at in called_off([(topics[i], moods[i], earlier) for i, earlier in spoken]):
                 moods[spoken[at][0]] = NEGATED
         if signal.topic in SINGLE_VALUED_TOPICS:
-            spoken.append((len(rows), content[:max_chars]))
+            spoken.append((len(rows), text))
         rows.append(row)
         topics.append(signal.topic or "episode")
-        moods.append(signal.mood if signal.topic else _others_news(content[:max_chars]))
+        moods.append(signal.mood if signal.topic else _others_news(text))
         mentions.append(list(passing))
     labels = pl.DataFrame(
         {

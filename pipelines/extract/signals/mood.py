@@ -276,9 +276,8 @@ _SERVES_THE_USER = re.compile(
     re.IGNORECASE,
 )
 # ... who tell the user what to do: "客服天天打电话让我携号转网"
-_TELLS_ME_ZH = re.compile(
-    "(?:让|要(?!不要)|叫|逼)(?:我(?!们)|先|别|不要)"
-)  # (not "要不要", whether to)  # "医生让先别搞这些" tells the user
+# "医生让先别搞这些" tells the user ("要不要" weighs whether to)
+_TELLS_ME_ZH = re.compile("(?:让|要(?!不要)|叫|逼)(?:我(?!们)|先|别|不要)")
 _TELLS_ME_EN = re.compile(r"\b(?:told|asked|want(?:s|ed)?)\s+me\s+to\b", re.IGNORECASE)
 _CONTACT_WORDS = re.compile(r"\b(?:e-?mail|address|number|phone|cell)\b|邮箱|号码|手机号|电话|地址", re.IGNORECASE)
 _A_CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.\w|\d{3}[\s.)-]*\d{3}[\s.-]*\d{3,4}")
@@ -752,19 +751,16 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
             mood = PAST  # "just got back from a month in Mexico City. rented a place in Roma Norte"
         if purpose_of and mood == ASSERTION and _PURPOSE.search(clause):
             mood = purpose_of  # "she keeps saying I should switch too so we're on the same schedule"
-        going_on = carried_over is not None and mood == ASSERTION and _goes_on_with_it(clause)
-        if going_on and carried_over is not None:
-            # "我女儿…说要给我注册个新的，| 叫 huangwenhua1953@example.org"; "我在想要不要也退了华师大，| 去考复旦"
-            mood = carried_over
+        # "我女儿…说要给我注册个新的，| 叫 huangwenhua1953@example.org"; "我在想要不要也退了华师大，| 去考复旦"
+        taken = carried_over if carried_over and mood == ASSERTION and _goes_on_with_it(clause) else None
+        mood = taken or mood
         moods.append((clause, mood))
         # ... unless the other person's words were about the user: what the user says next is the user's own
         # ("医生建议我恢复吃肉，所以现在已经开始吃鱼了")
         # ... or told the user to do something: what follows is the user's ("老板让我带新来的三个同事，title 也改成
         # 算法组长了")
         told_me = _TELLS_ME_ZH.search(clause) or _TELLS_ME_EN.search(clause)
-        carried_over = (
-            _goes_on_as(mood, clause, carried_over if going_on else None) if goes_on and not told_me else None
-        )
+        carried_over = _goes_on_as(mood, clause, taken) if goes_on and not told_me else None
         by_a_role = (by_a_role and carried) or bool(_ACTS_ON_THE_USER.search(clause))
         carried = (
             mood == THIRD_PARTY and goes_on and not _REPORTED.search(clause) and not told_me and not _user_last(clause)
