@@ -268,11 +268,10 @@ def topic_focus(
     focus[~stated & (c.valid_from < since)] *= params.before_statement_weight
     # whatever else a superseded statement's message said belongs to that older state ("I work at Corvel, remind
     # me to email a client"): beside the current answer it points back to the old value
-    superseded_at = c.valid_from[on_topic & c.single_slot & (c.valid_from < since)]
-    focus[np.isin(c.valid_from, superseded_at)] = 0.0
     # ... and whatever a message of someone else's news on the topic said is that news ("我老公跳槽去Grab了" holds that
     # the user is married; asked where the user works, it is the husband's job)
-    focus[np.isin(c.valid_from, c.valid_from[on_topic & (c.mood == OTHER_MOOD)])] = 0.0
+    superseded = on_topic & c.single_slot & (c.valid_from < since)
+    focus[np.isin(c.valid_from, c.valid_from[superseded | (on_topic & (c.mood == OTHER_MOOD))])] = 0.0
     focus[c.mood == OTHER_MOOD] = 0.0
     # as of a moment when nothing stated the topic, a message that states it in passing answers as a weak
     # statement would ("…for our three depots at Tallgrass Logistics", asked where the user worked that spring);

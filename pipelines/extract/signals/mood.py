@@ -833,7 +833,10 @@ _TIME_FRAME = re.compile(
 )
 
 # What says a deed is done or a state holds now: "最后还是搬到了杭州", "finally moved", "现在在家"
-_DONE = re.compile(r"了|已经|终于|现在|目前|\b(?:already|finally|now|\w{3,}ed)\b", re.IGNORECASE)
+# Words that say a thing done or holding now, without a past participle ("detailed explanations" is none)
+_DONE_NOW = re.compile(r"了|已经|终于|现在|目前|\b(?:already|finally|now)\b", re.IGNORECASE)
+# ... or with one: a plan's details go on until something is said done
+_DONE = re.compile(_DONE_NOW.pattern + r"|\b\w{3,}ed\b", re.IGNORECASE)
 
 # What a plan leads to is planned too, whoever it names: "下周腾讯三面，过了我就去深圳了", "..., then I'll move"
 _CONSEQUENCE = re.compile(
@@ -946,9 +949,7 @@ def _goes_on_as(mood: str, clause: str, taken: str | None) -> str | None:
     return taken
 
 
-_ASKED_TO_WRITE = re.compile(
-    r"[帮给替]我[^，,。]{0,6}(?:写|发|回|拟|起草)|(?:write|draft|send|text|reply)[^.,;]{0,30}saying", re.IGNORECASE
-)
+_ASKED_TO_WRITE = re.compile("[帮给替]我[^，,。]{0,6}(?:写|发|回|拟|起草)")
 
 
 def _goes_on_with_it(clause: str) -> bool:
@@ -965,8 +966,6 @@ _WEIGHS = re.compile(
     r"要不要|该不该|是不是该|是否|考虑|在想|纠结|\bshould\s+(?:i|we)\b|\bwhether\b|\bthinking\s+(?:about|of)\b|\bconsidering\b",
     re.IGNORECASE,
 )
-# Words that say a thing done or holding now, without a past participle ("detailed explanations" is none)
-_DONE_NOW = re.compile(r"了|已经|终于|现在|目前|\b(?:already|finally|now)\b", re.IGNORECASE)
 # ... and the user's own conclusion, in English: "Cardiologist says no more caffeine, | so scrap the espresso tonic
 # thing"
 _SO = re.compile(r"\s*(?:and\s+)?(?:so|therefore|hence|which\s+means)\b", re.IGNORECASE)
