@@ -47,6 +47,7 @@ from pipelines.extract.signals.mood import (
     is_owned,
     is_request,
     quoted_spans,
+    reaches_me,
 )
 
 
@@ -160,6 +161,8 @@ def _stated(rule: Rule, clause: _Clause, text: str, match: re.Match) -> bool:
     if clause.framed and PAST not in moods:
         return False
     before = text[: match.start()]
+    if rule.own_subject and reaches_me(text[: match.end()]):
+        return ASSERTION in moods  # "people can text me at 206-555-0178": whoever texts, the number is the user's
     if rule.own_subject:
         speaker = clause_at(text, match.start())
         if speaker.strip() and clause_mood(speaker) == THIRD_PARTY:

@@ -69,6 +69,7 @@ class TopicBook:
 
 
 _PREP_PLACE = r"(?:in|to|into)"
+_NO_HOME_EN = "User has no fixed home now."  # a home given up with no new one named
 
 RESIDENCE = TopicBook(
     "residence",
@@ -93,7 +94,10 @@ RESIDENCE = TopicBook(
         ),
         sentences=(
             Say(r"\bmy\s+(?:new\s+)?(?:home\s+)?address\s+is(?:\s+now)?:?\s+<T>", content="User's address is {v}."),
-            r"(?<!from\s)(?<!at\s)\bhome\s+is\s+(?:now\s+)?<PLACE>(?:\s+now)?$", r"\bmy\s+new\s+(?:home|place|apartment|flat)\s+is\s+in\s+<PLACE>",
+            r"(?<!from\s)(?<!at\s)\bhome\s+is\s+(?:now\s+)?<PLACE>(?:\s+now)?$",
+            # where the user is now, after a move told before it: "so now we're in Santa Fe" (not a stay: "now I'm in
+            # Denver for the weekend")
+            r"\bnow\s+(?:we're|we\s+are|i'm|i\s+am|im)\s+(?:(?:living|based|settled)\s+)?in\s+(?![^,.!?]*\b(?:for|visiting|until|till)\b)<PLACE>", r"\bmy\s+new\s+(?:home|place|apartment|flat)\s+is\s+in\s+<PLACE>",
             # the user's home named in passing: "my apartment in Brooklyn has mice", "rent on my place in East Austin"
             r"\bmy\s+(?:place|apartment|flat|house|condo|studio)\s+in\s+(?P<v>(?:(?:east|west|north|south|downtown|uptown|"
             r"central)\s+)?(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+){0,2})\b",
@@ -101,6 +105,19 @@ RESIDENCE = TopicBook(
         ends=(
             r"(?:no\s+longer|don't|dont|do\s+not)\s+live\s+in\s+<PLACE>", r"am\s+(?:no\s+longer|not)\s+(?:living|based)\s+in\s+<PLACE>",
             r"moved\s+(?:out\s+of|away\s+from)\s+<PLACE>(?!.*\bto\s)",
+            # the home given back: "gave back the keys", "Handed the keys back last week" (not a car's or an office's)
+            Say(r"(?:gave|handed|turned)\s+(?:back\s+|in\s+)?(?:the|my|our)\s+(?!(?:car|office|work|van)\b)(?:[\w-]+\s+)?keys\b",
+                content=_NO_HOME_EN),
+            Say(r"(?:gave\s+up|moved\s+out\s+of)\s+(?:the|my|our)\s+(?:flat|apartment|place|lease|room|house)\b(?!\s+(?:in|on|at)\b)",
+                content=_NO_HOME_EN),
+        ),
+        ending_sentences=(
+            # ... and no home now: "no fixed address", "so no flat anywhere now", "living out of two backpacks"
+            Say(r"\bno\s+(?:fixed|permanent)\s+(?:address|abode|home|place)\b", content=_NO_HOME_EN),
+            Say(r"\bno\s+(?:flat|apartment|place|home|house)\s+(?:anywhere|at\s+the\s+moment|right\s+now|now|rn)\b",
+                content=_NO_HOME_EN),
+            Say(r"\bliving\s+out\s+of\s+(?:a|my|our|two|three|\w+)\s+(?:backpacks?|suitcases?|duffels?)\b",
+                content=_NO_HOME_EN),
         ),
     ),
     zh=Ways(
@@ -232,6 +249,9 @@ EMPLOYER = TopicBook(
         states=(
             Say(r"在<ZV>(?:工作|上班|任职|供职|实习|打工)<END>", unless=r"找(?:份)?工作|面试|应聘|投简历"),
             r"在(?!一家|一个|家)<ZV>(?:做|当|担任)<ZJOB:x>", r"是<ZV>的员工<END>",
+            # the organisation with the department the user is in: "我在仁和医院心内科", "在招商银行信用卡中心"
+            r"在(?P<v>[\u4e00-\u9fffA-Za-z]{1,10}?(?:医院|公司|银行|集团|研究院|研究所|事务所|律所))"
+            r"[\u4e00-\u9fff]{1,5}?(?:科|部|室|组|处|中心|分行|支行|门店|分公司)<END>",
         ),
         changes=(
             r"(?:已经)?入职(?:了)?<ZP>", r"(?:去|到)<ZORG>报到", r"跳槽(?:去|到)了?<ZP>", r"去了<ZV>(?:工作|上班)<END>", r"加入(?:了)?<ZP>",
@@ -336,6 +356,11 @@ NAME = TopicBook(
             # the name as printed on the user's papers: "my social security card already says Aisha Okafor"
             r"\bmy\s+(?:new\s+)?(?:social\s+security\s+card|passport|(?:driver'?s\s+)?licen[cs]e|ID(?:\s+card)?|bank\s+card|"
             r"credit\s+card)\s+(?:already\s+|now\s+|finally\s+|officially\s+)*(?:says|reads|shows)\s+<NAME>",
+            # the name the assistant is asked to use: "Would you mind using Mimi with me as well?"
+            r"\b(?:use|using|go\s+with|stick\s+with|switch\s+to)\s+<NAME>\s+(?:with|for)\s+me\b",
+            # ... said short, in a message about what the user is called: "just go with DJ, Dee feels weird now"
+            Say(r"^\s*(?:ok\s+|so\s+)?(?:just\s+)?(?:go\s+with|stick\s+with|use)\s+<NAME>(?=\s*[,.!]?\s*$)",
+                unless_message=r"^(?![\s\S]*\b(?:call|calls|calling|called|name|nickname|go\s+by)\b)"),
         ),
     ),
     zh=Ways(
@@ -355,7 +380,7 @@ NAME = TopicBook(
         sentences=(
             r"我的?(?:新)?名字(?:是|叫|改成了?)<ZV><END>",
             # the new name as the new papers say it: "新身份证上写的是林语桐"
-            r"新(?:身份证|户口本|护照|证件)上(?:写的|印的)?(?:名字)?(?:是|叫)(?P<v>[\u4e00-\u9fff·]{2,5}?)<END>",
+            r"(?:新|现在)(?:的)?(?:身份证|户口本|护照|证件)上(?:写的|印的)?(?:名字)?(?:已经)?(?:是|叫)(?P<v>[\u4e00-\u9fff·]{2,5}?)<END>",
             r"叫我(?P<v>[\u4e00-\u9fffA-Za-z·\s]{1,12}?)(?:就行|就好|就可以|吧)?<END>",
         ),
     ),
@@ -647,7 +672,9 @@ LANGUAGE = TopicBook(
     zh=Ways(
         sentences=(r"(?:恢复|改回|换回|切回|还是)(?:用)?" + _LANG_ZH + r"(?:回复|回答|交流|吧|就行)?",),
         ending_sentences=(
-            r"不用(?:再)?(?:用)?" + _LANG_ZH + r"(?:回复|回答|跟我说|聊|交流)?了", r"(?:别|不要)(?:再)?用" + _LANG_ZH + r"(?:回复|回答|跟我说)了?",
+            r"不用(?:再)?(?:用)?" + _LANG_ZH + r"(?:回复|回答|回我|跟我说|聊|交流)?了",
+            # a request put aside: "英文那事先放一放吧"
+            _LANG_ZH + r"(?:回复|回答)?(?:那事|的事|那个事|这事)(?:就)?(?:先)?(?:放一放|放放|停一停|停停|算了)", r"(?:别|不要)(?:再)?用" + _LANG_ZH + r"(?:回复|回答|跟我说)了?",
             r"" + _LANG_ZH + r"(?:回复|回答)(?:那个|这个|的事)?(?:就)?(?:可以)?(?:先)?(?:停了|不用了|取消)",
             r"不用(?:再)?(?:特意|专门|刻意|非得)(?:用)?" + _LANG_ZH,
         ),

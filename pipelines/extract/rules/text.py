@@ -133,6 +133,9 @@ _SPLIT = re.compile(
     r"(?<=[!?;。！？；\n，])|(?<=,)(?!\s*\d)|(?<=\.)(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)|\s+(?:and|but|so)\s+(?=(?:I|my|we)\b)"
     # "doc flagged my iron low | and after a lot of back and forth | I'm not doing the vegetarian thing anymore"
     rf"|\s+and\s+(?=(?i:{SCENE_THEN_I}))"
+    # "how do i survive back to school season at target lol | i work the front end"
+    r"|(?:(?<=\b(?i:lol))|(?<=\b(?i:lmao))|(?<=\b(?i:haha))|(?<=\b(?i:tbh))|(?<=\b(?i:ngl))|(?<=\b(?i:omg)))"
+    r"\s+(?=(?i:i|i'm|im|i've|ive|we|we're|my)\b)"
     r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
     # ... and after an address typed between Chinese words: "我邮箱是 a@example.com 是不是被拦截了"
     r"|(?<=\.[A-Za-z]{2})\s+(?=[\u4e00-\u9fff])|(?<=\.[A-Za-z]{3})\s+(?=[\u4e00-\u9fff])"
@@ -154,7 +157,10 @@ WH_QUESTION = re.compile(
 # Facts come in short sentences; a longer run without punctuation is pasted text, left to its episode
 # (and lazy value patterns would make it quadratic).
 MAX_CLAUSE_CHARS = 500
-EDGE_PUNCT = re.compile(r"^[\s.,!?;:。，！？；：、~～…]+|[\s.,!?;:。，！？；：、~～…]+$")
+# (an emoji closing a clause is punctuation too: "现在身份证上是陈知夏了🎉")
+EDGE_PUNCT = re.compile(
+    r"^[\s.,!?;:。，！？；：、~～…]+|[\s.,!?;:。，！？；：、~～…\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+$"
+)
 
 
 # A person named before "and I" is the subject's first half, not a clause: "if Theo and I split up" is one

@@ -24,6 +24,7 @@ from pipelines.extract.signals.mood import (
     ASSERTION,
     NEGATED,
     PAST,
+    PLAN,
     REPORTED,
     TENTATIVE,
     THIRD_PARTY,
@@ -114,14 +115,16 @@ def _episode_signal(
     readings = topic_readings(content, read.vector, read.centroids, read.params, answering)
     heard = read.head.likeliest(read.heard) if read.head is not None and read.heard is not None else (None, 0.0)
     known = read.head.classes if read.head is not None else ()
-    said = _owned(_heard_over(strongest_reading(readings, content), readings, content, heard, read.params, known), read)
+    said = _owned(
+        _heard_over(strongest_reading(readings, content), readings, content, heard, read.params, known), read, content
+    )
     if _afterword(asserted, said, content, turn if answering else None):
         said = TopicSignal(said.topic, TENTATIVE, said.strength)
     # a topic a fact of the message holds is left to it; the others' cues read as they did
     signal = said if said.topic not in exclude else strongest_reading(readings, content, exclude)
     signal = _unlabelled_reading(content, turn, read, exclude, signal)
     if signal.topic is None:
-        signal = _owned(_heard(content, heard, exclude, read.params), read)
+        signal = _owned(_heard(content, heard, exclude, read.params), read, content)
         if _afterword(asserted, signal, content, turn if answering else None):
             signal = TopicSignal(signal.topic, TENTATIVE, signal.strength)
     # (a topic the label gave way to is not stated in passing either: "我日语N2 日常交流ok" speaks a language)
@@ -131,16 +134,19 @@ def _episode_signal(
     return signal, tuple(sorted(passing + by_head))
 
 
-def _owned(signal: TopicSignal, read: _Reading) -> TopicSignal:
+def _owned(signal: TopicSignal, read: _Reading, content: str) -> TopicSignal:
     """`signal`, or the user's own assertion of its topic when the mood rules left it tentative, the own head is
     sure the message states the user's own value (SignalParams.own_probability) and the topic head hears that topic
     in it (SignalParams.own_topic_probability): "frontend dev at Northwind Logistics here" and "大四，武汉理工计算机
     专业" are said in clauses the rules do not give the user, yet they are the user's job and school now, and a
     tentative reading would let the older value stand. The own head knows whose a message is, not what it is about:
     a short request ("抬头写公司名", the invoice's header) reads as the user's own, and only the topic head tells it
-    is no employer."""
+    is no employer. Nor is a message that weighs a hypothetical the user's own value, however sure the head is ("有人问
+    我愿不愿意去教小孩毛笔字…你说我要是去了，会不会太累？"): the plan is the point of it."""
     sure = read.own is not None and read.own >= read.params.own_probability
     if not (sure and signal.mood == TENTATIVE and signal.topic in SINGLE_VALUED_TOPICS):
+        return signal
+    if any(mood == PLAN for _, mood in clauses_with_moods(content)):
         return signal
     if read.head is None or read.heard is None or signal.topic not in read.head.classes:
         return signal
@@ -233,10 +239,11 @@ def _unlabelled_reading(
 
 def _others_news(content: str) -> str | None:
     """The mood of a message that speaks to no topic when it only tells someone else's news or words ("lol our captain
-    just legally changed his name to Jonny Triple Twenty"): a question about the user's own state takes no answer
-    from it (pipelines.recall.ranking.topic_focus)."""
+    just legally changed his name to Jonny Triple Twenty") or a hypothetical ("idk. if i got it id be making like 3x
+    what target pays"): a question about the user's own state takes no answer from it
+    (pipelines.recall.ranking.topic_focus)."""
     mood = heard_mood(content)
-    return mood if mood in (THIRD_PARTY, REPORTED) else None
+    return mood if mood in (THIRD_PARTY, REPORTED, PLAN) else None
 
 
 def label_statements(

@@ -93,6 +93,15 @@ _QUESTION = re.compile(
     # (nor "which" that goes on with what was said: "which is fine, I just miss the salmon bowls")
     r"(?<![?？])[?？]\s*$|^\s*(?!which\s+(?:is|was|means|meant|makes|made)\b)(?:what|what's|where|when|why|who|whom|whose|which|how)\b"
     r"(?!\s+(?:i|you|u|we|they|he|she|my|your)\b)|(?:吗|么|(?<!着)(?<!还没)(?<!还没.)(?<!还没..)(?<!还没...)(?<!还没....)呢)[\s。，,]*$|是不是|有没有|要不要"
+    # an English yes/no question asks without its mark too, its verb before its subject: "is denver actually nice to
+    # live in or is it just instagram", "do u think they'd notice" (not a subject left out: "Was in Tokyo last week",
+    # "did it again lol", "have my answers in bullets")
+    r"|^\s*(?:(?:so|and|but|ok|okay|also|like|lol|hmm|honestly|seriously|maybe|wait|btw|anyway)[,\s]+){0,2}"
+    r"(?:(?:is|are|was|were|isn't|aren't)\s+(?:it|he|she|they|there|this|that|these|those|you|u|i|we|your|my|ur"
+    r"|(?:the|a|an)\s+[\w-]+|[\w-]+\s+(?:actually|really|even|still|ever|usually|generally|worth|any\s+good|a\s+good|nice|good|safe|cheap|"
+    r"cheaper|expensive|better|worse|ok|okay|far|close|big|small))"
+    r"|(?:do|does|did|don't|doesn't|didn't|should|would|will|could|can|have|has|haven't|hasn't)\s+"
+    r"(?:you|u|they|we|people|ppl|he|she|y'all|yall|i\s+(?:need|have|want|really|actually|even|still)))\b"
     # a Chinese question word asks even without a question mark: "青岛租房哪个区方便"
     r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋|如何|" + ZH_SHA + "|" + ZH_SHENME + "|" + ZH_A_NOT_A,
     re.IGNORECASE,
@@ -133,7 +142,11 @@ ROLES_ZH = (
     "小哥|小姐姐|营业员|店员|工作人员|(?<![A-Za-z])(?-i:HR)(?![A-Za-z])|经纪人|理疗师|康复师|队医"
 )
 # The user's partner or spouse by any name: "我未婚妻升职了，当上运营总监", "我爱人调到苏州了"
-_PARTNERS_ZH = "男朋友|女朋友|男友|女友|对象|老公|老婆|爱人|未婚夫|未婚妻|丈夫|妻子|媳妇|先生|太太"
+# ... and the old words for one: "我家老头子换了个新号"
+_PARTNERS_ZH = (
+    "男朋友|女朋友|男友|女友|对象|老公|老婆|爱人|未婚夫|未婚妻|丈夫|妻子|媳妇|先生|太太|"
+    "老头子|老太婆|那口子|孩子他爸|孩子他妈"
+)
 KIN_ZH = (
     r"爸|妈|哥|姐|弟|妹|儿子|女儿|家人|朋友|同事|老板|领导|室友|舍友|闺蜜|舅|姨|叔|婶|"
     r"爷|奶|外公|外婆|表|堂|侄|外甥|发小|邻居|同学|师兄|师姐|师弟|师妹|导师|老师|上司|组长|家里人|父母|岳|公公|婆婆|孩子|"
@@ -172,7 +185,7 @@ _LEAD_ZH = rf"(?:{_LEAD_IN_ZH})?(?:{_WHEN_ZH})?"
 # People placed beside the user, by where they sit or live: "坐我对面的老张", "我们院子里的王婆婆", "楼下的阿姨"
 _PLACED_ZH = (
     "(?:坐|住)?(?:在)?(?:我们?家?)?[^，,。！？我]{0,3}?"
-    "(?:对面|旁边|隔壁|楼上|楼下|对门|院子里|院里|小区里|村里|单元里?)的"
+    "(?:对面|旁边|隔壁|楼上|楼下|对门|院子里|院里|小区里|村里|单元里?)的?"
 )
 _ELDERS_ZH = "阿姨|大爷|大妈|大娘|奶奶|爷爷|婆婆|阿婆|老太太|老爷子|老头|大姐|大哥|小伙子?|姑娘|伯伯?|叔叔"
 # "我们" with what its group does, or "我": "我们收银组", "我们队", "我组"
@@ -229,7 +242,8 @@ _THIRD_PARTY = re.compile(
     rf"|^\s*{_LEAD_ZH}我(?:最好|最要好|大学|高中|初中|小学|以前|之前|老家|公司)的?(?:{KIN_ZH})"
     # (after a word of place the relative is where the user is: "在我妈家旁边租了个小两居", "搬到我姐那边住")
     # ... or called an old one: "我老姐妹刘姐换到阜外医院了", "我老同学"
-    rf"|^\s*{_LEAD_ZH}我的?老?(?:{KIN_ZH})|^(?![^，,。]{{0,2}}(?:在|住在?|搬到|搬去)我)[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
+    # ... or one of the user's household: "我家老头子换了个新号"
+    rf"|^\s*{_LEAD_ZH}我(?:们)?(?:家)?的?老?(?:{KIN_ZH})|^(?![^，,。]{{0,2}}(?:在|住在?|搬到|搬去)我)[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
     # ... a group named with what it does: "我们收银组的小周搬去宁波了", "我们队老朴被挖走了"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:{_OUR_ZH})(?:{_GROUPS_ZH}|科|处|院|系|所|店|厂|车间)"
     r"(?:里)?(?:新来|刚来|那个)?的"
@@ -247,6 +261,12 @@ _THIRD_PARTY = re.compile(
     rf"|^\s*{_LEAD_ZH}[^，,。！？]{{1,10}}的(?:老(?:{_SURNAMES})(?![了过子师])|{_BY_SURNAME_ZH})"
     # ... or named by what they do and what they are called: "我们这儿的助理小何换邮箱了"
     rf"|^\s*{_LEAD_ZH}[^，,。！？]{{0,10}}的?(?:{KIN_ZH})[老小](?:{_SURNAMES})(?![了过子])"
+    # ... or a couple or a family, by whatever name: "对门老邓两口子把房子卖了", "张姐夫妇搬去海南了" (not the user's:
+    # "我们一家", "咱俩")
+    r"|^\s*(?:还有|然后|而且|对了|另外)?[^，,。！？我咱俺]{1,8}?(?:两口子|夫妇|夫妻俩|一家(?:人|子|三口|四口|老小))"
+    # ... or called by the post they hold: "护士长比较严", "店长又调走了", "家长们都说…"
+    r"|^\s*(?:还有|然后|而且|对了|另外)?(?:护士长|店长|科长|院长|校长|班长|组长|队长|部长|处长|厂长|村长|社长|会长|行长|"
+    r"局长|所长|站长|家长|董事长|船长|机长|列车长|车间主任|教导主任)(?!的)"
     # ... or counted as some of a kind: "好多客户白天上班", "有些同事搬去了新园区"
     rf"|^\s*{_LEAD_ZH}(?:好多|很多|不少|有些|一些|大部分|大多数|那些|这些|其他|别的)(?:{KIN_ZH})"
     # ... or one placed beside the user: "坐我对面的老张跳槽了", "我们院子里的王婆婆搬去深圳了"
@@ -298,7 +318,7 @@ _PLAN = re.compile(
     # a trip to plan is still to come: "can you help me plan a 3 day spring break trip"
     r"\bplan\s+(?:a|an|my|our|the|this)\s+(?:[\w-]+\s+){0,4}(?:trip|vacation|holiday|getaway|road\s*trip|visit|itinerary)\b|"
     # a change being explored is not a change made
-    r"recruiters?|interview(?:s|ing|ed)?|\boffered\s+me\b|\bpitched\s+me\b|"
+    r"recruiters?|interview(?:s|ing|ed)?|final\s+rounds?|onsites?|phone\s+screens?|\boffered\s+me\b|\bpitched\s+me\b|"
     # looking is no move: "scrolling apartment listings", "test-drove a Model 3", "看房", "试驾"
     r"listings?|(?:house|apartment|flat|home)[- ]hunting|test[- ]?dr(?:ive|ove|iving)|"
     r"\blooking\s+(?:at|into)\s+(?:\w+\s+)?(?:moving|relocating|houses|homes|apartments|condos|places|flats|buying|selling)\b|"
@@ -322,7 +342,7 @@ _PLAN = re.compile(
     r"\b(?:was|were)\s+(?:all\s+)?(?:set|going|about|planning|ready)\s+to\b|"
     # what is still to come is a plan, however sure: "next month", "we're moving to Oslo", "下个月搬"
     # ("年后正式入职了" is done: after a holiday that may have passed, 了 says it happened)
-    r"next\s+(?:week|month|year|spring|summer|fall|autumn|winter)|"
+    r"(?:next|nxt)\s+(?:week|wk|weekend|wknd|month|mo|year|yr|spring|summer|fall|autumn|winter)|"
     # (not a deed done on that day: "Lumen did a 'restructuring' and my whole team got cut on Thursday")
     rf"\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){{0,40}}\b(?:tomorrow|tonight|on\s+{_WEEKDAY_EN}|this\s+(?:weekend|evening))|"
     # ... or a bare weekday closing the clause: "giving notice monday" (not "Timing works because Friday was…")
@@ -353,6 +373,8 @@ _PLAN = re.compile(
     r"|面了(?:一)?(?:家|个|两家|几家)|(?:一|二|三|终)面(?:过了|挂了|完了?|了)"
     # what the user still waits for has not happened: "还在等背调", "waiting on the background check"
     r"|(?:还在|正在|在)等(?!等)|背调|\bbackground\s+check|\bwaiting\s+(?:on|for)\s+(?:the\s+|my\s+)?(?:offer|visa|paperwork|approval|keys|contract)\b"
+    # ... and a change said to be at hand: "感觉我要跳槽了", "我要搬家了" (not "不要", "需要", "主要")
+    r"|(?<![不需主重只])要(?:跳槽|辞职|离职|裸辞|搬家|搬走|换工作|转行|入职|调走)"
     r"|下个?月|下周|下礼拜|下星期|明年|(?:从)?明天(?:起|开始)|下半年|(?:年|节)后(?![^，,。]*了)|过几天|过段时间|即将|快要|将要|要搬|"
     r"会变成|会改成|会换成|将会|[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中旬?|末)?(?:就|要|会)?(?:搬|去|入职|开始)(?![^，,。]*了)",
     re.IGNORECASE,
@@ -436,7 +458,7 @@ _REPORTED = re.compile(
     r"|^\s*(?:\w+\s+){0,3}my\s+\w+\s+told\s+(?:\w+\s+){1,4}?(?:that\s+)?i\b"
     r"|\b(?:keeps?|kept)\s+(?:pushing|urging|nagging)\b|\bwants?\s+me\s+to\b|\b(?:thinks?|says?)\s+(?:that\s+)?i\s+should\b"
     # a rumour about the user is someone's words: "群里有人传我离婚了", "说看见我…", "people think I quit"
-    r"|(?:传|谣传|造谣|听说|以为)(?:说)?我|^\s*(?:还|又|也)?说(?!实话|真的|起来|到|好|定|不定)"
+    r"|(?:传|谣传|造谣|听说|以为)(?:说)?我|^\s*(?:还|又|也)?说(?!实话|真的|起来|到|好|定|不定|多|少|得|太|那么|这么|完)"
     # what the user heard or a notice said is hearsay: "听说港大有直博项目", "群里通知说邮箱要迁", "I heard Acme…"
     r"|听说|据说|听人说|(?:通知|公告|邮件|群里)(?:里)?说|\bi\s+(?:heard|hear)\b|\bheard\s+(?:that|from)\b"
     r"|\bapparently\b|\btelling\s+(?:our\s+|my\s+)?(?:friends|people|everyone|everybody)\b"
@@ -529,9 +551,33 @@ def _decided_for_a_day(clause: str) -> bool:
     return bool(_STARTS_ON_A_DAY.search(clause)) and not _UNDECIDED.search(clause)
 
 
+# Where to reach the user is the user's, whoever reaches: "people can text me at 206-555-0178 for swaps", "客户有事
+# 可以打我电话 139 0000 2211"
+_REACHES_ME = re.compile(
+    r"(?:\b(?:text|call|reach|email|e-mail|contact|ping|message|dm|phone|find)\s+me\s+(?:at|on|via)\b|"
+    r"(?:联系|找|打给|打)我(?:的)?(?:电话|手机|邮箱)?)[^，,。！？!?]{0,6}?(?:[\w.+-]+@[\w-]+\.\w|\d{3}[\s.)-]*\d{3,4}[\s.-]*\d{3,4})",
+    re.IGNORECASE,
+)
+
+# A favour asked of the assistant: its "would" or "could" is no plan ("Would you mind using Mimi with me as well?")
+_ASKS_YOU = re.compile(
+    r"^\s*(?:[\w']+[,\s]+){0,3}?(?:would|could|will|can)\s+(?:you|u)\s+(?:mind|please|kindly)\b", re.I
+)
+
+
+def reaches_me(clause: str) -> bool:
+    """Whether `clause` says where to reach the user, with the number or address (_REACHES_ME)."""
+    return bool(_REACHES_ME.search(clause))
+
+
 def clause_mood(clause: str) -> str:
     """The mood of one clause; the first rule that applies wins (a third party's plan is a third party's)."""
-    if _THIRD_PARTY.search(clause) and not _DONE_TO_ME.search(clause) and not _WITH_ME.search(clause):
+    if (
+        _THIRD_PARTY.search(clause)
+        and not _DONE_TO_ME.search(clause)
+        and not _WITH_ME.search(clause)
+        and not reaches_me(clause)
+    ):
         return THIRD_PARTY
     if _SERVES_THE_USER.search(clause):  # their advice to the user is their words; anything else is theirs
         return REPORTED if _REPORTED.search(clause) or _TELLS_ME_ZH.search(clause) else THIRD_PARTY
@@ -543,7 +589,8 @@ def clause_mood(clause: str) -> str:
         return PAST
     if _QUESTION.search(clause) and not (_REQUEST.search(clause) or _WHATEVER.search(clause) or _exclaims(clause)):
         return QUESTION
-    if _PLAN.search(clause) and not _STATE_FOR_NOW.search(clause) and not _POACHED.search(clause):
+    asked = _ASKS_YOU.sub("", clause, count=1)
+    if _PLAN.search(asked) and not _STATE_FOR_NOW.search(clause) and not _POACHED.search(clause):
         return ASSERTION if _decided_for_a_day(clause) else PLAN
     if (_PAST.search(clause) and not _SINCE_A_TRIP.search(clause)) or (
         _FORMER.search(clause) and not _GONE_NOW.search(clause) and not _COMPARED.search(clause)
@@ -575,6 +622,9 @@ _CLAUSE_END = re.compile(
     # ... and where the user comes in as a new subject: "Theo asked me yesterday | and I said YES", "my doctor said my
     # iron is low | so I'm eating fish again" (not the user named beside someone: "Jonah and I broke up")
     r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we|my|the|our|it's|its|that's)\b|(?i:and\s+i\s+(?:said|told|still|just|now|already|finally|then)\b))"
+    # ... or after a chat interjection: "how do i survive back to school season at target lol | i work the front end"
+    r"|(?:(?<=\b(?i:lol))|(?<=\b(?i:lmao))|(?<=\b(?i:haha))|(?<=\b(?i:tbh))|(?<=\b(?i:ngl))|(?<=\b(?i:omg)))"
+    r"\s+(?=(?i:i|i'm|im|i've|ive|we|we're|my)\b)"
     # ... or after a phrase that sets the scene: "doc flagged my iron low | and after a lot of back and forth I'm not
     # doing the vegetarian thing anymore"
     rf"|\s+(?=(?i:and\s+{SCENE_THEN_I}))"
@@ -717,9 +767,20 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
     by_a_role = heard = False
     carried_over: str | None = None  # someone's words or an option weighed, that a clause with no subject goes on
     their_contact = False  # someone else's number or address was spoken of
-    for clause, start, goes_on in _sentence_clauses(text):
+    writing = False  # the clause before asked the assistant to write something ("帮我写个通知，| 说…")
+    named = False  # the clause before only named someone ("Luis, | my presser for 9 years, | just got divorced")
+    sentence = list(_sentence_clauses(text))
+    for at, (clause, start, goes_on) in enumerate(sentence):
         inside = start >= 0 and any(begin <= start < end for begin, end in quoted)
         mood = REPORTED if inside else clause_mood(clause)
+        after = sentence[at + 1][0] if goes_on and at + 1 < len(sentence) else ""
+        if mood == ASSERTION and (_names_someone(clause, after) or (named and _APPOSITIVE.match(clause))):
+            mood = THIRD_PARTY
+        named = mood == THIRD_PARTY and goes_on and bool(_BARE_NAME.match(clause))
+        # the words of a message the user asks for are the user's: "帮我写个消息发部门群，| 说以后报销单上用新名字"
+        if writing and mood == REPORTED and _SAYS_IN_IT.match(clause):
+            mood = clause_mood(_SAYS_IN_IT.sub("", clause, count=1))
+        writing = goes_on and bool(_ASKED_TO_WRITE.search(clause))
         if (
             carried
             and mood not in (QUESTION, REPORTED)
@@ -778,6 +839,21 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         wished = mood in (REPORTED, THIRD_PARTY, PLAN, QUESTION, TENTATIVE) and _WISHED.search(clause)
         purpose_of = mood if wished and goes_on else None
     return moods
+
+
+# Someone named alone, and then said who they are: "Luis, | my presser for 9 years, | just got divorced" (not a word
+# said to the assistant: "Thanks, the recipe worked")
+_BARE_NAME = re.compile(
+    rf"^\s*(?:{_LEAD_IN}\s+)?(?!{_OPENING_WORDS}\b|(?i:thanks|thank|sorry|please|sure|great|perfect|cool|nice|morning|"
+    r"evening|dear|honestly|anyway|well|so|oh|wow|right)\b)(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?\s*,\s*$"
+)
+# (someone the user knows, not a place: "Brightwater Health, | the hospital network")
+_APPOSITIVE = re.compile(r"^\s*(?:my|our|who|one\s+of\s+(?:my|our))\b", re.IGNORECASE)
+
+
+def _names_someone(clause: str, after: str) -> bool:
+    """Whether `clause` only names someone the next clause of its sentence (`after`) says who they are."""
+    return bool(_BARE_NAME.match(clause)) and bool(_APPOSITIVE.match(after))
 
 
 # What the user did because of someone else's deed is the user's: "房东要卖房，没办法又搬了一次"
@@ -908,7 +984,7 @@ _SENTENCE_END = re.compile(r"^\s*(?:[.!?。！？\n]|$)")
 
 # A subject pronoun (not an owner: "my sister", "我妈"), the user's or someone else's
 _SUBJECT_PRONOUN = re.compile(
-    rf"\b(?:(?P<me>{_ME_EN})|{_OTHERS_EN})\b|(?P<zh_me>我(?!们?的?(?:{KIN_ZH}))|咱|俺)|你|您|他|她", re.IGNORECASE
+    rf"\b(?:(?P<me>{_ME_EN})|{_OTHERS_EN})\b|(?P<zh_me>我(?!们?家?的?老?(?:{KIN_ZH}))|咱|俺)|你|您|他|她", re.IGNORECASE
 )
 
 
@@ -950,6 +1026,8 @@ def _goes_on_as(mood: str, clause: str, taken: str | None) -> str | None:
 
 
 _ASKED_TO_WRITE = re.compile("[帮给替]我[^，,。]{0,6}(?:写|发|回|拟|起草)")
+# ... and what the next clause says it should say: "说以后报销单上用新名字", "告诉大家我换邮箱了"
+_SAYS_IN_IT = re.compile(r"^\s*(?:就|然后)?(?:说|告诉(?:大家|他们|她们|他|她)|通知(?:大家|他们|她们))")
 
 
 def _goes_on_with_it(clause: str) -> bool:
@@ -963,7 +1041,8 @@ def _goes_on_with_it(clause: str) -> bool:
 # An option weighed: what follows it with no subject of its own is the option ("老婆问要不要干脆在苏州也买套房，| 以后
 # 搬过去跟他们近点")
 _WEIGHS = re.compile(
-    r"要不要|该不该|是不是该|是否|考虑|在想|纠结|\bshould\s+(?:i|we)\b|\bwhether\b|\bthinking\s+(?:about|of)\b|\bconsidering\b",
+    # (any verb asked as A-not-A weighs too: "有人问我愿不愿意去教小孩毛笔字，| 待遇比这边好点")
+    r"(?!动)(?P<weighed>[\u4e00-\u9fff])[不没](?P=weighed)|要不要|该不该|是不是该|是否|考虑|在想|纠结|\bshould\s+(?:i|we)\b|\bwhether\b|\bthinking\s+(?:about|of)\b|\bconsidering\b",
     re.IGNORECASE,
 )
 # ... and the user's own conclusion, in English: "Cardiologist says no more caffeine, | so scrap the espresso tonic
@@ -1001,9 +1080,9 @@ def continued_subjects(clauses: list[str]) -> list[bool]:
     """For consecutive extractor clauses (each with its closing punctuation), whether each goes on with a third
     party's subject: an earlier clause of the same sentence ends in someone else's mood, and this one names no
     subject of its own ("My sister got a job at Google, moved to NYC" is the sister's move)."""
-    continued, carried = [], False
-    for clause in clauses:
-        goes_on = carried and _goes_on_with_the_subject(clause)
+    continued, carried, named = [], False, False
+    for at, clause in enumerate(clauses):
+        goes_on = (carried and _goes_on_with_the_subject(clause)) or (named and bool(_APPOSITIVE.match(clause)))
         continued.append(goes_on)
         moods = clauses_with_moods(clause)
         last_is_other = (
@@ -1011,5 +1090,6 @@ def continued_subjects(clauses: list[str]) -> list[bool]:
             and (moods[-1][1] == THIRD_PARTY or (goes_on and len(moods) == 1))
             and not _user_last(moods[-1][0])
         )
+        named = _names_someone(clause, clauses[at + 1] if at + 1 < len(clauses) else "")
         carried = last_is_other and not ends_sentence(clause.strip()[-1:])
     return continued

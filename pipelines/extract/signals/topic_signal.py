@@ -13,7 +13,7 @@ from operator import or_
 
 import numpy as np
 
-from pipelines.core.topics import CONTACT_TOPICS, SERVICE_TOPICS, VALUE_SHAPES
+from pipelines.core.topics import CONTACT_TOPICS, SERVICE_TOPICS, SINGLE_VALUED_TOPICS, VALUE_SHAPES
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change
 from pipelines.extract.signals.mood import (
     ANOTHERS_CONTACT,
@@ -199,6 +199,21 @@ def tells_of_a_trip(text: str) -> bool:
     return _told_of_a_trip(clauses_with_moods(text))
 
 
+# A state said to hold no longer, and a change said not to be made after all
+_NO_LONGER = re.compile(r"\bany\s?more\b|\bno\s+longer\b|不再|再也不", re.IGNORECASE)
+_CHANGE_NOT_MADE = re.compile(
+    r"\bnot\s+(?:\w+\s+)?(?:moving|switching|changing|quitting|leaving|going|taking|joining|selling|buying|getting|"
+    r"relocating|transferring|applying|doing\s+(?:it|that|this))\b|不(?:搬|换|辞|走|去|跳|转)",
+    re.IGNORECASE,
+)
+
+
+def ends_a_state(clause: str) -> bool:
+    """Whether a negated clause says a state of the user's is over ("not vegan anymore", "不再吃素了"), not that a
+    change will not be made ("not moving anymore", "不搬了")."""
+    return bool(_NO_LONGER.search(clause)) and not _CHANGE_NOT_MADE.search(clause)
+
+
 def _said_as(topic: str, clause: str, mood: str, in_a_trip: bool, others_news: bool = False) -> str:
     """The mood a clause speaks of `topic` in: a partner's news is the couple's and a partner named in passing is the
     user's own status; what people call the user is the user's name, if only weakly ("公司里大家都叫我王总"); a stay
@@ -220,7 +235,10 @@ def _said_as(topic: str, clause: str, mood: str, in_a_trip: bool, others_news: b
     # how answers should come is said as well by what they should no longer be ("no more bullet points or tables
     # pls"); a negated fact is no change ("I'm not moving")
     unwanted = topic in _HOW_ANSWERS_COME and mood == NEGATED
-    said_as = ASSERTION if couple or unwanted or own_doctor else TENTATIVE if called or here else mood
+    # ... and a state the user is no longer in has ended, though said as a negation ("not vegan anymore", "no longer
+    # with Jake"): the old value is over, with no new one (a change no longer made is none: "not moving anymore")
+    over = topic in SINGLE_VALUED_TOPICS and mood == NEGATED and ends_a_state(clause)
+    said_as = ASSERTION if couple or unwanted or own_doctor or over else TENTATIVE if called or here else mood
     return PAST if in_a_trip and topic == TRIP_TOPIC and said_as == ASSERTION else said_as
 
 

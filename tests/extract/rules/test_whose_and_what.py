@@ -66,3 +66,54 @@ def test_what_the_user_says_of_their_own(text, said):
 
 def test_a_rank_given_to_someone_else_is_no_title_of_the_users():
     assert all(topic != "job_title" for topic, _, _ in _said("我老公副教授评上了"))
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # a home given back, or none now
+        ("gave back the keys, everything's in a storage unit", ("residence", "User has no fixed home now.", True)),
+        ("Handed the keys back last week, so no flat anywhere now", ("residence", "User has no fixed home now.", True)),
+        (
+            "Doing the slow travel thing for a year, no fixed address.",
+            ("residence", "User has no fixed home now.", True),
+        ),
+        ("living out of two backpacks.", ("residence", "User has no fixed home now.", True)),
+        # where the user is now, after a move told before it
+        (
+            "we've left Arizona altogether, so now we're in Santa Fe, little casita",
+            ("residence", "User lives in Santa Fe.", False),
+        ),
+        # a name asked for, said short, or printed on the new papers (an emoji closing the clause is punctuation)
+        ("Would you mind using Mimi with me as well?", ("name", "User's name is Mimi.", False)),
+        ("the unit started calling me DJ. just go with DJ, Dee feels weird now", ("name", "User's name is DJ.", False)),
+        ("我去派出所把名字改了，现在身份证上是陈知夏了🎉", ("name", "用户的名字是陈知夏", False)),
+        # answers in a language put aside
+        ("英文那事先放一放吧，不用再英文回我了。", ("language", "用户不再需要用英文回答", True)),
+        # the organisation named with the user's department
+        ("帮我写个换班申请发给护士长，我在仁和医院心内科，下周六想换个班", ("employer", "用户在仁和医院工作", False)),
+        # where to reach the user, whoever reaches
+        ("people can text me at 206-555-0178 for swaps", ("phone", "User's phone number is 206-555-0178.", False)),
+    ],
+)
+def test_what_the_user_says_of_their_own_in_chat(text, said):
+    assert said in _said(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "now I'm in Denver for the weekend",
+        "my sister gave back the keys",
+        "just go with Tuesday.",
+        "我妈在仁和医院心内科",
+        "my sister's number is 206-555-0178",
+        "switching carriers next wk n getting a new number, 206-555-0178",
+        "A personal issue at the shop. Luis, my presser for 9 years, just got divorced and he is a mess",
+        "还有个事，对门老邓两口子把房子卖了，搬到海口养老去了",
+        "我家老头子换了个新号，188 0000 6610，你也帮他记一下",
+        "我妈换了个新号 139 0000 5521",
+    ],
+)
+def test_a_stay_someone_elses_value_or_a_plan_is_no_memory_in_chat(text):
+    assert _said(text) == []

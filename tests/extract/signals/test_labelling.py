@@ -5,7 +5,7 @@ import polars as pl
 
 from pipelines.core.schemas import CANDIDATE_SCHEMA
 from pipelines.extract.signals.labelling import label_statements
-from pipelines.extract.signals.mood import ASSERTION, NEGATED, PAST, REPORTED, TENTATIVE, THIRD_PARTY
+from pipelines.extract.signals.mood import ASSERTION, NEGATED, PAST, PLAN, REPORTED, TENTATIVE, THIRD_PARTY
 from tests.support.candidate_rows import candidate
 from tests.support.hashing_embedder import HashingEmbedder
 
@@ -268,3 +268,16 @@ def test_a_message_on_no_topic_that_only_tells_someone_elses_news_keeps_that_moo
     assert by_message["s1:1"] == ("episode", THIRD_PARTY)
     assert by_message["s1:3"] == ("episode", None)
     assert by_message["s1:5"][1] in (THIRD_PARTY, REPORTED)
+
+
+def test_a_message_on_no_topic_that_only_weighs_a_hypothetical_keeps_that_mood():
+    said = [
+        ("idk. if i got it id be making like 3x what target pays lmao", "s1:1"),
+        ("had a final round w google today!!", "s1:3"),
+        ("thanks, that helps", "s1:5"),
+    ]
+    labelled = label_statements(_conversation(said), HashingEmbedder().embed_passages)
+    by_message = {r["source_message_ids"][0]: (r["topic"], r["mood"]) for r in labelled.to_dicts()}
+    assert by_message["s1:1"] == ("episode", PLAN)
+    assert by_message["s1:3"] == ("episode", PLAN)
+    assert by_message["s1:5"] == ("episode", None)

@@ -80,6 +80,12 @@ def test_the_own_head_does_not_take_someone_elses_news_or_a_plan_for_the_users_o
     assert _labelled([SISTER, PLANNED], sure, head=hears_residence) == [("residence", THIRD_PARTY), ("residence", PLAN)]
 
 
+def test_the_own_head_does_not_take_a_message_that_weighs_a_hypothetical_for_the_users_own():
+    weighed = WEAK + ". might ask for a raise"
+    assert _labelled([weighed], None) == [("contact_time", TENTATIVE)]
+    assert _labelled([weighed], _own_head(0.999)) == [("contact_time", TENTATIVE)]
+
+
 def test_talk_after_a_topics_statement_stays_talk_when_the_own_head_is_sure():
     assert _labelled([WEAK, "more paperwork on nights, less walking"], _own_head(0.999)) == [
         ("contact_time", ASSERTION),

@@ -6,6 +6,7 @@ import pytest
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change
 from pipelines.extract.signals.mood import (
     ASSERTION,
+    NEGATED,
     PAST,
     PLAN,
     QUESTION,
@@ -21,6 +22,7 @@ from pipelines.extract.signals.topic_signal import (
     TopicSignal,
     answer_signal,
     asks_the_user,
+    ends_a_state,
     message_signal,
     strongest_reading,
     topic_readings,
@@ -1969,3 +1971,18 @@ def test_an_hour_given_with_no_one_named_is_the_users_time_to_be_reached(text):
 def test_onboarding_on_a_near_day_is_a_new_employer():
     signal = message_signal("我还好，已经拿了 offer，下周一去云杉医疗 onboard，做医疗影像那块的 backend")
     assert (signal.topic, signal.mood) == ("employer", ASSERTION)
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [("not vegan anymore. iron was super low n honestly i missed cheese", "diet"), ("no longer vegetarian", "diet")],
+)
+def test_a_state_said_to_hold_no_longer_ends_its_value(text, topic):
+    assert ends_a_state(text.split(".")[0])
+    assert topic_readings(text)[topic].mood in (ASSERTION, TENTATIVE)
+
+
+@pytest.mark.parametrize("text", ["I'm not moving anymore", "not switching after all, no longer"])
+def test_a_change_no_longer_made_is_still_a_denial(text):
+    assert not ends_a_state(text)
+    assert all(reading.mood == NEGATED for reading in topic_readings(text).values())
