@@ -7,6 +7,7 @@ holds is left to that memory.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple
@@ -15,11 +16,11 @@ import numpy as np
 import polars as pl
 
 from pipelines.core.schemas import MESSAGE_KEY
-from pipelines.core.topics import SINGLE_VALUED_TOPICS
+from pipelines.core.topics import CONTACT_TOPICS, SINGLE_VALUED_TOPICS
 from pipelines.embed.passages import MAX_CHARS, embedding_texts
 from pipelines.extract.signals.called_off import called_off, calls_off
 from pipelines.extract.signals.collections import stated_collection
-from pipelines.extract.signals.lexicon import names_a_change
+from pipelines.extract.signals.lexicon import cue_hits, names_a_change
 from pipelines.extract.signals.mood import (
     ASSERTION,
     NEGATED,
@@ -29,6 +30,7 @@ from pipelines.extract.signals.mood import (
     TENTATIVE,
     THIRD_PARTY,
     clauses_with_moods,
+    names_a_subject,
 )
 from pipelines.extract.signals.prototypes import STATEMENTS, TopicCentroids, centroids
 from pipelines.extract.signals.topic_head import OWN_CLASS, TopicHead
@@ -127,11 +129,75 @@ def _episode_signal(
         signal = _owned(_heard(content, heard, exclude, read.params), read, content)
         if _afterword(asserted, signal, content, turn if answering else None):
             signal = TopicSignal(signal.topic, TENTATIVE, signal.strength)
-    # (a topic the label gave way to is not stated in passing either: "我日语N2 日常交流ok" speaks a language)
-    given_way = frozenset(topic for topic in (said.topic,) if topic)
+    asked = _standing_request(content, read, exclude, signal)
+    # (a topic the label gave way to is not stated in passing either: "我日语N2 日常交流ok" speaks a language; one a
+    # standing request took the label from still is: "…our three depots at Tallgrass Logistics, can you keep your
+    # answers to bullet points from now on")
+    given_way = frozenset(topic for topic in (said.topic,) if topic and asked == signal)
+    signal = asked
     passing = said_in_passing(readings, content, signal.topic, exclude | given_way)
     by_head = _heard_in_passing(content, read, signal.topic, exclude | given_way | frozenset(passing))
     return signal, tuple(sorted(passing + by_head))
+
+
+# How the user wants to be answered, reached and called: what a standing request to the assistant sets
+_HOW_TO_ANSWER = ("name", ANSWER_LANGUAGE_TOPIC, "output_format", "answer_length", CONTACT_TIME)
+# ... and the words that make a request stand until further notice
+_STANDING = re.compile(
+    r"\bfrom\s+now\s+on\b|\bgoing\s+forward\b|\buntil\s+further\s+notice\b|\bfrom\s+here\s+on\b|\bfor\s+the\s+foreseeable\b"
+    r"|以后|今后|往后|从现在(?:起|开始)|从今天(?:起|开始)|之后都",
+    re.IGNORECASE,
+)
+
+# ... said to the assistant: an order, or "you" ("so use that from now on", "以后改成中英对照吧")
+_TO_YOU = re.compile(
+    r"(?:^|\b(?:so|and|pls|please|just|then|now)\s+)(?:use|call|answer|reply|respond|write|keep|"
+    r"give|make|switch|go\s+back|stick|ping|text|message|remind|send|stop|drop)\b|\b(?:you|u)\b"
+    # ... or what the assistant's answers should be: "so one sentence answers only until further notice"
+    r"|\b(?:answers|replies|responses)\b|回答|回复"
+    r"|你|您|(?:改成|换成|改回|换回|用|回我|回复|叫我|称呼)[^，,。]*吧",
+    re.IGNORECASE,
+)
+
+
+def _standing_request(content: str, read: _Reading, exclude: frozenset[str], signal: TopicSignal) -> TopicSignal:
+    """`signal`, or the way of answering a standing request of the user's sets ("kit is retired the new handle is
+    vexcode … so use that from now on", "on the picket line all week … so one sentence answers only until further
+    notice", "以后改成中英对照吧"): the message's other words tell why, not what it asks. The topic is the one the
+    request's words name, else the message's, else the one the topic head hears likeliest of the ways of answering."""
+    # (a way of answering said, or a number or an address given, keeps the label: "my new number is 312-555-0148, and
+    # from now on keep your answers to bullet points" holds the number, the request is said in passing)
+    if signal.mood == ASSERTION and (signal.topic in _HOW_TO_ANSWER or signal.topic in CONTACT_TOPICS):
+        return signal
+    asked = [
+        clause
+        for clause, mood in clauses_with_moods(content)
+        if _STANDING.search(clause)
+        and (_TO_YOU.search(clause) or _named_way(clause))
+        # (one with no subject of its own is the user's, whoever the sentence spoke of: "他妈妈超nice～ 不过纯英文看
+        # 久了有点累，| 以后改成中英对照吧")
+        and (mood == ASSERTION or (mood == THIRD_PARTY and not names_a_subject(clause)))
+    ]
+    if not asked:
+        return signal
+    topic = _named_way(" ".join(asked)) or _named_way(content) or _heard_way(read)
+    if topic is None or topic in exclude:
+        return signal
+    return TopicSignal(topic, ASSERTION, max(signal.strength, read.params.min_strength))
+
+
+def _named_way(text: str) -> str | None:
+    """The way of answering whose cue words `text` says most often."""
+    hits = {topic: count for topic, count in cue_hits(text).items() if topic in _HOW_TO_ANSWER}
+    return max(hits, key=lambda topic: hits[topic]) if hits else None
+
+
+def _heard_way(read: _Reading) -> str | None:
+    """The way of answering the topic head hears likeliest in the message."""
+    if read.head is None or read.heard is None:
+        return None
+    heard = {c: p for c, p in zip(read.head.classes, read.heard, strict=True) if c in _HOW_TO_ANSWER}
+    return max(heard, key=lambda topic: heard[topic]) if heard else None
 
 
 def _owned(signal: TopicSignal, read: _Reading, content: str) -> TopicSignal:

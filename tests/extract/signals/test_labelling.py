@@ -213,8 +213,8 @@ def test_someone_elses_value_a_contact_only_named_and_a_label_given_way_are_no_m
     number = "my new number is 312-555-0148. my sister works at Google now lol"
     said = _labels_and_mentions(sister, mail, spoken, number)
     assert all(topic != "employer" or mood == THIRD_PARTY for topic, mood, _ in said)
-    assert [mentioned for _, _, mentioned in said] == [["output_format"], [], [], []]
-    assert [topic for topic, _, _ in said][1:] == ["output_format", "languages", "phone"]
+    assert [mentioned for _, _, mentioned in said] == [[], [], [], []]
+    assert [topic for topic, _, _ in said] == ["output_format", "output_format", "languages", "phone"]
 
 
 def test_the_users_bank_and_gym_are_statements_and_a_change_of_them_is_one_too():
