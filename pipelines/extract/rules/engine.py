@@ -38,6 +38,7 @@ from pipelines.extract.signals.mood import (
     NEGATED,
     PAST,
     PLAN,
+    REPORTED,
     THIRD_PARTY,
     clause_at,
     clause_mood,
@@ -151,8 +152,9 @@ def _stated(rule: Rule, clause: _Clause, text: str, match: re.Match) -> bool:
         return False
     if rule.moods is None:
         # (what goes on with someone else's subject is theirs whatever the rule reads: "he says I ought to have you
-        # write me long, | detailed explanations")
-        return not clause.someone_elses
+        # write me long, | detailed explanations"; and so is what someone else's clause says: "my manager … said I
+        # should make you answer in flowing paragraphs because 'numbered lists are for children'")
+        return not clause.someone_elses and clause_mood(text[: match.end()]) not in (THIRD_PARTY, REPORTED)
     moods = rule.moods | {PLAN} if rule.topic in clause.plans_hold else rule.moods
     # an ending is often said as a denial: "no car now 🥲"
     moods = moods | {NEGATED} if rule.retracts else moods

@@ -319,6 +319,8 @@ _PLAN = re.compile(
     r"\bplan\s+(?:a|an|my|our|the|this)\s+(?:[\w-]+\s+){0,4}(?:trip|vacation|holiday|getaway|road\s*trip|visit|itinerary)\b|"
     # a change being explored is not a change made
     r"recruiters?|interview(?:s|ing|ed)?|final\s+rounds?|onsites?|phone\s+screens?|\boffered\s+me\b|\bpitched\s+me\b|"
+    # ... and so is a vacancy seen: "there's an opening for an ML engineer on the platform team"
+    r"\b(?:an?|the)\s+(?:\w+\s+)?(?:opening|vacancy|job\s+posting)(?=\s+(?:for|on|at|in|with)\b|\s*[.,!?]|\s*$)|"
     # looking is no move: "scrolling apartment listings", "test-drove a Model 3", "看房", "试驾"
     r"listings?|(?:house|apartment|flat|home)[- ]hunting|test[- ]?dr(?:ive|ove|iving)|"
     r"\blooking\s+(?:at|into)\s+(?:\w+\s+)?(?:moving|relocating|houses|homes|apartments|condos|places|flats|buying|selling)\b|"
@@ -370,6 +372,8 @@ _PLAN = re.compile(
     + r"|念头|(?:给|发)了?(?:我)?(?:个)?(?i:offer)|拿到(?:了)?[^，,。]{0,8}(?i:offer)"
     r"|心里(?:有点|有些)?痒|心动|可能|准备|计划(?![^，,。]{0,4}(?:放弃|取消|黄了|泡汤|作废))|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|想把(?![^，,。]{0,12}(?:改成|改到|换成|调到|调成|设成|设置))|想过|想着|考虑过|打算过|真想|好想|有点想|有些想|还挺想|要不(?:我|咱)|想[^，,。]{1,8}很久了|试试[^，,。]{0,10}看|先试(?:一下|一阵|几天)|面试|猎头|投简历"
     # an interview had is no job: "上周偷偷面了家基金公司", "终面过了"
+    # ... and a post open: "科里空出来一个副主任的位置", "他们在招人"
+    r"|空出来?(?:一)?个|(?:在|正在)招(?:人|聘)|有(?:个|一个)?空缺"
     r"|面了(?:一)?(?:家|个|两家|几家)|(?:一|二|三|终)面(?:过了|挂了|完了?|了)"
     # what the user still waits for has not happened: "还在等背调", "waiting on the background check"
     r"|(?:还在|正在|在)等(?!等)|背调|\bbackground\s+check|\bwaiting\s+(?:on|for)\s+(?:the\s+|my\s+)?(?:offer|visa|paperwork|approval|keys|contract)\b"
@@ -976,7 +980,8 @@ _SUBJECT = re.compile(
     rf"\b(?:{_ME_EN}|my|our|{_OTHERS_EN}|his|their)\b"
     r"|\bguess\s+who\b"  # the user, coyly: "so guess who's sleeping on an air mattress"
     # (not one after a verb or a preposition: "就住我们隔壁小区" goes on with whoever moved there)
-    r"|(?<![住到去跟和对找陪为把被像离比从向往])(?<!住在)(?<!待在)(?<!呆在)(?:我|咱|俺|你|您|他|她)",
+    # (nor an owner named: "室友今天去云杉网络报到了 | 整晚在客厅晒他的新工牌" goes on with the roommate)
+    r"|(?<![住到去跟和对找陪为把被像离比从向往])(?<!住在)(?<!待在)(?<!呆在)(?:我|咱|俺|你|您|(?:他|她)(?!们?的))",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"^\s*(?:[.!?。！？\n]|$)")

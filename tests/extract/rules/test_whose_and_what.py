@@ -117,3 +117,14 @@ def test_what_the_user_says_of_their_own_in_chat(text, said):
 )
 def test_a_stay_someone_elses_value_or_a_plan_is_no_memory_in_chat(text):
     assert _said(text) == []
+
+
+def test_a_way_of_answering_someone_else_wants_is_no_preference_of_the_users():
+    text = (
+        "lol my manager saw me using you and said I should make you answer in flowing paragraphs because "
+        "'numbered lists are for children'. she can get her own assistant."
+    )
+    assert all(topic != "output_format" for topic, _, _ in _said(text))
+    assert ("output_format", "User prefers answers formatted as numbered lists.", False) in _said(
+        "can you use numbered lists from now on"
+    )

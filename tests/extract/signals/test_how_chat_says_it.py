@@ -126,3 +126,22 @@ def test_a_change_at_hand_or_explored_is_a_plan(clause):
 def test_saying_too_much_is_no_ones_words():
     text = "以后简单说个两三句就行了，说多了我也记不住"
     assert [mood for _, mood in clauses_with_moods(text)] == [ASSERTION, ASSERTION]
+
+
+def test_an_owner_named_is_no_new_subject():
+    text = "室友今天去云杉网络报到了 整晚在客厅晒他的新工牌 吵得我根本没法专心"
+    assert [mood for _, mood in clauses_with_moods(text)] == [THIRD_PARTY, THIRD_PARTY, ASSERTION]
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        ("there's an opening for an ML engineer on the platform team.", PLAN),
+        ("Fernway Bank has an opening on their internal audit team,", PLAN),
+        ("科里空出来一个副主任的位置", PLAN),
+        # (a shift is no vacancy)
+        ("I got the opening shift at Blue Bottle", ASSERTION),
+    ],
+)
+def test_a_vacancy_seen_is_no_job_had(clause, mood):
+    assert clause_mood(clause) == mood
