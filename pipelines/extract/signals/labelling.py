@@ -149,13 +149,16 @@ _STANDING = re.compile(
     re.IGNORECASE,
 )
 
-# ... said to the assistant: an order, or "you" ("so use that from now on", "以后改成中英对照吧")
+# ... said to the assistant: an order, or "you" asked to answer, call or write some way ("so use that from now on",
+# "以后改成中英对照吧"; not the user's promise to the assistant: "新地址以后再告诉你")
 _TO_YOU = re.compile(
     r"(?:^|\b(?:so|and|pls|please|just|then|now)\s+)(?:use|call|answer|reply|respond|write|keep|"
-    r"give|make|switch|go\s+back|stick|ping|text|message|remind|send|stop|drop)\b|\b(?:you|u)\b"
+    r"give|make|switch|go\s+back|stick|ping|text|message|remind|send|stop|drop)\b"
+    r"|\b(?:you|u)\s+(?:\w+\s+)?(?:answer|reply|respond|call|use|write|keep|give|send|ping|text|remind|talk|speak|address)\b"
     # ... or what the assistant's answers should be: "so one sentence answers only until further notice"
     r"|\b(?:answers|replies|responses)\b|回答|回复"
-    r"|你|您|(?:改成|换成|改回|换回|用|回我|回复|叫我|称呼)[^，,。]*吧",
+    r"|你(?:就|也|都|再|以后|之后)?(?:用|叫|回|说|写|称呼)|给我|跟我|回我|叫我|称呼我"
+    r"|(?:改成|换成|改回|换回|用)[^，,。]*吧",
     re.IGNORECASE,
 )
 

@@ -58,3 +58,5 @@ def test_an_address_to_use_or_a_statement_that_asks_nothing_keeps_its_label():
     hears = _head({"output_format": 0.6, NONE_CLASS: 0.4})
     assert _labelled([ADDRESS], hears)[0][0] == "email"
     assert _labelled([AT_HOME], hears)[0][0] == "employer"
+    # a promise to the assistant asks nothing of it ("I'll tell you the new address later")
+    assert _labelled(["新地址以后再告诉你"], _head({"answer_length": 0.6, NONE_CLASS: 0.4}))[0][0] != "answer_length"
