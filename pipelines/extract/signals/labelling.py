@@ -172,6 +172,8 @@ def _standing_request(content: str, read: _Reading, exclude: frozenset[str], sig
     # from now on keep your answers to bullet points" holds the number, the request is said in passing)
     if signal.mood == ASSERTION and (signal.topic in _HOW_TO_ANSWER or signal.topic in CONTACT_TOPICS):
         return signal
+    if not _STANDING.search(content):  # (most messages: no clause to read)
+        return signal
     asked = [
         clause
         for clause, mood in clauses_with_moods(content)

@@ -15,27 +15,20 @@ from pipelines.extract.signals.topic_head import NONE_CLASS, OWN_CLASS, OWN_HEAD
 from pipelines.extract.signals.topic_signal import SignalParams
 from tests.support.candidate_rows import candidate
 from tests.support.hashing_embedder import HashingEmbedder
+from tests.support.toy_heads import toy_head
 
 WEAK = "on nights now, in charge of the whole floor. more paperwork, less walking"  # contact_time, tentative
 SISTER = "my sister just moved to Denver and keeps sending me mountain pics"  # someone else's move
 PLANNED = "thinking about moving to Austin next year"  # a plan
 
 
-def _toy_head(probabilities: dict[str, float]) -> TopicHead:
-    """A head that gives every vector these class `probabilities`."""
-    classes = tuple(probabilities)
-    dim = HashingEmbedder.dim
-    bias = np.log(list(probabilities.values()))
-    return TopicHead("toy", classes, np.zeros((dim, len(classes))), bias, np.zeros(dim), 1.0)
-
-
 def _own_head(probability: float) -> TopicHead:
     """A head that gives every vector `probability` of stating the user's own value."""
-    return _toy_head({"not_own": 1 - probability, OWN_CLASS: probability})
+    return toy_head({"not_own": 1 - probability, OWN_CLASS: probability})
 
 
 # a topic head that hears the reading's topic, weakly enough to change nothing of the lexicon's reading by itself
-HEARS_CONTACT_TIME = _toy_head({"contact_time": 0.6, NONE_CLASS: 0.4})
+HEARS_CONTACT_TIME = toy_head({"contact_time": 0.6, NONE_CLASS: 0.4})
 
 
 def _labelled(
@@ -62,7 +55,7 @@ def test_the_own_head_makes_no_assertion_of_a_topic_the_topic_head_does_not_hear
     sure = _own_head(0.999)
     assert _labelled([WEAK], sure) == [("contact_time", ASSERTION)]
     below = SignalParams().own_topic_probability - 0.01
-    assert _labelled([WEAK], sure, head=_toy_head({"contact_time": below, NONE_CLASS: 1 - below})) == [
+    assert _labelled([WEAK], sure, head=toy_head({"contact_time": below, NONE_CLASS: 1 - below})) == [
         ("contact_time", TENTATIVE)
     ]
     assert _labelled([WEAK], sure, head=None) == [("contact_time", TENTATIVE)]
@@ -70,13 +63,13 @@ def test_the_own_head_makes_no_assertion_of_a_topic_the_topic_head_does_not_hear
 
 def test_a_topic_heard_without_words_and_said_of_no_one_is_the_users_own_when_the_own_head_is_sure():
     no_word = "the team is lovely and the hours are fine"  # no cue, and no clause the rules give the user
-    topic_head = _toy_head({"job_title": 0.9, NONE_CLASS: 0.1})
+    topic_head = toy_head({"job_title": 0.9, NONE_CLASS: 0.1})
     assert _labelled([no_word], None, head=topic_head) == [("job_title", TENTATIVE)]
     assert _labelled([no_word], _own_head(0.999), head=topic_head) == [("job_title", ASSERTION)]
 
 
 def test_the_own_head_does_not_take_someone_elses_news_or_a_plan_for_the_users_own():
-    sure, hears_residence = _own_head(0.999), _toy_head({"residence": 0.6, NONE_CLASS: 0.4})
+    sure, hears_residence = _own_head(0.999), toy_head({"residence": 0.6, NONE_CLASS: 0.4})
     assert _labelled([SISTER, PLANNED], sure, head=hears_residence) == [("residence", THIRD_PARTY), ("residence", PLAN)]
 
 
