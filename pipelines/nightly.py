@@ -228,7 +228,7 @@ def _extract(
     cache = EmbeddingCache(work_folder(store_root) / EMBEDDING_CACHE, embedder.name, shard_count, night_shards(staging))
     with progress.stage("embed", "texts"):
         embedder = ReportingEmbedder(embedder, progress)
-        vectors = memory_vectors(candidates, cache, embedder, max_message_chars)
+        # (labelled first: a change taken back drops the distilled memories it voided)
         candidates = label_statements(
             candidates,
             lambda texts: cache.embed(texts, embedder),
@@ -236,6 +236,7 @@ def _extract(
             head=bundled_head(embedder.name),
             own_head=bundled_head(embedder.name, OWN_HEAD),
         )
+        vectors = memory_vectors(candidates, cache, embedder, max_message_chars)
     cache.save()
     staging.write_json("embedding", {"model": embedder.name, "dim": embedder.dim})
     candidates = candidates.with_columns(pl.Series("embedding", vectors, dtype=pl.Array(pl.Float32, embedder.dim)))

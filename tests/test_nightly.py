@@ -3,7 +3,10 @@ day; a rerun without any of them (or a first night without input) leaves the sto
 
 from datetime import timedelta
 
+import polars as pl
+
 from pipelines.store.snapshots import SnapshotStore
+from pipelines.store.staging import StagingArea
 from tests.support.raw_logs import MAR, NIGHT, message, write_raw
 from tests.support.scripted_night import nightly
 
@@ -38,3 +41,33 @@ def test_a_first_night_without_input_publishes_no_empty_version(tmp_path, embedd
     assert not report.published and report.version is None
     assert report.reason == "nothing new: no input files and no snapshot yet"
     assert SnapshotStore(tmp_path / "store").versions() == []
+
+
+def test_a_change_taken_back_in_its_conversation_leaves_no_memory_of_it(tmp_path, embedder):
+    from pipelines.extract.rules.engine import RulesExtractor
+    from pipelines.ingest.read import IngestDefaults
+    from pipelines.nightly import stage_extract, stage_resolve, stage_validate
+    from pipelines.resolve.resolution import is_current
+
+    raw = write_raw(
+        tmp_path / "raw/date=2026-03-05/log.parquet",
+        [
+            message("s1", 1, "hey keep my email on file for invoices, it's mara.wilde.studio@example.com", MAR(2)),
+            message(
+                "s2", 1, "ok I'm rebranding!! new email is marawilde.ink@example.net, use that from now on", MAR(4)
+            ),
+            message("s2", 2, "Got it.", MAR(4, 10), role="assistant"),
+            message(
+                "s2", 3, "wait no. scratch that. keep the studio one, forget the ink thing ever happened", MAR(4, 11)
+            ),
+        ],
+    )
+    store = tmp_path / "store"
+    stage_validate(raw.parent.parent, store, IngestDefaults(), NIGHT)
+    stage_extract(store, RulesExtractor(), embedder)  # the memories left and their vectors still pair up
+    stage_resolve(store, NIGHT)
+    memories = StagingArea(store).read_frame("resolved").filter(pl.col("topic") == "email")
+    stated = memories.filter(is_current() & ((pl.col("kind") != "episode") | (pl.col("mood") == "assertion")))
+    assert stated["content"].str.contains("mara.wilde.studio@example.com").all() and stated.height >= 1
+    ink = memories.filter(pl.col("content").str.contains("marawilde.ink"))
+    assert ink.select("kind", "mood").rows() == [("episode", "negated")]  # the rules' fact from it is gone

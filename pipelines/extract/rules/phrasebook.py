@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pipelines.core.schemas import Kind
 from pipelines.extract.rules.grammar import LANGUAGES_EN, LANGUAGES_ZH
 from pipelines.extract.signals.lexicon import CAR_MODELS_ZH, CITIES_ZH
+from pipelines.extract.signals.mood import PEOPLE_EN
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,8 @@ RESIDENCE = TopicBook(
                 content=_NO_HOME_EN),
             Say(r"\bliving\s+out\s+of\s+(?:a|my|our|two|three|\w+)\s+(?:backpacks?|suitcases?|duffels?)\b",
                 content=_NO_HOME_EN),
+            # ... or every kind of home denied in a row: "No house, no apartment, nothing, just my sister's address"
+            Say(r"^\s*(?:so\s+|and\s+)?no\s+(?:house|home|apartment|flat|condo)\s*[,.!;]?\s*$", content=_NO_HOME_EN),
         ),
     ),
     zh=Ways(
@@ -239,6 +242,10 @@ EMPLOYER = TopicBook(
             Say(rf"^\s*(?:a\s+)?{_SEND_OFF}\s+(?:lunch|drinks|dinner)\W*$", content="User left their job."),
             Say(r"\b(?:the|my)\s+team\s+(?:got|gave|made|threw|took)\s+me\b[^.!?]{0,40}(?:don'?t\s+forget\s+us|farewell|goodbye)",
                 content="User left their job."),
+            # a contract not renewed: "my contract ran out and they didn't renew it" (not a lease or a phone plan)
+            Say(r"\bmy\s+(?:work\s+|teaching\s+|job\s+)?contract\s+(?:ran\s+out|ended|expired|is\s+up|was\s+up)\b"
+                r"(?=[^.!?]{0,40}\b(?:didn'?t|did\s+not|won'?t|not|no)\s+(?:renew|extend)|[^.!?]{0,40}\bnot\s+renewed\b)",
+                content="User left their job."),
             # the last day named ahead: "last day is friday", "my last day at Orbis is the 30th"
             Say(r"^\s*(?:my\s+)?last\s+day\s+(?:at\s+\w+(?:\s+\w+)?\s+)?(?:is|will\s+be|'s)\s+(?:this\s+|next\s+|on\s+)?"
                 r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|the\s+\d{1,2}(?:st|nd|rd|th)?)\b",
@@ -283,6 +290,8 @@ EMPLOYER = TopicBook(
             # a send-off the team gave the user (not a class's: 毕业散伙饭)
             Say(r"(?:组里|公司|同事们?|部门|团队|领导|老板)[^，,。]{0,6}?(?:给我|为我)[^，,。]{0,4}?(?:散伙饭|欢送会|送别宴|告别宴|饯行)",
                 content="用户已离职"),
+            # a work contract run out: "代课合同到期了，学校说明年没名额就不续了" (not a lease: 房租合同到期)
+            Say(r"(?:劳动|工作|代课|聘用|实习|劳务)合同(?:已经)?(?:到期|结束)了", content="用户已离职"),
         ),
     ),
     holds=("User works at {v}.", "用户在{v}工作"),
@@ -625,6 +634,10 @@ VEHICLE = TopicBook(
                 r"(?:gone|sold|someone\s+else'?s(?:\s+problem)?)\b", content="User no longer has a car."),
             # ... or by a model name no list holds, with "the": "Right so the Octavia's gone" (not "my Nan's gone")
             Say(r"\bthe\s+(?:old\s+)?(?-i:[A-Z][a-z]+)(?:\s+is|'s|\u2019s)\s+(?:officially\s+|finally\s+|now\s+)?gone\b",
+                content="User no longer has a car."),
+            # ... or gone to someone: "So the Camry went to my neighbor's boy", "the Octavia went to a guy from Poznań"
+            Say(r"\b(?:the|my|our)\s+(?:old\s+)?(?:" + _CAR_NAMED_EN + r"|(?-i:[A-Z][a-z]+(?<!s)))\s+went\s+to\s+"
+                r"(?:a|an|my|our|some|this|one\s+of\s+my)\s+(?:[\w'\u2019-]+\s+){0,2}?(?:" + PEOPLE_EN + r")\b",
                 content="User no longer has a car."),
             # its buyer gone with it: "craigslist guy just drove off in the civic"
             Say(r"\bdrove\s+(?:off|away)\s+(?:in|with)\s+(?:the|my|our)\s+(?:old\s+)?" + _CAR_NAMED_EN + r"\b", content="User no longer has a car."),

@@ -2,8 +2,8 @@
 
 A user who weighs or announces a change and takes it back a few turns later leaves the earlier value standing. The
 taking back rarely names the topic ("nope mine stays the same", "想了两天，没去", "算了算了，还是照旧"), so it speaks
-to the topic the conversation was last on, and what the conversation said of that topic's change is void: it states
-no value, closes none, and never answers a question about the topic.
+to the topics the conversation's last message on one spoke to, and what the conversation said of those topics' change
+is void: it states no value, closes none, and never answers a question about the topic.
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pipelines.extract.signals.lexicon import names_a_change
-from pipelines.extract.signals.mood import ASSERTION
+from pipelines.extract.signals.lexicon import cue_hits, names_a_change, says_from_now_on
+from pipelines.extract.signals.mood import ASSERTION, QUESTION, clauses_with_moods
 
 # Words that take a change back or say nothing changed (a plain "no" or "nah" is an answer, not a taking back: "nah
 # just fyi" to "Want some new snack ideas?" leaves "I'm eating meat again" standing)
 _CALLS_OFF = re.compile(
-    r"\b(?:never\s*mind|nvm|scratch\s+that|forget\s+(?:it|that)|call(?:ed|ing)?\s+(?:it\s+)?off|not\s+happening|"
+    r"\b(?:never\s*mind|nvm|scratch\s+(?:all\s+)?that|scrap\s+(?:all\s+)?(?:it|that)|forget\s+(?:it|that)|call(?:ed|ing)?\s+(?:it\s+)?off|not\s+happening|"
     r"not\s+doing\s+(?:it|that|this)|not\s+going\s+(?:through\s+with|ahead)|stay(?:ing)?\s+put|after\s+all|"
     r"same\s+as\s+(?:always|before|ever)|nothing(?:'s|\s+has|\s+is)?\s+chang(?:ed|ing)|stays?\s+the\s+same|"
     r"(?:i'm|im|i\s+am|we're|we\s+are)\s+not\s+(?:changing|moving|switching|converting|transferring|taking\s+it)|"
@@ -30,20 +30,30 @@ _CALLS_OFF = re.compile(
 
 
 def calls_off(text: str) -> bool:
-    """Whether a message takes a change back or says nothing changed."""
-    return bool(_CALLS_OFF.search(text))
+    """Whether a message takes a change back or says nothing changed; not when the words only take back the question
+    the message just asked of no topic ("wait is ITD the DMV? nvm, googling")."""
+    if not _CALLS_OFF.search(text):  # (most messages: no clause to read)
+        return False
+    said = clauses_with_moods(text)
+    for at, (clause, _) in enumerate(said):
+        if _CALLS_OFF.search(clause):
+            asked = said[at - 1] if at else None
+            return not (asked is not None and asked[1] == QUESTION and not cue_hits(asked[0]))
+    return True  # (words that span clauses: "scratch\nthat")
 
 
-def called_off(said: Sequence[tuple[str, str | None, str]]) -> list[int]:
-    """Of the episodes a conversation labelled with a single-valued topic before a message that calls a change off
-    (`said`: topic, mood and text of each, in order), the ones it voids: those on the last topic spoken to, but a
-    plain assertion of the user's own value ("I live in Seattle" stays; "Dev accepted an offer at Ledgerly", read as
-    the user's, and "should I switch to Pinecrest?" go)."""
+def called_off(said: Sequence[tuple[str, str | None, str, str]]) -> list[int]:
+    """Of what a conversation said on single-valued topics before a message that calls a change off (`said`: topic,
+    mood, text and message of each, in order), the ones it voids: those on a topic the last message spoken on one
+    spoke to, but a plain assertion of the user's own value ("I live in Seattle" stays; "Dev accepted an offer at
+    Ledgerly", read as the user's, "should I switch to Pinecrest?" and "use my new club address on everything from
+    now on" go)."""
     if not said:
         return []
-    topic = said[-1][0]
+    last = said[-1][3]
+    topics = {topic for topic, _, _, message in said if message == last}
     return [
         at
-        for at, (spoken, mood, text) in enumerate(said)
-        if spoken == topic and (mood != ASSERTION or names_a_change(text))
+        for at, (spoken, mood, text, _) in enumerate(said)
+        if spoken in topics and (mood != ASSERTION or names_a_change(text) or says_from_now_on(text))
     ]

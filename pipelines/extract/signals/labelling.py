@@ -20,12 +20,13 @@ from pipelines.core.topics import CONTACT_TOPICS, SINGLE_VALUED_TOPICS
 from pipelines.embed.passages import MAX_CHARS, embedding_texts
 from pipelines.extract.signals.called_off import called_off, calls_off
 from pipelines.extract.signals.collections import stated_collection
-from pipelines.extract.signals.lexicon import cue_hits, names_a_change
+from pipelines.extract.signals.lexicon import cue_hits, names_a_change, says_from_now_on
 from pipelines.extract.signals.mood import (
     ASSERTION,
     NEGATED,
     PAST,
     PLAN,
+    QUESTION,
     REPORTED,
     TENTATIVE,
     THIRD_PARTY,
@@ -142,13 +143,6 @@ def _episode_signal(
 
 # How the user wants to be answered, reached and called: what a standing request to the assistant sets
 _HOW_TO_ANSWER = ("name", ANSWER_LANGUAGE_TOPIC, "output_format", "answer_length", CONTACT_TIME)
-# ... and the words that make a request stand until further notice
-_STANDING = re.compile(
-    r"\bfrom\s+now\s+on\b|\bgoing\s+forward\b|\buntil\s+further\s+notice\b|\bfrom\s+here\s+on\b|\bfor\s+the\s+foreseeable\b"
-    r"|以后|今后|往后|从现在(?:起|开始)|从今天(?:起|开始)|之后都",
-    re.IGNORECASE,
-)
-
 # ... said to the assistant: an order, or "you" asked to answer, call or write some way ("so use that from now on",
 # "以后改成中英对照吧"; not the user's promise to the assistant: "新地址以后再告诉你")
 _TO_YOU = re.compile(
@@ -172,12 +166,12 @@ def _standing_request(content: str, read: _Reading, exclude: frozenset[str], sig
     # from now on keep your answers to bullet points" holds the number, the request is said in passing)
     if signal.mood == ASSERTION and (signal.topic in _HOW_TO_ANSWER or signal.topic in CONTACT_TOPICS):
         return signal
-    if not _STANDING.search(content):  # (most messages: no clause to read)
+    if not says_from_now_on(content):  # (most messages: no clause to read)
         return signal
     asked = [
         clause
         for clause, mood in clauses_with_moods(content)
-        if _STANDING.search(clause)
+        if says_from_now_on(clause)
         and (_TO_YOU.search(clause) or _named_way(clause))
         # (one with no subject of its own is the user's, whoever the sentence spoke of: "他妈妈超nice～ 不过纯英文看
         # 久了有点累，| 以后改成中英对照吧")
@@ -205,17 +199,28 @@ def _heard_way(read: _Reading) -> str | None:
     return max(heard, key=lambda topic: heard[topic]) if heard else None
 
 
+# The moods the own head overrules when it is surest (SignalParams.own_over_probability): the rules' reading of whose
+# words a clause is, and of its tense, misreads chat ("partner got poached … and we're now in Ballard", "医生说辣的
+# 一口都别碰了，现在只能吃清淡的"); a plan, a denial or reported words it does not, nor whose a number or an address
+# is (the head is as sure of "我室友换号了，新号 186 0000 7315" as of the user's own)
+_OVERRULED = (THIRD_PARTY, QUESTION, PAST)
+
+
 def _owned(signal: TopicSignal, read: _Reading, content: str) -> TopicSignal:
     """`signal`, or the user's own assertion of its topic when the mood rules left it tentative, the own head is
-    sure the message states the user's own value (SignalParams.own_probability) and the topic head hears that topic
-    in it (SignalParams.own_topic_probability): "frontend dev at Northwind Logistics here" and "大四，武汉理工计算机
+    sure the message states the user's own value (SignalParams.own_probability; surer still when the rules read it
+    as someone else's, a question or past: own_over_probability) and the topic head hears that topic in it
+    (SignalParams.own_topic_probability): "frontend dev at Northwind Logistics here" and "大四，武汉理工计算机
     专业" are said in clauses the rules do not give the user, yet they are the user's job and school now, and a
     tentative reading would let the older value stand. The own head knows whose a message is, not what it is about:
     a short request ("抬头写公司名", the invoice's header) reads as the user's own, and only the topic head tells it
     is no employer. Nor is a message that weighs a hypothetical the user's own value, however sure the head is ("有人问
     我愿不愿意去教小孩毛笔字…你说我要是去了，会不会太累？"): the plan is the point of it."""
-    sure = read.own is not None and read.own >= read.params.own_probability
-    if not (sure and signal.mood == TENTATIVE and signal.topic in SINGLE_VALUED_TOPICS):
+    if signal.topic not in SINGLE_VALUED_TOPICS or read.own is None:
+        return signal
+    sure = read.own >= read.params.own_probability and signal.mood == TENTATIVE
+    overruled = signal.mood in _OVERRULED and signal.topic not in CONTACT_TOPICS
+    if not (sure or (overruled and read.own >= read.params.own_over_probability)):
         return signal
     if any(mood == PLAN for _, mood in clauses_with_moods(content)):
         return signal
@@ -317,6 +322,51 @@ def _others_news(content: str) -> str | None:
     return mood if mood in (THIRD_PARTY, REPORTED, PLAN) else None
 
 
+class _Spoken(NamedTuple):
+    """What a conversation said on a single-valued topic: its message's episode's place in the labels, the topic,
+    the message's words and id, and whether a distilled memory of the message said it (else the episode)."""
+
+    label: int
+    topic: str
+    text: str
+    message: str
+    distilled: bool
+
+
+def _take_back(
+    spoken: list[_Spoken], topics: list[str], moods: list[str | None], agent: str, user: str
+) -> set[tuple[str, str, str, str]]:
+    """Voids what a message that calls a change off takes back of what its conversation said (`spoken`,
+    called_off): an episode's reading becomes a denial, and so does a distilled memory's message's episode, whose
+    memory is returned to be left out (agent, user, message, topic)."""
+    void = set()
+    read = [
+        (said.topic, ASSERTION if said.distilled else moods[said.label], said.text, said.message) for said in spoken
+    ]
+    for said in (spoken[at] for at in called_off(read)):
+        if said.distilled:
+            void.add((agent, user, said.message, said.topic))
+            if topics[said.label] not in ("episode", said.topic):
+                continue  # (the message's episode speaks to another topic, whose fate is its own)
+            topics[said.label] = said.topic
+        moods[said.label] = NEGATED
+    return void
+
+
+def _without_voided(candidates: pl.DataFrame, void: set[tuple[str, str, str, str]]) -> pl.DataFrame:
+    """`candidates` but the distilled memories a change taken back voided (`void`: agent, user, message, topic): "new
+    email is marawilde.ink@example.net" … "wait no. scratch that … forget the ink thing ever happened" leaves no
+    email to recall."""
+    if not void:
+        return candidates
+    voided = pl.DataFrame(list(void), schema=[*MESSAGE_KEY, "topic"], orient="row")
+    distilled = candidates.filter(pl.col("kind") != "episode").with_columns(
+        pl.col("source_message_ids").list.first().alias("message_id")
+    )
+    kept = distilled.join(voided, on=[*MESSAGE_KEY, "topic"], how="anti").drop("message_id")
+    return pl.concat([candidates.filter(pl.col("kind") == "episode"), kept]).sort("_row")
+
+
 def label_statements(
     candidates: pl.DataFrame,
     embed: Embed,
@@ -328,7 +378,8 @@ def label_statements(
     """`candidates` with `topic` and `mood` set on every episode whose message speaks to a single-valued topic
     (read from its first `max_chars` characters, as the extractor read it); `head`, when given, hears the topic of a
     message whose words name none (topic_head); `own_head`, when given, makes a tentative reading the user's own
-    assertion where it is sure the message states the user's own value and `head` hears the topic (_owned)."""
+    assertion where it is sure the message states the user's own value and `head` hears the topic (_owned). The
+    distilled memories a change taken back in its conversation voided are left out (called_off)."""
     # what the assistant said is never a statement of the user's state
     said_by = pl.col("role").fill_null("user") if "role" in candidates.columns else pl.lit("user")
     episodes = candidates.with_row_index("_row").filter((pl.col("kind") == "episode") & (said_by != "assistant"))
@@ -351,8 +402,9 @@ def label_statements(
     # the single-valued topics each conversation asserted so far, its episodes read in order (every episode of a
     # touched session is labelled each night, so this does not depend on batching)
     asserted: defaultdict[tuple[str, str, str], set[str]] = defaultdict(set)
-    # ... and where in the labels, with what words, it spoke to one (a change taken back voids them: called_off)
-    said: defaultdict[tuple[str, str, str], list[tuple[int, str]]] = defaultdict(list)
+    # ... and what it said on one (a change taken back voids them: called_off)
+    said: defaultdict[tuple[str, str, str], list[_Spoken]] = defaultdict(list)
+    void: set[tuple[str, str, str, str]] = set()  # the distilled memories voided: agent, user, message, topic
     in_order = episodes.with_columns(pl.int_range(pl.len()).alias("_at")).sort(
         "agent_id", "user_id", "session_id", "valid_from"
     )
@@ -372,11 +424,13 @@ def label_statements(
         text = content[:max_chars]
         signal, passing = _episode_signal(text, turn, read, exclude, asserted[agent, user, session])
         spoken = said[agent, user, session]
-        if signal.topic is None and calls_off(text):
-            for at in called_off([(topics[i], moods[i], earlier) for i, earlier in spoken]):
-                moods[spoken[at][0]] = NEGATED
+        if (signal.topic is None or signal.mood != ASSERTION) and calls_off(text):
+            void |= _take_back(spoken, topics, moods, agent, user)
+        # what the message's distilled memories hold is said before its episode's topic: both are the message's
+        held = sorted(exclude & SINGLE_VALUED_TOPICS.keys())
+        spoken.extend(_Spoken(len(rows), topic, text, message_ids[0], True) for topic in held)
         if signal.topic in SINGLE_VALUED_TOPICS:
-            spoken.append((len(rows), text))
+            spoken.append(_Spoken(len(rows), signal.topic, text, message_ids[0], False))
         rows.append(row)
         topics.append(signal.topic or "episode")
         moods.append(signal.mood if signal.topic else _others_news(text))
@@ -392,8 +446,12 @@ def label_statements(
     if "mentions" not in candidates.columns:  # (candidates staged before episodes carried them)
         candidates = candidates.with_columns(pl.lit(None, pl.List(pl.String)).alias("mentions"))
     labelled = candidates.with_row_index("_row").join(labels, on="_row", how="left")
-    return labelled.with_columns(
-        pl.coalesce("_topic", "topic").alias("topic"),
-        pl.coalesce("_mood", "mood").alias("mood"),
-        pl.coalesce("_mentions", "mentions").alias("mentions"),
-    ).select(candidates.columns)
+    return (
+        _without_voided(labelled, void)
+        .with_columns(
+            pl.coalesce("_topic", "topic").alias("topic"),
+            pl.coalesce("_mood", "mood").alias("mood"),
+            pl.coalesce("_mentions", "mentions").alias("mentions"),
+        )
+        .select(candidates.columns)
+    )

@@ -306,9 +306,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "contact_time": (
         ("mornings? (?:are|is|work) best", "evenings? (?:are|is|work) best", "after [0-9]{1,2} ?(?:am|pm)",
-         "before [0-9]{1,2} ?(?:am|pm)", "nights", "night shifts?", "day shifts?", "schedule", "best time", "check-?ins\\b", "check-?in (?:reminders?|calls?|messages?|texts?|times?|window)",
+         "before [0-9]{1,2} ?(?:am|pm)", "nights", "night shifts?", "day shifts?", "(?:my|our|work|shift|sleep) schedule", "schedule (?:change|changed|is|'s|shifted)", "best time", "check-?ins\\b", "check-?in (?:reminders?|calls?|messages?|texts?|times?|window)",
          "reach me", "nudge", "contact me", "(?:be|get|being|getting) (?:contacted|reached|called|texted|messaged)", "mornings", "evenings", "afternoons", "weeknights", "weekends only",
-         "(?:weekday|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday) (?:mornings?|afternoons?|evenings?|nights?)", "when you (?:ping|text|message|call|remind|nudge) me", "shifts", "when to (?:reach|contact|call|text|message|ping)", "(?:night|day|evening) rotation",
+         "(?:weekday|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday) (?:mornings|afternoons|evenings|nights)", "when you (?:ping|text|message|call|remind|nudge) me", "shifts", "when to (?:reach|contact|call|text|message|ping)", "(?:night|day|evening) rotation",
          "push (?:everything|it|them|the reminders?|my reminders?) (?:back )?to",
          # "call the user" alone is naming as often as phoning ("what should I call the user?"): only with a when
          "(?:reach|contact|text|message|ping) (?:the user|them|him|her)", "(?:when|what time)\\b.{0,24}\\bcall\\b",
@@ -318,7 +318,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:send|sends|sent|get|deliver)s? (?:me )?(?:my |the )?(?:daily |weekly |morning |evening )?(?:[\\w-]+ )?(?:summary|summaries|briefing|digest|recap|check-?in)",
          "(?:summary|briefing|digest|recap) (?:comes?|arrives?|hits?|lands?|(?:be |is |gets? )?sent)",
          "(?:what time|when)\\b.{0,30}\\b(?:summary|summaries|digest|briefing|reminders?)",
-         "between [0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm)? and [0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm)",
+         "(?<!eat )(?<!eating )between [0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm)? and [0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm)",
          "(?:reminders?|check-?ins?|notifications?|pings?)\\b[^.]{0,30}\\b(?:between|after|before|at) [0-9]",
          # when to be messaged, said as an instruction: "only ping me weekdays 12-1", "move the pings to evenings"
          "(?:ping|text|message|remind|nudge) me (?:only )?(?:on )?(?:weekdays|weekends|weeknights|between|after|before|around)\\b",
@@ -326,8 +326,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         # a time of day is when to reach the user only with an hour or a word of reaching ("晚上九点以后", "早上别找我"):
         # alone it is when something happens ("车早上打不着火", "每天下午不来一杯不行")
         # (and "哪几点" asks which points: "事前培训讲哪几点比较好")
+        # (not the hours of a meal or a fast: "改16:8轻断食了，中午12点到晚上8点吃")
         ("(?:早上|上午|中午|下午|晚上)(?=[^，,。！？]{0,6}(?:[0-9一二三四五六七八九十两]+点|以[后前]|之[后前]|再|发|找|提醒|联系|通知"
-         "|打(?:给|电话)|方便|有空|别|不要))", "(?<!哪)几点", "联系我", "打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
+         "|打(?:给|电话)|方便|有空|别|不要))(?![^，,。！？]{0,12}(?:吃|进食|断食|禁食))", "(?<!哪)几点", "联系我", "(?:给|跟)我打电话|打电话(?:给|找)我|(?:别|不要|可以)[^，,。]{0,4}打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
          "联系(?:用户|他|她)", "找我", "收到(?:提醒|消息|通知)", "(?:提醒|通知)(?:的)?时间", "发我", "(?:什么时候|什么时间|几点)[^，,。？?]{0,8}(?:联系|找|方便|发|提醒|通知|打电话|推送)", "工作日", "午休",
          # when reminders come, not what they are about: "以后提醒改成上午吧"
          "(?:提醒|消息|通知|推送)(?:都)?(?:改|换|放|挪|调)(?:成|到|在)", "(?:早上|上午|中午|下午|晚上)(?:再)?(?:提醒|联系|通知)",
@@ -585,8 +586,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                ("毕业了", "退学", "转学", "休学", "(?:考研|考博|保研)[^，,。]{0,3}上岸", "报到(?:完)?(?:了|啦)", "考上了", "录取了", "入学了", "录取通知书", "(?:研究生|博士|大学)开学", "开学第[一二三\\d]")),
     "phone": (("new number", "changed my number", "new (?:one|line) is \\+?\\(?[0-9][0-9 ().-]{6,}[0-9]", "number changed", "new phone number", "(?:whole |brand )?new line",
                "old (?:one|number|line) is (?:gone|dead|disconnected|cancell?ed)"),
-              ("换个?号", "新号", "停机", "换手机号", "号码换了", "新手机号")),
-    "email": (("new email", "changed my email", "new address is", "switched (?:my )?email"),
+              ("换个?号", "号码?换成", "新号", "停机", "换手机号", "号码换了", "新手机号")),
+    "email": (("new email", "changed my email", "new address is", "switched (?:my )?email", "(?:moving|moved|switching|switched) (?:everything|it all|all of it) over to"),
               ("换邮箱", "新邮箱", "邮箱换了", "邮箱改")),
     # a full name to sign with, or to put on a page, is the user's: "Sign it Dana Kowalski", "名字写张婉婷"
     "name": (("changed my name", "name change", "(?:took|take|taking|takes) (?:his|her|their|(?:my |our )?\\w+'s) (?:last )?name",
@@ -664,3 +665,18 @@ def cue_hits(text: str) -> dict[str, int]:
 def names_a_change(text: str) -> bool:
     """Whether `text` has a word that starts or ends a topic's value ("van sold", "the divorce went through")."""
     return any(en.search(text) or zh.search(text) for en, zh in _change_patterns().values())
+
+
+# Words that make what a message says hold until further notice: a change of the user's ways, not a state they
+# are in ("use that from now on", "starting tomorrow you answer me in German only", "以后你回答都给我做成表格吧")
+_FROM_NOW_ON = re.compile(
+    r"\bfrom\s+now\s+on\b|\bgoing\s+forward\b|\buntil\s+further\s+notice\b|\bfrom\s+here\s+on\b|\bfor\s+the\s+foreseeable\b"
+    r"|\bstarting\s+(?:tomorrow|today|now|next\s+\w+|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+    r"|以后|今后|往后|从现在(?:起|开始)|从(?:今天|明天|下周)(?:起|开始)|之后都",
+    re.IGNORECASE,
+)
+
+
+def says_from_now_on(text: str) -> bool:
+    """Whether `text` makes what it says hold from now on (_FROM_NOW_ON)."""
+    return bool(_FROM_NOW_ON.search(text))

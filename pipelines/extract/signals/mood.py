@@ -128,6 +128,9 @@ PEOPLE_EN = (
 _LEADERS_EN = r"director|captain|skipper|dean|principal|pastor|vp|pi|\d+\s?yo|toddler|twins"
 # ... but a role named as a post is nobody: "the payroll MANAGER title comes with perks", "the Director promotion"
 _A_POST = r"(?:promotion|role|title|position|job|level|track|spot|interview|opening|program|programme)s?\b"
+# A person's word naming a time or a way of their life, not the person: "so the mom era is officially over", "dad
+# jokes"
+_OF_A_PERSON = r"(?:era|phase|years|days|life|stuff|things?|jokes?|mode|brain|duties|guilt|vibes?|energy|genes|voice)\b"
 # People the user works for or under, someone else only with a determiner: "A client wants to know whether…" (bare,
 # they are whom the user's words are for: "clients may call my mobile")
 _PEOPLE_SERVED_EN = r"client|customer|patient|tenant|supervisor"
@@ -208,7 +211,7 @@ _DEEDS_EN = (
 )
 _THIRD_PARTY = re.compile(
     rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|his|her|their|the|a|an|one\s+of\s+(?:my|our|the))\s+(?:\w+\s+)?"
-    rf"(?:{PEOPLE_EN}|{_PEOPLE_SERVED_EN})s?\b(?!\s+(?:{_A_POST}))"
+    rf"(?:{PEOPLE_EN}|{_PEOPLE_SERVED_EN})s?\b(?!\s+(?:{_A_POST}|{_OF_A_PERSON}))"
     rf"|(?:my|our)\s+(?:new\s+|old\s+)?(?:{_LEADERS_EN})s?\b(?!\s+(?:{_A_POST}))"
     r"|(?:he|she|they|everyone|everybody)\b"
     # ... or someone's thing said as the subject: "his is jordan.p@example.org now", "her new number's 555-0134"
@@ -624,8 +627,9 @@ _CLAUSE_END = re.compile(
     # a full-width colon: "跟你八卦一下我们家的事：九月份我老公…")
     r"(?<=[!?;。！？；，,\n…：])(?![!?！？…])(?!(?<=\d,)\d)\s*|(?<=[\"\u201d\u300d\u300f])\s+|\s+[\u2014\u2013]\s+|\s+-\s+(?=(?i:my|our|his|her|their|the|i|i'm|we|he|she|they)\b|[A-Z][a-z]+\s)|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
     # ... and where the user comes in as a new subject: "Theo asked me yesterday | and I said YES", "my doctor said my
-    # iron is low | so I'm eating fish again" (not the user named beside someone: "Jonah and I broke up")
-    r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we|my|the|our|it's|its|that's)\b|(?i:and\s+i\s+(?:said|told|still|just|now|already|finally|then)\b))"
+    # iron is low | so I'm eating fish again", "partner got poached by a company in Seattle | and we're now in Ballard"
+    # (not the user named beside someone: "Jonah and I broke up")
+    r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we|my|the|our|it's|its|that's)\b|(?i:and\s+(?:i|we)(?:'re|\u2019re|\s+are|'m|\u2019m|\s+am|'ve|\s+have)?\s+(?:said|told|still|just|now|already|finally|then|officially)\b))"
     # ... or after a chat interjection: "how do i survive back to school season at target lol | i work the front end"
     r"|(?:(?<=\b(?i:lol))|(?<=\b(?i:lmao))|(?<=\b(?i:haha))|(?<=\b(?i:tbh))|(?<=\b(?i:ngl))|(?<=\b(?i:omg)))"
     r"\s+(?=(?i:i|i'm|im|i've|ive|we|we're|my)\b)"
@@ -925,10 +929,19 @@ _CONSEQUENCE = re.compile(
 )
 
 
+# A thing chosen for a plan is no deed that ends it: "我准备换号了…新号都选好了 186 0000 3307", "moving next month,
+# already picked the new place"
+_CHOSEN = re.compile(
+    r"(?:已经|都|也)?(?:选|挑|定|订|约|找|想)好了?|\b(?:already\s+)?(?:picked|chosen|chose|reserved|booked|lined\s+up)\b",
+    re.IGNORECASE,
+)
+
+
 def _goes_on_with_the_plan(clause: str) -> bool:
     """Whether a clause after a plan in its sentence is part of it: what the plan leads to, or its details said
-    without a subject and without anything said done."""
-    return bool(_CONSEQUENCE.search(clause)) or (not names_a_subject(clause) and not _DONE.search(clause))
+    without a subject and without anything said done (but chosen for it)."""
+    said_done = bool(_DONE.search(_CHOSEN.sub("", clause)))
+    return bool(_CONSEQUENCE.search(clause)) or (not names_a_subject(clause) and not said_done)
 
 
 # An "if" makes a plan of its own clause only; what follows it is left to _CONDITION ("if you…" conditions nothing)

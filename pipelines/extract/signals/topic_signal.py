@@ -76,6 +76,11 @@ class SignalParams:
     own_probability: float = 0.7
     # ... and the topic head gives the reading's topic this probability (labelling._owned)
     own_topic_probability: float = 0.5
+    # A reading the mood rules gave to someone else, to a question or to the past is the user's own assertion only
+    # when the own head is this sure ("partner got poached by a company in Seattle and we're now in a tiny apartment
+    # in Ballard"; on 16 read story sets the head's own messages outnumber its not-own ones 16 to 2 at this
+    # probability: docs/recall.md, "The own head over the mood rules")
+    own_over_probability: float = 0.99
 
 
 def vector_preference(vector: np.ndarray | None, centroids: TopicCentroids | None) -> dict[str, float]:

@@ -562,3 +562,18 @@ def test_a_pastime_someone_else_took_up_is_theirs():
 def test_an_address_typed_between_chinese_words_ends_its_clause():
     said = "有个网站注册老是收不到验证码 我邮箱是 yutong_deng@example.com 是不是被拦截了"
     assert _on(said, "email") == ["用户的邮箱是yutong_deng@example.com"]
+
+
+def test_a_car_gone_to_someone_a_home_denied_and_a_work_contract_run_out_end_their_values():
+    said = "So the Camry went to my neighbor's boy, he's starting at the community college"
+    assert _on(said, "vehicle") == ["User no longer has a car."]
+    assert _on("so the Octavia went to a guy from Poznań on saturday", "vehicle") == ["User no longer has a car."]
+    assert _on("the Camry went to the shop for new brakes", "vehicle") == []
+    assert _on("the Smiths went to a friend's party", "vehicle") == []
+    assert _on("We sold it in July. No house, no apartment, nothing", "residence") == ["User has no fixed home now."]
+    assert _on("no house party this year", "residence") == []
+    said = "my contract ran out in June and they didn't renew it"
+    assert _on(said, "employer") == ["User left their job."]
+    assert _on("my phone contract ran out in June and they didn't renew it", "employer") == []
+    assert _on("代课合同到期了，学校说明年没名额就不续了", "employer") == ["用户已离职"]
+    assert _on("房租合同到期了，要续吗", "employer") == []

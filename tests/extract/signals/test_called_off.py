@@ -3,7 +3,7 @@
 import pytest
 
 from pipelines.extract.signals.called_off import called_off, calls_off
-from pipelines.extract.signals.mood import ASSERTION, QUESTION, THIRD_PARTY
+from pipelines.extract.signals.mood import ASSERTION, NEGATED, QUESTION, THIRD_PARTY
 
 
 @pytest.mark.parametrize(
@@ -15,6 +15,9 @@ from pipelines.extract.signals.mood import ASSERTION, QUESTION, THIRD_PARTY
         "算了算了，想想就起鸡皮疙瘩，还是照旧",
         "actually scratch that. tried it on one topic last night and it was way too much.",
         "yeah no, I'm not converting. chai forever",
+        "wait no. I understood maybe four words 💀 scrap it, stay in English",
+        "should I just move to Denver? nah never mind",  # a change weighed and taken back
+        "renewal is $60 a year?? and forwarding keeps breaking. scratch all that, I'm staying on my old address",
     ],
 )
 def test_words_that_take_a_change_back(text):
@@ -22,7 +25,15 @@ def test_words_that_take_a_change_back(text):
 
 
 @pytest.mark.parametrize(
-    "text", ["no, the other one", "thanks, that helps", "我明天去问问", "sounds good, let's do it"]
+    "text",
+    [
+        "no, the other one",
+        "thanks, that helps",
+        "我明天去问问",
+        "sounds good, let's do it",
+        "k will do. wait is ITD the DMV? nvm, googling",  # its own question taken back
+        "这个咋读来着？算了我自己查",
+    ],
 )
 def test_an_answer_or_thanks_takes_nothing_back(text):
     assert not calls_off(text)
@@ -30,14 +41,24 @@ def test_an_answer_or_thanks_takes_nothing_back(text):
 
 def test_the_last_topic_spoken_to_is_void_but_a_plain_statement_of_the_users_own_stands():
     said = [
-        ("residence", ASSERTION, "I live in Seattle"),
-        ("employer", THIRD_PARTY, "my husband got an offer from Ledgerly"),
-        ("residence", QUESTION, "should we move to Denver with him?"),
-        ("residence", ASSERTION, "just moved to Denver!"),
+        ("residence", ASSERTION, "I live in Seattle", "m1"),
+        ("employer", THIRD_PARTY, "my husband got an offer from Ledgerly", "m2"),
+        ("residence", QUESTION, "should we move to Denver with him?", "m3"),
+        ("residence", ASSERTION, "just moved to Denver!", "m4"),
     ]
     assert called_off(said) == [2, 3]
     assert called_off(said[:2]) == [1]
     assert called_off([]) == []
+
+
+def test_every_topic_the_last_message_spoke_to_is_void_and_a_way_set_from_now_on_is_a_change():
+    said = [
+        ("email", ASSERTION, "hey keep my email on file: mara.wilde.studio@example.com", "m1"),
+        ("email", ASSERTION, "heads up, use my new club address on everything from now on: ryan@club.example", "m2"),
+        ("name", NEGATED, "heads up, use my new club address on everything from now on: ryan@club.example", "m2"),
+    ]
+    assert called_off(said) == [1, 2]
+    assert called_off(said[:1]) == []
 
 
 def test_a_no_that_answers_an_offer_takes_nothing_back():

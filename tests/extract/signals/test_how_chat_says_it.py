@@ -83,6 +83,19 @@ def test_the_users_own_household_is_the_user(text):
     assert clause_mood(text) == ASSERTION
 
 
+def test_the_user_coming_in_after_and_is_a_clause_of_its_own():
+    said = clauses_with_moods("partner got poached by a company in Seattle and we're now in a tiny flat in Ballard")
+    assert [mood for _, mood in said] == [THIRD_PARTY, ASSERTION]
+    assert len(split_clauses("Jonah and I broke up")) == 1
+
+
+def test_a_persons_word_naming_a_time_of_life_is_no_one_else():
+    said = clauses_with_moods("so the mom era is officially over — got the keys to a tiny 1br in Cincinnati yesterday")
+    assert [mood for _, mood in said] == [ASSERTION, ASSERTION]
+    assert clause_mood("the kids love fins") == THIRD_PARTY
+    assert clause_mood("so the mom is officially over it") == THIRD_PARTY
+
+
 def test_someone_called_by_their_post_is_someone_else():
     assert clause_mood("护士长比较严，") == THIRD_PARTY
     assert clause_mood("店长又调走了") == THIRD_PARTY

@@ -2,6 +2,7 @@
 
 import numpy as np
 import polars as pl
+import pytest
 
 from pipelines.core.schemas import CANDIDATE_SCHEMA
 from pipelines.extract.signals.labelling import label_statements
@@ -255,6 +256,61 @@ def test_a_change_taken_back_in_its_conversation_is_void_and_the_users_own_value
     assert by_message["s3:1"] == ("residence", NEGATED)
     assert by_message["s4:1"] == ("residence", ASSERTION)
     assert by_message["s5:1"] == ("residence", ASSERTION)
+
+
+def test_a_distilled_value_taken_back_in_its_conversation_is_dropped_and_the_older_one_kept():
+    kept = "hey keep my email on file for invoices, it's mara.wilde.studio@example.com"
+    rebrand = "ok I'm rebranding!! new email is marawilde.ink@example.net, use that from now on"
+    taken_back = "wait no. scratch that. keep the studio one, forget the ink thing ever happened"
+    said = [(kept, "s1:1"), (rebrand, "s2:1"), (taken_back, "s2:3"), (rebrand, "s3:1"), ("thanks, that helps", "s3:3")]
+    distilled = [
+        candidate(f"User's email is {address}.", "email", day=day, session=at.split(":")[0], message_id=at)
+        | {"context": None, "mood": None}
+        for address, at, day in [
+            ("mara.wilde.studio@example.com", "s1:1", 1),
+            ("marawilde.ink@example.net", "s2:1", 2),
+            ("marawilde.ink@example.net", "s3:1", 4),
+        ]
+    ]
+    candidates = pl.concat([_conversation(said), pl.DataFrame(distilled, schema=CANDIDATE_SCHEMA)])
+    labelled = label_statements(candidates, HashingEmbedder().embed_passages)
+    facts = labelled.filter(pl.col("kind") == "fact")
+    # the rebrand taken back leaves no email; said again in another conversation with no taking back, it stands
+    assert sorted(m[0] for m in facts["source_message_ids"]) == ["s1:1", "s3:1"]
+    episodes = labelled.filter(pl.col("kind") == "episode")
+    assert episodes.height == len(said)
+    # ... and its message answers no question of the topic either
+    by_message = {r["source_message_ids"][0]: (r["topic"], r["mood"]) for r in episodes.to_dicts()}
+    assert by_message["s2:1"] == ("email", NEGATED)
+
+
+@pytest.mark.parametrize(
+    ("said", "topic"),
+    [
+        (
+            [
+                ("我手机号 139 0000 5821，以后有事提醒就用这个", "s1:1"),
+                ("我把手机号换成 186 0000 3307 了", "s2:1"),
+                ("啊等等，老号合约还剩一年…那算了，不换了，还是用139那个号码吧", "s2:3"),  # no topic read
+            ],
+            "phone",
+        ),
+        (
+            [
+                ("just so you know: reply in English only, I get auto-translated stuff all day", "s1:1"),
+                ("ok crazy idea: starting tomorrow you answer me in German only", "s2:1"),
+                ("wait no. I understood maybe four words 💀 scrap it, stay in English", "s2:3"),  # read on its topic
+            ],
+            "language",
+        ),
+    ],
+)
+def test_a_change_taken_back_by_a_message_that_states_no_value_is_void(said, topic):
+    labelled = label_statements(_conversation(said), HashingEmbedder().embed_passages)
+    by_message = {r["source_message_ids"][0]: (r["topic"], r["mood"]) for r in labelled.to_dicts()}
+    assert by_message["s2:1"] == (topic, NEGATED)
+    assert by_message["s1:1"] == (topic, ASSERTION)
+    assert by_message["s2:3"][1] != ASSERTION
 
 
 def test_a_message_on_no_topic_that_only_tells_someone_elses_news_keeps_that_mood():

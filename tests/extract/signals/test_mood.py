@@ -264,6 +264,10 @@ def test_a_plans_details_are_planned_until_something_is_said_done():
     moods = [mood for _, mood in clauses_with_moods("下周我要换号了，新号是 177 0000 6802，到时候把收件信息也改一下")]
     assert moods == [PLAN, PLAN, PLAN]
     assert dict(clauses_with_moods("考虑了很久，最后还是搬到了杭州"))["最后还是搬到了杭州"] == ASSERTION
+    # a thing chosen for the plan is no deed that ends it
+    assert clauses_with_moods("我准备换号了，想换成联通的，新号都选好了 186 0000 3307")[-1][1] == PLAN
+    assert clauses_with_moods("moving to Denver next month, already picked the new place")[-1][1] == PLAN
+    assert clauses_with_moods("我准备换号了，新号已经用上了 186 0000 3307")[-1][1] == ASSERTION
     assert clause_mood("heads up, I'm moving off that email") == PLAN
     # an "if you" conditions nothing after it, and does not carry as a plan either
     assert dict(clauses_with_moods("if you ever need me, evenings are best."))["evenings are best."] == ASSERTION

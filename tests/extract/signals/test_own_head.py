@@ -10,7 +10,7 @@ from pipelines.core.schemas import CANDIDATE_SCHEMA
 from pipelines.embed.e5 import E5Embedder
 from pipelines.extract.signals.head_training import message_passages
 from pipelines.extract.signals.labelling import label_statements
-from pipelines.extract.signals.mood import ASSERTION, PLAN, TENTATIVE, THIRD_PARTY
+from pipelines.extract.signals.mood import ASSERTION, PLAN, QUESTION, TENTATIVE, THIRD_PARTY
 from pipelines.extract.signals.topic_head import NONE_CLASS, OWN_CLASS, OWN_HEAD, TopicHead, bundled_head
 from pipelines.extract.signals.topic_signal import SignalParams
 from tests.support.candidate_rows import candidate
@@ -69,8 +69,24 @@ def test_a_topic_heard_without_words_and_said_of_no_one_is_the_users_own_when_th
 
 
 def test_the_own_head_does_not_take_someone_elses_news_or_a_plan_for_the_users_own():
-    sure, hears_residence = _own_head(0.999), toy_head({"residence": 0.6, NONE_CLASS: 0.4})
+    sure = _own_head(SignalParams().own_over_probability - 0.005)
+    hears_residence = toy_head({"residence": 0.6, NONE_CLASS: 0.4})
     assert _labelled([SISTER, PLANNED], sure, head=hears_residence) == [("residence", THIRD_PARTY), ("residence", PLAN)]
+
+
+def test_the_own_head_at_its_surest_overrules_whose_a_reading_is_and_its_tense_but_never_a_plan_or_a_contact():
+    surest = _own_head(SignalParams().own_over_probability + 0.005)
+    hears_residence = toy_head({"residence": 0.6, NONE_CLASS: 0.4})
+    asked = "is there a good gym near our new place in Ballard?"  # a question, by the rules
+    assert [mood for _, mood in _labelled([SISTER, asked], None, head=hears_residence)] == [THIRD_PARTY, QUESTION]
+    assert _labelled([SISTER, asked, PLANNED], surest, head=hears_residence) == [
+        ("residence", ASSERTION),
+        ("residence", ASSERTION),
+        ("residence", PLAN),
+    ]
+    roommate = "my roommate's new number is 415-555-0199, saving it here"
+    hears_phone = toy_head({"phone": 0.9, NONE_CLASS: 0.1})
+    assert _labelled([roommate], surest, head=hears_phone) == [("phone", THIRD_PARTY)]
 
 
 def test_the_own_head_does_not_take_a_message_that_weighs_a_hypothetical_for_the_users_own():

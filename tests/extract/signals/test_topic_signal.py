@@ -1411,6 +1411,7 @@ def test_a_cap_dropped_by_its_count_is_the_answer_length_alone():
 
 def test_staying_on_at_the_workplace_restates_it():
     assert names_a_change("想了一圈还是算了 继续在星渠苦熬吧")
+    assert names_a_change("ok new plan, I'm moving everything over to tom@reyesdraws.example.net")
     assert cue_hits("继续在星渠苦熬吧")["employer"] == 2
 
 
@@ -1986,3 +1987,31 @@ def test_a_state_said_to_hold_no_longer_ends_its_value(text, topic):
 def test_a_change_no_longer_made_is_still_a_denial(text):
     assert not ends_a_state(text)
     assert all(reading.mood == NEGATED for reading in topic_readings(text).values())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "erg test schedule for the crew, every 4 weeks",  # someone's schedule
+        "stepped on the scale monday morning and I'm down 22",  # a day something happened
+        "这周开始正式带私教课，再也不用天天打电话卖卡了",  # phoning as the job
+        "不干了 现在改16:8轻断食 中午12点到晚上8点吃",  # the hours of a fast
+        "I eat between 12 and 8pm now",
+    ],
+)
+def test_a_time_something_happens_or_phoning_as_a_job_is_no_time_to_reach_the_user(text):
+    assert "contact_time" not in cue_hits(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "schedule change. she's down by 6:30 now",
+        "weekday mornings are dead for me",
+        "白天别给我打电话",
+        "晚上8点以后联系我，我吃完饭了",
+        "text me between 9 and 5pm",
+    ],
+)
+def test_the_users_schedule_or_when_not_to_call_is_a_time_to_reach_them(text):
+    assert "contact_time" in cue_hits(text)
