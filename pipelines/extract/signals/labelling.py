@@ -354,9 +354,9 @@ def _take_back(
 
 
 def _without_voided(candidates: pl.DataFrame, void: set[tuple[str, str, str, str]]) -> pl.DataFrame:
-    """`candidates` but the distilled memories a change taken back voided (`void`: agent, user, message, topic): "new
-    email is marawilde.ink@example.net" … "wait no. scratch that … forget the ink thing ever happened" leaves no
-    email to recall."""
+    """`candidates` (numbered by `_row`), in their order, but the distilled memories a change taken back voided
+    (`void`: agent, user, message, topic): "new email is marawilde.ink@example.net" … "wait no. scratch that … forget
+    the ink thing ever happened" leaves no email to recall."""
     if not void:
         return candidates
     voided = pl.DataFrame(list(void), schema=[*MESSAGE_KEY, "topic"], orient="row")
