@@ -172,8 +172,10 @@ def _episodes_follow_facts(memories: pl.DataFrame) -> pl.DataFrame:
     episodes = episodes.with_columns(
         pl.when(statement).then(pl.col("valid_to")).otherwise(pl.col("closed_at")).alias("valid_to"),
         pl.when(statement).then(pl.col("superseded_by")).otherwise(pl.col("closed_by")).alias("superseded_by"),
-        # the message that asked for a task expires with the task, or it resurfaces as a stale reminder
-        pl.coalesce("expires_at", "task_expires_at").alias("expires_at"),
+        # the message that asked for a task expires with the task, or it resurfaces as a stale reminder; one that
+        # states a topic's value as well keeps it past the deadline ("…business card literally says Chef de Cuisine
+        # now. and I have to cost the entire winter menu by friday")
+        pl.when(statement).then(pl.col("expires_at")).otherwise(pl.coalesce("expires_at", "task_expires_at")),
     )
     return pl.concat([memories.filter(pl.col("kind") != "episode"), episodes.select(memories.columns)])
 

@@ -136,6 +136,18 @@ def test_expired_tasks_close_after_the_grace_period_and_their_episode_expires_to
     assert after.filter(pl.col("kind") == "task")["valid_to"][0] == MAR(6, 23)
 
 
+def test_a_message_that_states_a_topic_beside_its_task_keeps_the_statement_past_the_deadline():
+    task = candidate("User needs to cost the winter menu.", "reminder", kind="task", day=2, session="t") | {
+        "expires_at": MAR(6, 23)
+    }
+    said = "business card literally says Chef de Cuisine now. and I have to cost the winter menu by friday"
+    statement = candidate(said, "job_title", kind="episode", day=2, session="t") | {"mood": "assertion"}
+    after = resolved(task, statement, now=MAR(30))
+    episode = after.filter(pl.col("kind") == "episode").row(0, named=True)
+    assert (episode["expires_at"], episode["valid_to"]) == (None, None)
+    assert after.filter(pl.col("kind") == "task")["valid_to"][0] == MAR(6, 23)
+
+
 # --- order independence over generated histories ---------------------------------------------------
 
 VALUES = {"residence": ["Paris", "Lyon", "Nice"], "employer": ["Acme", "Globex"], "likes": ["jazz", "tea", "hiking"]}

@@ -110,6 +110,8 @@ _FORMAT_REFUSED_EN = (
     r"\b(?:instead\s+of|rather\s+than|not|no|no\s+more|without|stop\s+(?:using|with)|drop\s+the|ditch\s+the|hate|sick\s+of|"
     r"tired\s+of)\s+(?:\w+\s+){{0,2}}?(?:{0})|(?:{0})\w*\s+(?:\w+\s+){{0,2}}?(?:look|looks|are|is)\s+(?:awful|terrible|ugly|bad|"
     r"weird|broken|messy|annoying)"
+    # ... or blamed for how answers feel: "the bullets are making everything feel like a slide deck"
+    r"|(?:{0})\w*\s+(?:are|is)\s+making\s+(?:\w+\s+){{0,2}}?(?:feel|look|seem|read)\b"
 )
 _FORMAT_REFUSED_ZH = (r"(?:而不是|不要|别用|不用|别再用|不再用|别|少用)[^，,。；]{{0,4}}?(?:{0})"
                       r"|(?:{0})[^，,。；]{{0,6}}(?:太乱|很乱|难看|看着累|不好看)")

@@ -233,8 +233,8 @@ def _owned(signal: TopicSignal, read: _Reading, content: str) -> TopicSignal:
 
 def _heard_in_passing(content: str, read: _Reading, label: str | None, exclude: frozenset[str]) -> tuple[str, ...]:
     """The topics besides `label` the learned head hears in a message with SignalParams.heard_in_passing_probability,
-    when the message says them as the user's own (heard_mood: an assertion, or tentative beside a question or a
-    plan); a contact topic only with its value written out, as said_in_passing keeps it."""
+    when the message says them as the user's own (heard_mood: an assertion, or tentative beside a question, not
+    beside a plan); a contact topic only with its value written out, as said_in_passing keeps it."""
     if read.head is None or read.heard is None:
         return ()
     heard = tuple(
@@ -246,7 +246,10 @@ def _heard_in_passing(content: str, read: _Reading, label: str | None, exclude: 
         and topic not in exclude
         and passes_as_stated(topic, content)
     )
-    return heard if heard and heard_mood(content) in (ASSERTION, TENTATIVE) else ()
+    mood = heard_mood(content)
+    # (beside a plan the head hears the option weighed: "if i got on with the county road crew id have a pension")
+    weighed = mood == TENTATIVE and any(said == PLAN for _, said in clauses_with_moods(content))
+    return heard if heard and mood in (ASSERTION, TENTATIVE) and not weighed else ()
 
 
 def _heard_over(

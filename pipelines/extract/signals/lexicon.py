@@ -66,7 +66,7 @@ _ROLES_EN = (
     "engineer|developer|analyst|scientist|manager|director|designer|copywriter|editor|consultant|accountant|lawyer|"
     "nurse|teacher|intern|lead|coordinator|specialist|associate|officer|supervisor|administrator|architect|producer|"
     "strategist|technician|chef|therapist|researcher|VP|head of \\w+|photographer|videographer|writer|translator|"
-    "illustrator|tutor|baker|florist"
+    "illustrator|tutor|baker|florist|principal|coach|professor|captain|foreman|paralegal|pharmacist"
 )
 # A business of the user's own, named by its kind: "my yarn shop", "I run a small bakery", "我的花店"
 # ("my yoga practice" and "my studio apartment" are no business)
@@ -147,7 +147,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("work(?! ?outs?\\b)", "works (?:at|for|as|in|with)", "(?<!got it )(?<!it's )(?<!its )(?<!is )(?<!not )(?<!stopped )working(?! now\\b| again\\b| fine\\b| out\\b)",
          "worked (?:at|for|as|in|with)", "job", "company", "employer", "joined", "hired",
          "quit", "notice", "laid off", "fired", "last day", "first day", "start(?:ed|ing|in'?)? at", "offer",
-         "(?:I|we) teach(?! myself)", "severance", "restructur\\w*", "(?:team|department|role|position) (?:got|was) (?:cut|eliminated)",
+         "(?:I|we) teach(?! myself)", "where (?:\\w+ ){1,4}teach(?:es)?\\b", "severance", "restructur\\w*", "(?:team|department|role|position) (?:got|was) (?:cut|eliminated)",
          "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+",
          # where the user's own unit is, or what the user is there: "my unit at mercy", "ICU nurse at Mercy General here"
          "(?:my|our) (?:unit|ward|floor|team|department|office|branch|store|shop|lab|clinic) at \\w+", f"(?:{_ROLES_EN}) at (?-i:[A-Z])\\w+",
@@ -214,13 +214,17 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "name": (
         # the user's own name: "his name is Pretzel" (a puppy) and "its name" (a book) are not
-        ("call me", "calls me", "my name", "my name is", "my new name", "(?-i:N)ame is (?-i:[A-Z])\\w+", "go(?:es|ing)? by", "real name", "full name", "(?:legal|preferred|given|first) name", "my nickname",
+        ("call me", "calls me",
+         # a name people use, not their phoning: "everyone started calling me KJ" (not "my mom keeps calling me at work")
+         "calling me (?!(?:at|on|about|back|every|again|to|from|late|early|out|up|in|all|twice|non-?stop)\\b)\\w+", "my name", "my name is", "my new name", "(?-i:N)ame is (?-i:[A-Z])\\w+", "go(?:es|ing)? by", "real name", "full name", "(?:legal|preferred|given|first) name", "my nickname",
          # a name the user works or performs under: "What pen name does the user publish under now?"
          "pen ?-?names?", "stage names?", "pseudonyms?", "nom de plume", "it's \\w+ now",
          "I'm (?-i:[A-Z])\\w+(?<!In)", "I'm an? (?-i:[A-Z])\\w+ now", "(?:last|maiden|family) name", "surname",
          "took (?:his|her|their|\\w+'s) (?:last )?name", "address (?:me|the user|them)", "what name", "user's name",
-         "call (?:the user|them|him|her)", "nickname", "sign(?:s|ed|ing)? (?:it|them|letters|off|with|as)", "sign-?off", "pronouns?", "(?:he/him|she/her|they/them)", "what to call", "what (?:should|do|does|can) \\w+ call"),
-        ("叫我", "(?:我|用户)(?:现在|目前)?的?名字", "姓名", "真名", "本名", "新名字", "改姓", "随夫姓", "我姓", "全名", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "艺名", "笔名", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "落款", "署名", "叫(?:用户|他|她)什么", "名字[^，,。]{0,4}改(?:好|了|完)", "改名", "(?:身份证|证件|户口本?|户籍|护照)上的?名字"),
+         "call (?:the user|them|him|her)", "nickname",
+         # "What does the user want to be called?", "How does the user want to be addressed?" (not a time to be called)
+         "(?:be|being) addressed", "(?:what|how)\\b(?! (?:time|hours?|days?|late|early|often|soon)\\b)[^?.!]{0,40}?\\b(?:be|being) called", "(?:be|being) called (?-i:[A-Z])\\w+", "sign(?:s|ed|ing)? (?:it|them|letters|off|with|as)", "sign-?off", "pronouns?", "(?:he/him|she/her|they/them)", "what to call", "what (?:should|do|does|can) \\w+ call"),
+        ("叫我", "喊我(?!也|还|去|来|回|起|过|吃|上|下|出|一起|帮|干|搬|换|买|考|学|早|别|把|跟|和|陪|参加|报)", "(?:我|用户)(?:现在|目前)?的?名字", "姓名", "真名", "本名", "新名字", "改姓", "随夫姓", "我姓", "全名", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "艺名", "笔名", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "落款", "署名", "叫(?:用户|他|她)什么", "名字[^，,。]{0,4}改(?:好|了|完)", "改名", "(?:身份证|证件|户口本?|户籍|护照)上的?名字"),
     ),
     "phone": (
         ("phone", "number", "cell", "mobile", "(?:new|my|cell|phone|mobile) ?#", "call me at", "text me", "carrier", "sim(?: card)?", "port(?:ed)? (?:my |the )?number",
@@ -255,7 +259,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:low[- ])?fodmap", "paleo", "whole ?30", "carnivore", "dairy-free", "gluten-free", "sugar-free", "no sugar",
          "mediterranean diet", "plant-forward", "flexitarian", "calorie deficit", "macros", "taste preferences?"),
         ("吃素", "素食", "纯素", "甜食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品", "碳水", "低碳", "生酮", "断食", "乳糖", "吃(?:什么|啥)", "能吃", "照吃", "红肉", "荤",
-         "控糖", "戒糖", "无糖", "减脂餐", "轻断食", "无麸质", "低脂", "低(?i:fodmap)", "生食", "清淡", "正常吃", "口味"),
+         "控糖", "戒糖", "无糖", "减脂餐", "轻断食", "无麸质", "低脂", "低(?i:fodmap)", "生食", "清淡", "清粥", "正常吃", "口味"),
     ),
     # what the user drinks, as a habit (an order, a swap, giving it up)
     "drink": (
@@ -270,7 +274,11 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "喝(?:什么|啥)", "加糖(?:吗|嘛|么)"),
     ),
     "output_format": (
-        ("tables?", "bullets?", "bullet points?", "lists?", "paragraphs?", "format\\w*", "markdown", "numbered",
+        ("tables?", "bullets?", "bullet points?",
+         # (a list the user is on or keeps is no answer's format: "finally off the sub list", "my packing list")
+         "(?<!sub )(?<!to-do )(?<!todo )(?<!shopping )(?<!grocery )(?<!guest )(?<!wish )(?<!bucket )(?<!packing )"
+         "(?<!mailing )(?<!waiting )(?<!wait )(?<!class )(?<!reading )(?<!play)(?<!check)(?<!short)(?<!black)lists?",
+         "paragraphs?", "format\\w*", "markdown", "numbered",
          "prose", "walls? of text", "laid out", "layout", "(?:answer|reply|response|writing) style", "(?:normal|full|plain|complete) sentences",
          # how code comes: "paste the full file" ("just the diff" is a word of the Chinese list, any case)
          "(?:full|whole|entire|complete) files?\\b"),
@@ -286,14 +294,18 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "bilingual", f"in (?:{LANGUAGES_EN})", "(?:traditional|simplified) (?:chinese|characters)",
          f"(?:{LANGUAGES_EN})[- ]only",
          # the language rule called off by its language: "u can drop the welsh thing"
-         f"(?:drop|stop|forget|ditch|skip|quit) (?:the|that|this|all the) (?:{LANGUAGES_EN})\\b"),
+         f"(?:drop|stop|forget|ditch|skip|quit) (?:the|that|this|all the) (?:{LANGUAGES_EN})\\b",
+         # ... or by the doing of it: "you dont gotta do the spanish no more"
+         f"(?:do|doing|use|using|keep) (?:the|that|this) (?:{LANGUAGES_EN})\\b",
+         f"(?:do|doing|use|using|speak|speaking) (?:{LANGUAGES_EN}) (?:with me|no more|any ?more)"),
         ("(?:用|说|讲|回)(?:中文|英文|英语|汉语|日语|韩语|法语|德语|西班牙语)(?!名)", "用(?i:english|chinese|japanese|korean|french|german|spanish)(?:回|答|写|跟|和|说)", "(?:中文|英文|英语)(?:回答|回复|交流|就好|就行)", "(?i:reply|answer|respond)\\s*(?:用)?(?:中文|英文|英语)",
          # the language of replies said with a word between, or as the one kept: "回复一律中文", "照旧中文"
          "(?:回复|回答|回我)[^，,。！？]{0,3}(?:中文|英文|英语)", "(?:照旧|还是|继续)(?:用)?(?:中文|英文|英语)(?!名|课|老师|歌)", "语言", "繁体", "简体", "繁體", "粤语", "双语", "中英(?:文)?(?:对照|混)"),
     ),
     "answer_length": (
         # the length of answers, not of a run or a wait ("how long did I run?")
-        ("(?:short|long|thorough)(?:er)? (?:answers?|replies|responses|explanations?|versions?)", "full explanations?", "(?:too|so) long", "concise", "brief",
+        ("(?:short|long|thorough|tiny|little)(?:er)? (?:answers?|replies|responses|explanations?|versions?)",
+         "(?:give|send) me the (?:full|long|whole|complete) (?:version|thing|answer|explanation)", "full explanations?", "(?:too|so) long", "concise", "brief",
          "in detail", "detailed", "length", "walls? of text", "tl;?dr", "how long should (?:the )?(?:answers?|replies)", "(?:answers?|replies|responses) be",
          "word (?:limit|count)", "(?:word|length|sentence) cap", "as long as (?:you |it )?(?:need|needs|want|like)s?", "full detail", "words? or less", "under [0-9]+ words", "one-liners?", "short and sweet", "long-winded",
          # a count of sentences as the ceiling, or the rule named by it: "3 sentences max", "drop the 3 sentence thing"
@@ -307,7 +319,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "contact_time": (
         ("mornings? (?:are|is|work) best", "evenings? (?:are|is|work) best", "after [0-9]{1,2} ?(?:am|pm)",
          "before [0-9]{1,2} ?(?:am|pm)", "nights", "night shifts?", "day shifts?", "(?:my|our|work|shift|sleep) schedule", "schedule (?:change|changed|is|'s|shifted)", "best time", "check-?ins\\b", "check-?in (?:reminders?|calls?|messages?|texts?|times?|window)",
-         "reach me", "nudge", "contact me", "(?:be|get|being|getting) (?:contacted|reached|called|texted|messaged)", "mornings", "evenings", "afternoons", "weeknights", "weekends only",
+         "reach me", "nudge", "contact me", "(?:be|get|being|getting) (?:contacted|reached|texted|messaged|called(?= (?:at|after|before|between|in|on|during|by|from|around|only|early|late|mornings?|evenings?|weekdays|weekends)\\b))", "(?:when|what (?:time|hours?|days?))\\b[^?.!]{0,40}?\\b(?:be|get|being|getting) called", "mornings", "evenings", "afternoons", "weeknights", "weekends only",
          "(?:weekday|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday) (?:mornings|afternoons|evenings|nights)", "when you (?:ping|text|message|call|remind|nudge) me", "shifts", "when to (?:reach|contact|call|text|message|ping)", "(?:night|day|evening) rotation",
          "push (?:everything|it|them|the reminders?|my reminders?) (?:back )?to",
          # "call the user" alone is naming as often as phoning ("what should I call the user?"): only with a when
@@ -453,12 +465,14 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    # "I'm officially a Tucson resident" (a change cue counts as a word of its topic too)
                    "staying put(?! (?:at|with) (?-i:[A-Z]))", "(?-i:[A-Z])\\w+ resident", f"^back in {_NOT_A_MONTH}(?-i:[A-Z])\\w+",
                    "(?:we're|I'm|im|we are|I am) (?:officially |finally )?out of (?-i:[A-Z])\\w+", "(?:gave|given|giving) up (?:the|my|our) (?:[\\w-]+ ){0,3}?(?:room|apartment|flat|place|lease|house|unit)",
+                   # a lease broken, and no home of one's own since: "said screw it and broke the lease"
+                   "broke (?:the|my|our) lease", "no place of (?:our|my) own",
                    # back in the home the user grew up in: "I'm back in my childhood bed"
                    "back (?:in|into|to) my childhood (?:bed|bedroom|room|home|house)", "signed for",
                    # a first season somewhere is the first one living there: "first winter here", "my first summer in Tucson"
                    "first (?:winter|summer|fall|autumn|spring|christmas) (?:here|in (?-i:[A-Z])\\w+)"),
                   ("搬家", "搬到", "搬去", "安顿", "退租(?!违约|押金|条款|手续费|的话)", "搬进(?:来|去)?(?:[一两三四五六七八九十半\\d]+|好几)(?:个)?多?(?:天|周|星期|礼拜|月)了", "还在[^，,。！？]{1,6}(?:住|待|呆)", "还是[^，,。！？]{0,6}在[^，,。！？]{1,6}住", f"还是[^，,。！？]{{0,6}}在(?:{CITIES_ZH})[^，,。！？]{{0,4}}(?:待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
-                   "(?:房子|宿舍|公寓|房间)[^，,。]{0,6}?退(?:掉|租)?了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "(?:没有?|不)续租", "到期[^，,。]{0,3}(?:没续|不续)", "落脚", "居无定所", "搬过来", "搬过去",
+                   "(?:房子|宿舍|公寓|房间|单间|出租屋|出租房)[^，,。]{0,6}?退(?:掉|租)?了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "(?:没有?|不)续租", "到期[^，,。]{0,3}(?:没续|不续)", "落脚", "居无定所", "搬过来", "搬过去",
                    # the move done, or the home itself moved: "终于搬完了", "这周总算把家也挪过来了"
                    "搬完(?:了|的?家)", "把家[^，,。]{0,3}?(?:挪|搬|安)(?:过来|过去|到)",
                   # a stay counted up to now (the closing 了): "在北京住了六年了", not "在民宿住了一个月"
@@ -466,9 +480,13 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   "(?:新)?租的(?:房子|房|公寓)",
                   # the time since arriving: "到深圳快一个月了", "来成都半年了", "来青岛俩月了", "来了一个礼拜了"
                   f"(?:到|来)(?:{CITIES_ZH}|这边|这儿|这里)[^，,。！？]{{0,3}}{_SINCE_ARRIVING}",
-                  f"来了(?:快|都|已经|才|有)?{_SINCE_ARRIVING}", "(?:不打算|没打算|还没)定下来住", "迷你仓", "回老家(?:了|发展|定居|生活|工作)", f"(?:又)?回到(?:了)?(?:{CITIES_ZH})", f"搬来(?:了)?(?:{CITIES_ZH})")),
-    "employer": (("joined", "quit", "retired", "last day", "notice", "start(?:ed|ing)? at", "new job", "(?:changed|switched) jobs",
-                  "(?:turned|handed) in my (?:badge|keys|laptop)", "layoffs?\\b.{0,40}\\bI was (?:in|part of|one of)",
+                  f"来了(?:快|都|已经|才|有)?{_SINCE_ARRIVING}", "(?:不打算|没打算|还没)定下来住", "迷你仓", "回老家(?:了|发展|定居|生活|工作)", "回(?:村|乡)(?:了|里|下)", f"(?:又)?回到(?:了)?(?:{CITIES_ZH})", f"搬来(?:了)?(?:{CITIES_ZH})")),
+    "employer": (("joined", "quit", "retired", "last day", "notice", "start(?:ed|ing)? at",
+                  # a job begun on a near day: "GOT IT!!! start monday as a member service rep at Longleaf"
+                  "start(?:s|ing)? (?:on )?(?:(?:mon|tues|wednes|thurs|fri)day|tomorrow|next week) as an?", "new job", "(?:changed|switched) jobs",
+                  "(?:turned|handed) in my (?:badge|keys|laptop|hard ?hat|uniform|apron|vest|radio|key ?card|lanyard)",
+                  # a job found: "I landed at Quarrystone doing platform eng" (not a plane: "landed at JFK")
+                  "landed (?:a (?:new )?(?:job|gig|role|position|spot)\\b|(?:at|with) (?-i:[A-Z])[\\w&'-]+ (?:doing|as)\\b)", "layoffs?\\b.{0,40}\\bI was (?:in|part of|one of)",
                   "layoffs?",
                   "(?:sending|sent|send|gave|giving|handed|handing|put in|putting in|turned in|turning in) (?:\\w+ )?my two weeks",
                   "(?:accepted|signed) (?:the|an|their|a|his|her) (?:job )?offer", "laid off", "fired",
@@ -493,7 +511,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   # a first stretch at a named place that is no school: "first week at Ledgerly done!!"
                   "first (?:week|month) at (?-i:[A-Z])\\w+\\b(?! (?:University|College|State|Tech|High|Law|Med))"),
                  # "又跳了哈哈，这次去了鲸落游戏"
-                 ("跳槽", "(?:又|也)跳了", "入职", "(?<![A-Za-z])(?i:onboard)(?![A-Za-z])", "离职", "辞职", "裸辞", "退休了", "返聘", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "继续(?:留)?在[^，,。！？]{1,8}(?:上班|工作|干|熬|苦熬|待|混)", "(?:还是|依然|仍然|就)留在(?!家)", "没工作", "失业",
+                 ("跳槽", "(?:又|也)跳了",
+                  # a job left, said of the user or of the place: "超市那边我辞了", "驾校那边我不干了"
+                  "我(?:已经|早就?|就)?(?:辞|不干)了", "那边[^，,。！？]{0,3}(?:辞|不干)了", "入职", "(?<![A-Za-z])(?i:onboard)(?![A-Za-z])", "离职", "辞职", "裸辞", "退休了", "返聘", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "继续(?:留)?在[^，,。！？]{1,8}(?:上班|工作|干|熬|苦熬|待|混)", "(?:还是|依然|仍然|就)留在(?!家)", "没工作", "失业",
                   "待业", "被裁", "被优化", "被毕业", "裁到(?:我|我们)", "(?i:n\\+1)", "我(?:直接|也|已经)?跑路了", "被辞", "被开了", "丢了工作", "跳去", "跳到",
                   # an exam passed into a post ("考公上岸了"), not into a school ("考研也上岸了")
                   "(?<!研)(?<!研也)(?<!研终于)上岸", "(?i:onboard)\\s*(?:了|完)",
@@ -505,8 +525,19 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "job_title": (("promoted", "promotion", "promo", "new title", "new role", "new business cards?",
                    "(?:changed|updated|bumped) my title", "step(?:s|ped|ping)? up as", "took over as", "(?:org chart|title|email signature) (?:now )?says",
                    f"(?:I'm|I am|im) (?:now )?(?:an? |the )?(?:[\\w-]+ ){{0,3}}(?:{_ROLES_EN})s? now",
-                   f"(?:bumped|moved|promoted|upgraded|made) me (?:up )?(?:to )?(?:an? |the )?(?:[\\w-]+ ){{0,3}}(?:{_ROLES_EN})"),
-                  ("升职", "升了", "升店长", "当上", "转正", "提拔", "升(?:为|成|到)", "升(?:了)?[^，,。]{0,4}(?:主管|经理|总监|组长|店长)", "任命", "(?:名片|头衔|title)(?:也)?(?:换|改)")),
+                   f"(?:bumped|moved|promoted|upgraded|made) me (?:up )?(?:to )?(?:an? |the )?(?:[\\w-]+ ){{0,3}}(?:{_ROLES_EN})",
+                   # a role taken up: "officially assistant principal as of this semester", "first season as HEAD
+                   # coach … got bumped up"
+                   f"officially (?:an? |the )?(?:[\\w-]+ ){{0,2}}(?:{_ROLES_EN})\\b(?! (?:told|said|called|emailed))",
+                   f"first (?:season|year|term|semester|week|month|day) as (?:an? |the )?(?:[\\w-]+ ){{0,2}}(?:{_ROLES_EN})",
+                   "(?:got|been|was) bumped up"),
+                  ("升职", "升了", "升店长", "当上", "转正", "提拔",
+                   # "老板把我提成店长了", "新学期我升主班了", "副教授的聘书今天拿到手了"
+                   "把我[^，,。！？]{0,6}?(?:提|升)(?:成|为|到)", "(?:我|刚|终于|总算)升(?!级|学|温|值|高|降|旗)[\u4e00-\u9fff]{1,3}了",
+                   "聘书",
+                   # a post given: "直接让我做执行导演了", "老板让我带班了"
+                   "让我(?:来)?(?:当|做|担任|接)了?[^，,。！？]{0,8}?(?:导演|主管|经理|组长|店长|领班|负责人|主任|总监|班长|队长)",
+                   "让我带(?:班|队|组)", "升(?:为|成|到)", "升(?:了)?[^，,。]{0,4}(?:主管|经理|总监|组长|店长)", "任命", "(?:名片|头衔|title)(?:也)?(?:换|改)")),
     # ... and the words that start or end a value of the other topics: a retraction often names nothing else
     # ("sold it", "分手了", "不吃素了"), so its one cue would otherwise stay below a statement's strength
     "diet": (("went (?:vegan|vegetarian|pesc[ae]tarian|keto)", "stopped eating", "eat(?:ing)? meat again", "(?:are|is|'re|'s) back on (?:my|the) (?:plate|menu)", "(?:started|start|starting|back to|went back to) eat(?:ing|in)? (?:\\w+ )?again",
@@ -514,7 +545,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               "gave up on (?:the |being )?(?:vegan|vege?t[ae]rian|veggie|keto|pesc[ae]tarian)", "eat(?:s|ing)? everything",
               "staying (?:vegan|vegetarian|veggie|pesc[ae]tarian|keto)", "(?:vegan|vegetarian|veggie|pesc[ae]tarian|keto) now",
               "eating (?:\\w+ )?again"),
-             ("开始吃素", "不吃素了", "开荤", "改吃", "又吃肉", "(?:恢复|开始|重新)吃(?:肉|荤|鱼|鸡|蛋|奶|海鲜)", "不忌口了",
+             ("开始吃素", "不吃素了", "(?:吃素|素食?|斋)(?:也|就|已经)?停了", "开荤", "改吃", "又吃肉", "(?:恢复|开始|重新)吃(?:肉|荤|鱼|鸡|蛋|奶|海鲜)", "不忌口了",
               # "鱼和肉也开始吃了", "最近在搞keto"
               "(?:肉|荤|鱼|鸡|蛋|奶|海鲜)[^，,。！？]{0,4}开始吃了", "(?:开始|在)(?:搞|做|吃|试)(?:(?i:keto)|生酮|轻断食|断食|低碳|地中海)", "戒(?:了)?(?:肉|辣|糖|奶)",
               # a food given up, named first: "甜的一口不碰了", "油条早戒了"
@@ -547,7 +578,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
              "signed up (?:at|for|with) (?:a |the )?(?:\\w+ )?(?:gym|studio)", "let (?:my|the) membership (?:lapse|expire)"),
             ("(?:退|办|换|转)(?:了)?(?:张|个)?(?:卡|健身房|年卡)", "(?:不|没)续(?:了|卡|费)?", "换(?:了)?(?:个|家)?(?:健身房|游泳馆|瑜伽馆)")),
     "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "trade(?:d)?[- ]in", "new car",
-                 "car-free now", "car-?less", "sold it for (?:parts|scrap)"),
+                 "car-free now", "car-?less", "sold it for (?:parts|scrap)",
+                 # a car given up by name: "I let the Sienna go"; and none since: "no car for me for a while"
+                 "let the (?-i:[A-Z])\\w+ go\\b", "no car (?:for me|anymore|any more|now|these days|at the moment)"),
                 ("(?:新|刚)提的", "新车[^，,。！？]{0,2}(?:提|到手|开回)", "车提(?:了|回来)", "车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了", "现在没车",
                  "车[^，,。！？]{0,4}(?:处理掉|转手|出掉|出手|卖掉|卖了|报废)", "不开车了",
                  f"(?:{CAR_MODELS_ZH})[^，,。！？]{{0,6}}(?:卖了|卖掉了|出手了|转手了)")),
@@ -592,8 +625,10 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # a full name to sign with, or to put on a page, is the user's: "Sign it Dana Kowalski", "名字写张婉婷"
     "name": (("changed my name", "name change", "(?:took|take|taking|takes) (?:his|her|their|(?:my |our )?\\w+'s) (?:last )?name",
               "sign(?:ed)? (?:it|off|them)(?: as| with)? (?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+",
-              "sign(?:ed|s)? (?:[\\w']+ ){1,7}?as (?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+", "go(?:es|ing)? by \\w+ now", "started going by", "call me \\w+ from now on", "new name",
+              "sign(?:ed|s)? (?:[\\w']+ ){1,7}?as (?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+", "go(?:es|ing)? by \\w+ now", "started going by", "started calling me", "call me \\w+ from now on", "new name",
               "(?:everything|it|all)(?: else)? (?:is|'s) (?-i:[A-Z])[a-z]+ now",
+              # the name a project or a handle goes by now: "the project is Juno Ash now"
+              "(?:project|alias|moniker|handle|act) is (?-i:[A-Z])\\w+(?: (?-i:[A-Z])\\w+)? now",
               # a full name the user is now, or one the papers must say: "I'm officially Megan Alvarez now", "so its
               # Jessica Hale now on everything", "everything has to say Okafor now"
               "(?:I'm|I am|im|it's|its|it is) (?:officially |legally |now )?(?-i:[A-Z])[a-z]+ (?-i:[A-Z])[a-z]+(?:-(?-i:[A-Z])[a-z]+)? now",

@@ -161,7 +161,9 @@ KIN_ZH = (
     r"公婆|亲家|儿媳|女婿|孙子|孙女|外孙|重孙|继父|继母|后妈|干妈|干爹|亲戚|"
     # ... and the people the user is with at work, at school or at home: "我们班主任换邮箱了", "我师傅退休了"
     r"班主任|辅导员|主任|校长|院长|队长|经理|总监|助理|秘书|下属|员工|保姆|师傅|师父|教练|医生|大夫|房东|中介|"
-    r"战友|网友|球友|牌友|病友|驴友|姐妹|兄弟|哥们|姐们|" + _PARTNERS_ZH
+    r"战友|网友|球友|牌友|病友|驴友|姐妹|兄弟|哥们|姐们|"
+    # ... named in English: "我 leader 升 VP 了"
+    r"\s?(?i:leader|boss|manager|mentor|ceo|cto|hr|bf|gf|ex)(?![a-z])|" + _PARTNERS_ZH
     # ... and the user's partner, whose news is the user's only on the couple's own relationship (_PARTNER)
 )
 # Words a speaker opens a clause with before its subject: "meanwhile my best friend got engaged", "btw my mom…"
@@ -294,8 +296,8 @@ _SERVES_THE_USER = re.compile(
     rf"|(?:{ROLES_EN})s?\s+(?:\w+ed|is|was|says|said|thinks|keeps|wants|told|put|gave)\b)"
     # "还有移动客服天天打电话让我携号转网", "医生说我…"
     # not "被医生骂了一顿" nor "升客服主管之后": that is the user, and so is one who follows the advice
-    # ("听医生的，素不吃了")
-    rf"|^\s*(?:{_LEAD_IN_ZH})?[^，,。我被升当做任听按照遵]{{0,4}}(?:{ROLES_ZH})",
+    # ("听医生的，素不吃了"), nor a role the user moved from ("从销售调去行政部了")
+    rf"|^\s*(?:{_LEAD_IN_ZH})?[^，,。我被升当做任听按照遵从]{{0,4}}(?:{ROLES_ZH})",
     re.IGNORECASE,
 )
 # ... who tell the user what to do: "客服天天打电话让我携号转网"
@@ -349,9 +351,10 @@ _PLAN = re.compile(
     # ("年后正式入职了" is done: after a holiday that may have passed, 了 says it happened)
     r"(?:next|nxt)\s+(?:week|wk|weekend|wknd|month|mo|year|yr|spring|summer|fall|autumn|winter)|"
     # (not a deed done on that day: "Lumen did a 'restructuring' and my whole team got cut on Thursday")
-    rf"\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){{0,40}}\b(?:tomorrow|tonight|on\s+{_WEEKDAY_EN}|this\s+(?:weekend|evening))|"
+    # (nor a thing named: "we did the courthouse thing on Tuesday!!")
+    rf"\b(?!(?:some|no|any|every)?thing\b)\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){{0,40}}\b(?:tomorrow|tonight|on\s+{_WEEKDAY_EN}|this\s+(?:weekend|evening))|"
     # ... or a bare weekday closing the clause: "giving notice monday" (not "Timing works because Friday was…")
-    rf"\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){{0,40}}\b{_WEEKDAY_EN}\s*[.!]*$|"
+    rf"\b(?!(?:some|no|any|every)?thing\b)\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){{0,40}}\b{_WEEKDAY_EN}\s*[.!]*$|"
     r"tomorrow|hypothetically|put\s+me\s+up\s+for|nominated\s+me\s+for|up\s+for\s+(?:promotion|a\s+promotion)|in\s+(?:a\s+few|two|three|\d+)\s+(?:days|weeks|months)|"
     r"will\s+(?:be\s+(?:moving|starting|joining|relocating)|become|change\s+to|switch\s+to)|"
     r"(?:'m|am|are|'re)\s+(?:moving|relocating|switching)\s+(?:to|off|away|over)|"
@@ -393,7 +396,8 @@ _PAST = re.compile(
     # a place gone to for an occasion: "went up to Edinburgh last week for a PhD interview"
     r"\bwent\s+(?:up\s+|down\s+|over\s+|out\s+)?to\s+[^.,;!?]{1,40}?\bfor\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:interview|conference|wedding|meeting|funeral|visit|weekend|game|concert|workshop|tournament|race)\b|\bvisit(?:ed|ing)?\b|\bvacation\b|\bholiday\b|\bconference\b|"
-    r"\btravel(?:l?ed|ling|ing)?\b|\bback\s+from\s+(?!the\s+honeymoon)"
+    # (a travel nurse or a travel contract is a kind of job, no trip)
+    r"\btravel(?:l?ed|ling|ing)?\b(?!\s+(?:nurs\w*|contracts?|assignments?|agents?|agency|jobs?|gigs?|positions?|roles?|medics?|therapists?|techs?|clinicians?|writers?|industry|insurance))|\bback\s+from\s+(?!the\s+honeymoon)"
     # days or weeks somewhere are a stay: "three weeks here and…", "two weeks in Lisbon" (not "two weeks in and…")
     r"|\b(?:a|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d+)\s+(?:days|weeks)\s+(?:here|in\s+(?-i:[A-Z])\w+)\b"
     r"|\bbeen\s+here\s+(?:for\s+)?(?:a|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d+)\s+(?:days|weeks)\b"
@@ -452,13 +456,15 @@ _SINCE_A_TRIP = re.compile(
 )
 _REPORTED = re.compile(
     # (not the user's own words in writing: "right now it says 'Data Engineer @ Tidewell'", "my bio says")
-    r"\b(?:(?<!\bit\s)(?<!\bbio\s)(?<!\bheadline\s)(?<!\bprofile\s)(?<!\bsignature\s)says|(?<!\bi\s)said|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+telling)\b"
+    r"\b(?:(?<!\bit\s)(?<!\bbio\s)(?<!\bheadline\s)(?<!\bprofile\s)(?<!\bsignature\s)says|(?<!\bi\s)(?<!\blike\syou\s)(?<!\blike\su\s)(?<!\bas\syou\s)said|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+telling)\b"
+    # (not the assistant's advice taken: "went the courthouse route like you said")
     # an answer to the user's proposal or confession ends someone else's words: "我跟小雯表白了，她说好"
     r"|(?:她|他)(?:说好|说愿意|答应了)"
     r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
     r"|(?<!你)(?<!话)(?<!老实)(?<!所以)(?:念叨|介绍|说)(?:让我|我)|^\s*(?:还|又|也)?(?:让|叫|逼)我"
-    # someone urging or advising the user: what they want, not what the user did
-    r"|(?:劝|催|喊|怂恿|撺掇|忽悠|建议)我|非(?:要|让|得)我|说什么|\b(?:advised|recommended|suggested)\s+(?:me|that\s+i)\b"
+    # someone urging or advising the user: what they want, not what the user did (喊我 urges only to go or do
+    # something, "我妈喊我回家吃饭"; else it names the user: '科里都喊我"昂哥"', "你以后喊我杨姐吧")
+    r"|(?:劝|催|怂恿|撺掇|忽悠|建议)我|喊我(?=也|还|去|来|回|起|过|吃|上|下|出|一起|帮|干|搬|换|买|考|学|早|别|把|跟|和|陪|参加|报)|非(?:要|让|得)我|说什么|\b(?:advised|recommended|suggested)\s+(?:me|that\s+i)\b"
     # someone's announcement about the user: "my khala announced to a table of ten people that I'm engaged"
     r"|^\s*(?:\w+\s+){0,3}my\s+\w+\s+(?:announced|claimed|insisted|told\s+(?:everyone|everybody|people))\b"
     # ... or told others something of the user: "my coworker told half the office I got engaged"
@@ -507,10 +513,27 @@ _DONE_TO_ME_WORDS_EN = (
     r"|\bset\s+me\s+up\b"
     r"|\b(?:changed|updated|bumped)\s+my\s+(?:title|role)\b"
 )
-_DONE_TO_ME = re.compile(_DONE_TO_ME_WORDS_EN + r"|把我(?:提拔|升|调|开除|裁|辞退|外派|派)", re.IGNORECASE)
+_DONE_TO_ME = re.compile(
+    _DONE_TO_ME_WORDS_EN + r"|把我(?:提拔|升|调|开除|裁|辞退|外派|派)|把我[^，,。！？]{0,6}?(?:提|升)(?:成|为|到)"
+    # ... and a post they gave the user: "老板让我带班了", "直接让我做执行导演了"
+    r"|让我(?:来)?(?:当|做|担任|接手?|带)了?[^，,。！？]{0,8}?(?:班|组|队|团队|导演|主管|经理|组长|店长|领班|负责人|主任|总监)",
+    re.IGNORECASE,
+)
 # ... of which what was done in English names the user as its object, so the clause speaks of them ("公司要把我外派"
 # is the company's plan)
 _DONE_TO_ME_EN = re.compile(_DONE_TO_ME_WORDS_EN, re.IGNORECASE)
+
+
+# A job won ends the interview before it: "interviewed for the nurse manager job in june and they picked me"
+_WON_THE_JOB = re.compile(
+    r"\b(?:they|he|she)\s+(?:picked|chose|hired|took)\s+me\b|\b(?:i|and)\s+got\s+the\s+(?:job|role|position|spot|gig)\b",
+    re.IGNORECASE,
+)
+
+
+def _won_the_job(clause: str) -> bool:
+    """Whether `clause` tells of a job won, not imagined ("if I got the job at that Dubai clinic I'd be earning…")."""
+    return bool(_WON_THE_JOB.search(clause)) and not _IF.search(clause)
 
 
 # Being poached is done, though a headhunter did it: "试用期刚转正就被猎头捞走了", "got poached by a recruiter"
@@ -539,6 +562,7 @@ _DAY_AHEAD_EN = (
 _STARTS_ON_A_DAY = re.compile(
     rf"\bstart(?:s|ing)?\b(?:\s+[\w&'-]+){{0,3}}?\s+(?:on\s+)?{_DAY_AHEAD_EN}\b|\bstart\s+date\b(?!\s+(?:was|went))"
     rf"|\bstart(?:s|ing)?\s+in\s+(?:a|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?)\b|\bfirst\s+day\s+is\s+{_DAY_AHEAD_EN}\b"
+    rf"|\b{_DAY_AHEAD_EN}\s+is\s+(?:day\s+(?:1|one)\s+(?:at|with)|my\s+first\s+day)\b"
     r"|(?:下(?:周|礼拜|星期)[一二三四五六日天]?|下个?月(?:初|中|底)?|明天|后天|[0-9一二三四五六七八九十]{1,2}(?:号|日))(?:就|正式)?"
     r"(?:去[^，,。！？]{1,8})?(?:入职|报到|上岗|上班|(?i:onboard)|开始上(?:班|课))",
     re.IGNORECASE,
@@ -566,10 +590,21 @@ _REACHES_ME = re.compile(
     re.IGNORECASE,
 )
 
+# A wish said with a rising "?" is said, not asked: "bullets were nice but honestly I want full paragraphs now?"
+_WISH_RISING = re.compile(
+    r"\b(?:i|we)\s+(?:(?:really|kinda|just|actually)\s+)?(?:want|prefer)\s+(?!to\s+(?:know|ask)\b)[^?？]*[?？]\s*$",
+    re.IGNORECASE,
+)
+
 # A favour asked of the assistant: its "would" or "could" is no plan ("Would you mind using Mimi with me as well?")
 _ASKS_YOU = re.compile(
     r"^\s*(?:[\w']+[,\s]+){0,3}?(?:would|could|will|can)\s+(?:you|u)\s+(?:mind|please|kindly)\b", re.I
 )
+
+
+def _wish_rising(clause: str) -> bool:
+    """Whether `clause` says a wish of the user's with a rising "?" and asks nothing else (_WISH_RISING)."""
+    return bool(_WISH_RISING.search(clause)) and not _QUESTION.search(_WISH_RISING.sub("", clause))
 
 
 def reaches_me(clause: str) -> bool:
@@ -594,10 +629,12 @@ def clause_mood(clause: str) -> str:
         return REPORTED
     if _RECALLED.search(clause):
         return PAST
-    if _QUESTION.search(clause) and not (_REQUEST.search(clause) or _WHATEVER.search(clause) or _exclaims(clause)):
+    if _QUESTION.search(clause) and not (
+        _REQUEST.search(clause) or _WHATEVER.search(clause) or _exclaims(clause) or _wish_rising(clause)
+    ):
         return QUESTION
     asked = _ASKS_YOU.sub("", clause, count=1)
-    if _PLAN.search(asked) and not _STATE_FOR_NOW.search(clause) and not _POACHED.search(clause):
+    if _PLAN.search(asked) and not (_STATE_FOR_NOW.search(clause) or _POACHED.search(clause) or _won_the_job(clause)):
         return ASSERTION if _decided_for_a_day(clause) else PLAN
     if (_PAST.search(clause) and not _SINCE_A_TRIP.search(clause)) or (
         _FORMER.search(clause) and not _GONE_NOW.search(clause) and not _COMPARED.search(clause)
@@ -625,7 +662,7 @@ _CLAUSE_END = re.compile(
     # (a closing quote ends one: 'ok make it "got your files, will reply soon" then sign it with my email')
     # (a hyphen before a subject is a dash too: "big news at the club - our captain Danny just signed for…"; and so is
     # a full-width colon: "跟你八卦一下我们家的事：九月份我老公…")
-    r"(?<=[!?;。！？；，,\n…：])(?![!?！？…])(?!(?<=\d,)\d)\s*|(?<=[\"\u201d\u300d\u300f])\s+|\s+[\u2014\u2013]\s+|\s+-\s+(?=(?i:my|our|his|her|their|the|i|i'm|we|he|she|they)\b|[A-Z][a-z]+\s)|(?<=[.:])(?<!\b(?:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\bMrs\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    r"(?<=[!?;。！？；，,\n…：])(?![!?！？…])(?!(?<=\d,)\d)\s*|(?<=[\"\u201d\u300d\u300f])\s+|\s+[\u2014\u2013]\s+|\s+-\s+(?=(?i:my|our|his|her|their|the|i|i'm|we|he|she|they)\b|[A-Z][a-z]+\s)|(?<=[.:])(?<!\b(?i:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\b(?i:Mrs)\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
     # ... and where the user comes in as a new subject: "Theo asked me yesterday | and I said YES", "my doctor said my
     # iron is low | so I'm eating fish again", "partner got poached by a company in Seattle | and we're now in Ballard"
     # (not the user named beside someone: "Jonah and I broke up")

@@ -183,7 +183,13 @@ _SAID_YES = re.compile(
 )
 NAME_TOPIC = "name"
 DOCTOR_TOPIC = "doctor"
-_CALLED = re.compile(r"叫我|\bcalls?\s+me\b", re.IGNORECASE)
+_CALLED = re.compile(r"叫我|喊我|\b(?:calls?|calling)\s+me\b", re.IGNORECASE)
+# ... and the assistant asked to call the user so too
+_YOU_TOO = re.compile(
+    r"\b(?:you|u)\s+(?:might\s+as\s+well|can|could|may|should)\s+(?:call\s+me\s+that\s+)?(?:too|as\s+well)\b"
+    r"|你也(?:这么|这样)?(?:叫|喊)",
+    re.IGNORECASE,
+)
 TRIP_TOPIC = "residence"  # the topic a trip's stay is mistaken for
 # a place named after "here in" (not "here in the office"), or as the one the user's street is in ("everyone on my
 # block in Minneapolis has snow tires")
@@ -193,10 +199,14 @@ _HERE_IN = re.compile(
 )
 
 
+# An evening's outing is no trip: "北漂第三天…不过今晚去鼓楼那边看了场演出" still tells where the user lives
+_AN_OUTING = re.compile(r"今晚|今天(?:晚上|下午)|\btonight\b|\bthis\s+(?:evening|afternoon)\b", re.IGNORECASE)
+
+
 def _told_of_a_trip(said: list[tuple[str, str]]) -> bool:
     """Whether a message tells of a trip: then a flat, a room, "living there" describe the stay, not the home
     ("just got back from a month in Lisbon. felt like living there, I had a little apartment in Alfama")."""
-    return any(mood == PAST and about_a_trip(clause) for clause, mood in said)
+    return any(mood == PAST and about_a_trip(clause) and not _AN_OUTING.search(clause) for clause, mood in said)
 
 
 def tells_of_a_trip(text: str) -> bool:
@@ -219,18 +229,24 @@ def ends_a_state(clause: str) -> bool:
     return bool(_NO_LONGER.search(clause)) and not _CHANGE_NOT_MADE.search(clause)
 
 
-def _said_as(topic: str, clause: str, mood: str, in_a_trip: bool, others_news: bool = False) -> str:
+def _said_as(
+    topic: str, clause: str, mood: str, in_a_trip: bool, others_news: bool = False, adopted: bool = False
+) -> str:
     """The mood a clause speaks of `topic` in: a partner's news is the couple's and a partner named in passing is the
     user's own status; what people call the user is the user's name, if only weakly ("公司里大家都叫我王总"); a stay
     told in a trip is past, unless a move is said in it ("and we moved to Denver"); a place the speaker is "here in" is
     the user's, if only weakly, whoever the clause is about. `others_news`: an earlier clause
-    told someone else's news, so a proposal after it is theirs ("MY SISTER GOT ENGAGED!!! he proposed at the top…")."""
+    told someone else's news, so a proposal after it is theirs ("MY SISTER GOT ENGAGED!!! he proposed at the top…");
+    `adopted`: the message asks the assistant to call the user so too ("the whole brigade calls me Chef T, so you
+    might as well too"), which makes what people call the user their name."""
     couple = topic == COUPLE_TOPIC and (
         # ... ("my wife and I hit 10 years next month": the plan is theirs, the marriage is now)
         (mood in (THIRD_PARTY, REPORTED, PLAN) and partner_is_subject(clause))
         or (mood in (TENTATIVE, THIRD_PARTY, REPORTED) and not others_news and bool(_SAID_YES.search(clause)))
         or (mood in (TENTATIVE, REPORTED) and names_my_partner(clause))
     )
+    if topic == NAME_TOPIC and adopted and mood in (THIRD_PARTY, TENTATIVE) and _CALLED.search(clause):
+        return ASSERTION
     called = topic == NAME_TOPIC and mood == THIRD_PARTY and bool(_CALLED.search(clause))
     # the one who treats the user is the user's doctor, whatever else the clause tells of them ("my dentist is Dr. Kim
     # now"); someone else's doctor stays theirs
@@ -342,6 +358,7 @@ def topic_readings(
     said, owned = clauses_with_moods(text), owned_clauses(text)
     answer = first_sentence_clauses(text) if answering else 0
     trip = _told_of_a_trip(said)
+    adopted = any(_YOU_TOO.search(clause) for clause, _ in said)
     weighing = _weighing(said, owned)
     # per clause, whether an earlier one told of someone else's new number ("我妈换号了 新号 139 0000 5521")
     told = [bool(ANOTHERS_NEW_CONTACT.search(clause)) for clause, _ in said]
@@ -374,11 +391,13 @@ def topic_readings(
         others_news = any(m == THIRD_PARTY and not partner_is_subject(c) for c, m in said[:at])
         for topic, count in hits.items():
             cues[topic] = cues.get(topic, 0) + count
-            said_as = _said_as(topic, clause, mood, trip and not changes, others_news)
+            said_as = _said_as(topic, clause, mood, trip and not changes, others_news, adopted)
             counts = by_mood.setdefault(topic, {})
             counts[said_as] = counts.get(said_as, 0) + (2 if said_as == ASSERTION and point else 1) * count
             if said_as == ASSERTION and answered:
                 cues[topic] += count  # ... and so is the value a question about the user asked for
+    if adopted and NAME_TOPIC in cues:
+        cues[NAME_TOPIC] += 1  # the assistant asked to use the name says it again
     if not cues:
         return {}
     preference = vector_preference(vector, centroids)

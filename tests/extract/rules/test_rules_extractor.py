@@ -446,6 +446,13 @@ def test_a_layout_named_as_unwanted_is_no_preference_for_it():
     assert _stated("I'm sick of bullet points so use plain paragraphs in answers") == [
         ("output_format", "User prefers answers formatted as prose.", False)
     ]
+    blamed = (
+        "ok new rule, the bullets are making everything feel like a slide deck 😂 just answer in 2-3 plain sentences"
+    )
+    assert ("output_format", "User prefers answers formatted as bullet points.", False) not in _stated(blamed)
+    assert _stated("can you use bullet points from now on, they're making it easier to skim") == [
+        ("output_format", "User prefers answers formatted as bullet points.", False)
+    ]
 
 
 def test_detail_asked_for_one_answer_is_no_standing_preference():

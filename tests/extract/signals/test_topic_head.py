@@ -296,6 +296,18 @@ def test_a_topic_the_head_hears_in_someone_elses_news_or_the_labels_own_is_no_me
     assert _mentions([NO_WORD], phone) == [("episode", [])]
 
 
+def test_a_topic_the_head_hears_in_an_option_weighed_is_no_mention():
+    heard = _sure_of("employer", SignalParams().heard_in_passing_probability + 0.01, ("employer", NONE_CLASS))
+    weighed = (
+        "been thinking. if i got on with the county road crew id have a pension and real insurance. but i'd need a "
+        "CDL first. how long does that take"
+    )
+    assert _mentions([weighed], heard) == [("episode", [])]
+    # beside a question alone the user's own words still state it
+    asked = "i drive for the county road crew now. how long does a CDL take"
+    assert _mentions([asked], heard)[0][1] == ["employer"]
+
+
 def test_a_head_sure_of_another_topic_does_not_trade_the_users_assertion_for_a_weaker_reading():
     # the head knows the topic, not whose it is: asked for tips beside it, the firm would only be tentative
     said = "I'm a staff nurse now, what should I pack for the first week?"
