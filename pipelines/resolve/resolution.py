@@ -135,8 +135,9 @@ def _close_expired(memories: pl.DataFrame, now: datetime, grace_days: float) -> 
 
 
 def _episodes_follow_facts(memories: pl.DataFrame) -> pl.DataFrame:
-    """An episode whose message produced a superseded (or retracted) memory closes with it (unless the episode
-    is its topic's statement itself: then its own timeline decides).
+    """An episode whose message produced a superseded (or retracted) memory closes with it, and one whose message
+    asked for a task expires with the task (unless the episode is its topic's statement itself: then its own
+    timeline decides, whatever the task's deadline).
 
     Otherwise the old "I live in Shanghai" message resurfaces through recall of raw episodes. Episodes
     are resolved after expiry so an episode's inherited deadline is checked on the next run.

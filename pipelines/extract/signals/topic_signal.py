@@ -215,7 +215,11 @@ def tells_of_a_trip(text: str) -> bool:
 
 
 # A state said to hold no longer, and a change said not to be made after all
-_NO_LONGER = re.compile(r"\bany\s?more\b|\bno\s+longer\b|不再|再也不", re.IGNORECASE)
+_NO_LONGER = re.compile(
+    # ... or not for a while: "no car for me for the foreseeable"
+    r"\bany\s?more\b|\bno\s+longer\b|\bfor\s+(?:the\s+foreseeable|a\s+while|now)\b|不再|再也不",
+    re.IGNORECASE,
+)
 _CHANGE_NOT_MADE = re.compile(
     r"\bnot\s+(?:\w+\s+)?(?:moving|switching|changing|quitting|leaving|going|taking|joining|selling|buying|getting|"
     r"relocating|transferring|applying|doing\s+(?:it|that|this))\b|不(?:搬|换|辞|走|去|跳|转)",

@@ -226,3 +226,13 @@ def test_the_language_the_assistant_need_not_answer_in_any_more_is_heard():
 )
 def test_being_called_a_name_and_being_called_at_an_hour_are_told_apart(query, topic):
     assert message_signal(query).topic == topic
+
+
+def test_no_car_for_a_while_ends_the_car_beside_someone_elses_deal():
+    text = (
+        "welp the odyssey is gone, a guy from church gave me 3k for it. the catering co has their own vans now and I "
+        "bike to the commissary so... no car for me for the foreseeable"
+    )
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == ("vehicle", ASSERTION)
+    assert message_signal("not moving for now").mood != ASSERTION
