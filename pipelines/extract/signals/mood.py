@@ -455,9 +455,9 @@ _SINCE_A_TRIP = re.compile(
     re.IGNORECASE,
 )
 _REPORTED = re.compile(
-    # (not the user's own words in writing: "right now it says 'Data Engineer @ Tidewell'", "my bio says")
+    # (not the user's own words in writing: "right now it says 'Data Engineer @ Tidewell'", "my bio says"; nor the
+    # assistant's advice taken: "went the courthouse route like you said")
     r"\b(?:(?<!\bit\s)(?<!\bbio\s)(?<!\bheadline\s)(?<!\bprofile\s)(?<!\bsignature\s)says|(?<!\bi\s)(?<!\blike\syou\s)(?<!\blike\su\s)(?<!\bas\syou\s)said|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+telling)\b"
-    # (not the assistant's advice taken: "went the courthouse route like you said")
     # an answer to the user's proposal or confession ends someone else's words: "我跟小雯表白了，她说好"
     r"|(?:她|他)(?:说好|说愿意|答应了)"
     r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
