@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from pipelines.extract.signals.lexicon import LANGUAGES_EN, names_a_change
+from pipelines.extract.signals.lexicon import LANGUAGES_EN, URGED_DEEDS_ZH, names_a_change
 
 # 的话 makes a condition, except on the assistant's deed: "有事提醒我的话尽量晚上8点以后" is when to remind the user
 _IF_ZH = r"(?<!提醒我)(?<!联系我)(?<!找我)(?<!通知我)(?<!给我)的话"
@@ -462,9 +462,11 @@ _REPORTED = re.compile(
     r"|(?:她|他)(?:说好|说愿意|答应了)"
     r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
     r"|(?<!你)(?<!话)(?<!老实)(?<!所以)(?:念叨|介绍|说)(?:让我|我)|^\s*(?:还|又|也)?(?:让|叫|逼)我"
-    # someone urging or advising the user: what they want, not what the user did (喊我 urges only to go or do
-    # something, "我妈喊我回家吃饭"; else it names the user: '科里都喊我"昂哥"', "你以后喊我杨姐吧")
-    r"|(?:劝|催|怂恿|撺掇|忽悠|建议)我|喊我(?=也|还|去|来|回|起|过|吃|上|下|出|一起|帮|干|搬|换|买|考|学|早|别|把|跟|和|陪|参加|报)|非(?:要|让|得)我|说什么|\b(?:advised|recommended|suggested)\s+(?:me|that\s+i)\b"
+    # someone urging or advising the user: what they want, not what the user did (喊我 urges only before a deed:
+    # URGED_DEEDS_ZH)
+    r"|(?:劝|催|怂恿|撺掇|忽悠|建议)我|"
+    rf"喊我(?={URGED_DEEDS_ZH})|"
+    r"非(?:要|让|得)我|说什么|\b(?:advised|recommended|suggested)\s+(?:me|that\s+i)\b"
     # someone's announcement about the user: "my khala announced to a table of ten people that I'm engaged"
     r"|^\s*(?:\w+\s+){0,3}my\s+\w+\s+(?:announced|claimed|insisted|told\s+(?:everyone|everybody|people))\b"
     # ... or told others something of the user: "my coworker told half the office I got engaged"
