@@ -43,6 +43,10 @@ VALUE_SHAPES: dict[str, str] = {
     "contact_time": r"(?i)\d{1,2}\s*(?:[:：]\d{2}|点|am\b|pm\b|[ap]\.m\.)|[一二三四五六七八九十两]{1,3}点",
 }
 
+# How the user wants to be answered is one wish said two ways: a newer length ("one-liners from now on") answers how
+# answers should be laid out, and a newer layout how long they should be ("just write a short paragraph").
+ANSWER_STYLE: dict[str, str] = {"output_format": "answer_length", "answer_length": "output_format"}
+
 # The topics whose values reach the user: a number or an address written out.
 CONTACT_TOPICS = ("phone", "email")
 

@@ -5,6 +5,7 @@ The same lexicon as the statements' topic signal, and the e5 query vector agains
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import numpy as np
@@ -21,6 +22,10 @@ from pipelines.extract.signals.topic_signal import SignalParams, message_signal,
 # "用户那时读的是什么专业？"; not "用户家里养猫吗？", as near the diet questions as the residence ones). Statements need
 # a word as well; a question to the memory is short and names what it asks.
 QUESTION_ONLY_MARGIN = 0.8
+
+# A honeymoon asked about is a trip, not the marriage: "Where is the user going on honeymoon?" (said by the user,
+# "back from the honeymoon" still tells that they married)
+_HONEYMOON = re.compile(r"honeymoon|蜜月", re.IGNORECASE)
 
 
 class QueryTopics:
@@ -53,7 +58,7 @@ class QueryTopics:
 
         A question about trips and visits ("which cities has she visited?") asks about events, not a state.
         """
-        if about_a_trip(query):
+        if about_a_trip(query) or _HONEYMOON.search(query):
             return None
         centroids_ = self._question_centroids() if vector is not None else None
         said = message_signal(query, vector, centroids_, self._params).topic

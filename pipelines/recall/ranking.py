@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from pipelines.core.topics import SINGLE_VALUED_TOPICS
+from pipelines.core.topics import ANSWER_STYLE, SINGLE_VALUED_TOPICS
 from pipelines.extract.signals.collections import COLLECTIONS, COVERED_BY
 from pipelines.recall.params import RecallParams
 
@@ -294,9 +294,17 @@ def topic_focus(
     # ... and so may a message that states the topic in passing beside its own (the episode's `mentions`): "the
     # Carrick Hotel took me on as house pianist, five nights a week" is labelled with the nights, and holds the job
     passing = mentions(c, topic) & ~on_topic & (c.mood != OTHER_MOOD)
-    newer = ((on_topic & tentative) | passing) & (c.valid_from > later)
+    # ... and so may a statement of the other way of answering, the later wish ("one-liners" after "bullet points")
+    restyled = _is(c.topic, c.topics, ANSWER_STYLE.get(topic)) & stated
+    newer = ((on_topic & tentative) | passing | restyled) & (c.valid_from > later)
     focus[newer] = params.newer_tentative_boost
     focus[on_topic & tentative & (c.valid_from > said_at) & (c.valid_from <= later)] = params.afterword_boost
+    # where nothing states the topic, not even weakly, a message that states it in passing is no other topic's
+    # statement to keep down (asked where the user works: "在安居物业干了快两个礼拜了…就是夜班困" is labelled
+    # with the night shift); beside a weak reading it is likelier the older state ("I'm a VP at Dunmore Capital"
+    # before "Handed in my resignation at Dunmore")
+    if not len(since_rows):
+        focus[passing | restyled] = np.maximum(focus[passing | restyled], 1.0)
     overtaken = bool((newer & visible).any())
     focus[on_topic & c.single_slot] = params.overtaken_weight if overtaken else params.topic_boost
     return focus

@@ -193,8 +193,9 @@ def test_a_topic_stated_in_passing_answers_as_of_a_moment_when_nothing_stated_it
     before_the_statement = np.array([True, True, True, False, False])  # as of day 5
     focus = topic_focus(rows, before_the_statement, "employer", p, as_of=True)
     assert focus.tolist()[:3] == [p.passing_boost, p.passing_boost, 1.0]
-    # for the current state an old aside is no answer: a change may have been said in words no rule knows
-    assert topic_focus(rows, before_the_statement, "employer", p).tolist()[:3] == [p.other_topic_weight, 0.0, 1.0]
+    # for the current state an old aside answers no better than any message (a change may have been said in words
+    # no rule knows), but is no other topic's statement to keep down either
+    assert topic_focus(rows, before_the_statement, "employer", p).tolist()[:3] == [1.0, 0.0, 1.0]
     # (a mention the day after the statement is the likelier change: test_a_statement_in_passing_well_after_…)
     focus = topic_focus(rows, np.ones(5, bool), "employer", p, as_of=True)
     assert focus.tolist() == [0.0, 0.0, p.before_statement_weight, p.overtaken_weight, p.newer_tentative_boost]
@@ -219,6 +220,48 @@ def test_a_statement_in_passing_well_after_the_topics_statement_overtakes_it():
     assert focus.tolist() == [p.overtaken_weight, p.newer_tentative_boost, 0.0, p.other_topic_weight]
     visible = np.array([True, False, True, True])
     assert topic_focus(rows, visible, "employer", p).tolist()[0] == p.topic_boost
+
+
+def test_a_later_wish_on_the_other_way_of_answering_overtakes_the_asked_one():
+    p = RecallParams()
+    # "bullet points pls" (day 1); "one-liners. one sentence answers" (day 5); a length said in the bullets' own
+    # conversation (day 1, 6 hours on) overtakes nothing, and an older length is an older state
+    rows = columns(
+        topic=["output_format", "answer_length", "answer_length", "answer_length"],
+        single_slot=[True, True, True, True],
+        mood=[ASSERTION, ASSERTION, ASSERTION, ASSERTION],
+        valid_from=[1 * DAY, 5 * DAY, 1.25 * DAY, 0.5 * DAY],
+    )
+    focus = topic_focus(rows, np.ones(4, bool), "output_format", p)
+    assert focus.tolist() == [p.overtaken_weight, p.newer_tentative_boost, p.other_topic_weight, 0.0]
+    # ... and neither way overtakes another topic's question
+    assert topic_focus(rows, np.ones(4, bool), "language", p).tolist()[1] == p.other_topic_weight
+    # where no layout was stated at all, a length is no other topic's statement to keep down
+    assert topic_focus(rows, np.array([False, True, True, True]), "output_format", p).tolist()[1] == 1.0
+
+
+def test_where_nothing_states_the_topic_a_statement_of_it_in_passing_is_not_kept_down():
+    p = RecallParams()
+    employer = 1 << MENTION_TOPICS.index("employer")
+    # "在安居物业干了快两个礼拜了…就是夜班困" is labelled with the night shift and holds the job in passing; someone
+    # else's news on the topic still answers nothing
+    rows = columns(
+        topic=["contact_time", "employer", "contact_time"],
+        single_slot=[True, False, True],
+        mood=[TENTATIVE, OTHER_MOOD, ASSERTION],
+        mentions=[employer, 0, 0],
+        valid_from=[5 * DAY, 1 * DAY, 2 * DAY],
+    )
+    assert topic_focus(rows, np.ones(3, bool), "employer", p).tolist() == [1.0, 0.0, p.other_topic_weight]
+    # ... but beside a weak reading of the topic, an older statement in passing stays another topic's
+    resigned = columns(
+        topic=["job_title", "employer"],
+        single_slot=[True, False],
+        mood=[ASSERTION, TENTATIVE],
+        mentions=[employer, 0],
+        valid_from=[1 * DAY, 5 * DAY],
+    )
+    assert topic_focus(resigned, np.ones(2, bool), "employer", p).tolist() == [0.0, p.tentative_boost]
 
 
 def test_a_reply_to_the_assistant_that_names_no_topic_weighs_less_for_a_topic_question():

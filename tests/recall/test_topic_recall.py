@@ -418,3 +418,27 @@ def test_a_question_near_a_service_in_other_words_is_not_about_it():
     assert topics.topic_of(question, embedder.embed_query(question)) is None
     named = "用户现在去哪家健身房？"
     assert topics.topic_of(named, embedder.embed_query(named)) == "gym"
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("How long should the assistant's answers to this user be?", "answer_length"),
+        ("What kind of food does the user like now?", "diet"),
+        ("What time does the user want the daily check-in?", "contact_time"),
+        ("How does the user want answers to be written?", "output_format"),
+        ("用户希望助手怎样组织回答？", "output_format"),
+        ("用户希望回答写成什么样？", "output_format"),
+        ("用户现在在哪儿干活？", "employer"),
+        ("Where was the user interning in April 2025?", "employer"),
+        ("用户现在姓什么？", "name"),
+        # a honeymoon asked about is a trip, not the marriage
+        ("Where is the user going on honeymoon?", None),
+        ("用户蜜月去哪里？", None),
+        ("Is the user married?", "relationship_status"),
+    ],
+)
+def test_questions_in_the_words_people_ask_them_name_their_topic(question, topic):
+    from pipelines.recall.query_topic import QueryTopics
+
+    assert QueryTopics(None).topic_of(question, None) == topic

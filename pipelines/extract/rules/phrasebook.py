@@ -268,6 +268,9 @@ EMPLOYER = TopicBook(
             # ... at a workplace, not in a city: "来成都半年了" is a stay there
             Say(r"来<ZV>(?:快|已经|都)?(?:[一两二三四五六七八九十半几\d]+个?(?:月|年|周|星期|礼拜))(?:多)?了",
                 unless=f"来(?:{CITIES_ZH})"), r"拿了<ZV>的offer(?:，|,)?(?:已经)?(?:入职|去了)",
+            # a business of the user's own opened: "开了家牛肉面馆，自己当老板了" (not a friend's: "朋友开了家店")
+            Say(r"(?:^|我|自己)(?:在[^，,。！？]{1,8})?开了(?:一)?(?:家|个|间)(?P<v>[\u4e00-\u9fff]{1,8}?(?:馆|店|铺|餐厅|工作室))",
+                content="用户自己开了{v}"),
         ),
         sentences=(
             r"我的?(?:新)?(?:公司|单位|雇主|东家)(?:是|叫)<ZV><END>", r"新东家(?:是)?<ZP>",

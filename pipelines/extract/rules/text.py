@@ -137,6 +137,8 @@ _SPLIT = re.compile(
     r"|(?:(?<=\b(?i:lol))|(?<=\b(?i:lmao))|(?<=\b(?i:haha))|(?<=\b(?i:tbh))|(?<=\b(?i:ngl))|(?<=\b(?i:omg)))"
     r"\s+(?=(?i:i|i'm|im|i've|ive|we|we're|my)\b)"
     r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    # an emoji closes what it comments on: "…feel like reading a spreadsheet 😅 | can u just write paragraphs instead?"
+    r"|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+"
     # ... and after an address typed between Chinese words: "我邮箱是 a@example.com 是不是被拦截了"
     r"|(?<=\.[A-Za-z]{2})\s+(?=[\u4e00-\u9fff])|(?<=\.[A-Za-z]{3})\s+(?=[\u4e00-\u9fff])"
 )

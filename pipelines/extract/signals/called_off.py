@@ -47,7 +47,7 @@ def called_off(said: Sequence[tuple[str, str | None, str, str]]) -> list[int]:
     mood, text and message of each, in order), the ones it voids: those on a topic the last message spoken on one
     spoke to, but a plain assertion of the user's own value ("I live in Seattle" stays; "Dev accepted an offer at
     Ledgerly", read as the user's, "should I switch to Pinecrest?" and "use my new club address on everything from
-    now on" go)."""
+    now on" go), but never what a message that called a change off said: the value it kept."""
     if not said:
         return []
     last = said[-1][3]
@@ -55,5 +55,8 @@ def called_off(said: Sequence[tuple[str, str | None, str, str]]) -> list[int]:
     return [
         at
         for at, (spoken, mood, text, _) in enumerate(said)
-        if spoken in topics and (mood != ASSERTION or names_a_change(text) or says_from_now_on(text))
+        if spoken in topics
+        and (mood != ASSERTION or names_a_change(text) or says_from_now_on(text))
+        # (a value a take-back restored stays: "算了算了改名的事作罢…还是叫我阿喵吧" then "头像也不换了")
+        and not calls_off(text)
     ]

@@ -58,7 +58,8 @@ CITIES_ZH = "|".join(sorted(set(_CITY_NAMES_ZH.split()), key=lambda name: (-len(
 
 # Cars people name by brand or model: "我那辆朗逸", "朗逸上个月卖了".
 CAR_MODELS_ZH = (
-    "飞度|轩逸|朗逸|卡罗拉|雅阁|思域|凯美瑞|(?i:polo)|特斯拉|比亚迪|蔚来|小鹏|理想|宝马|奔驰|奥迪|大众|丰田|本田|捷达|桑塔纳|帕萨特|迈腾|速腾|宝来|途观|哈弗|吉利|长安|奇瑞|五菱|红旗|领克|问界|极氪|马自达|日产|起亚|福特|别克|雪佛兰|沃尔沃|路虎|保时捷"
+    "飞度|轩逸|朗逸|卡罗拉|雅阁|思域|凯美瑞|(?i:polo)|特斯拉|比亚迪|蔚来|小鹏|理想|宝马|奔驰|奥迪|大众|丰田|本田|捷达|桑塔纳|帕萨特|迈腾|速腾|宝来|途观|哈弗|吉利|长安|奇瑞|五菱|红旗|领克|问界|极氪|马自达|日产|起亚|福特|别克|雪佛兰|沃尔沃|路虎|保时捷|"
+    "宏光|汉兰达|普拉多|天籁|君威|君越|英朗|科鲁兹|途胜|索纳塔|凯迪拉克|雷克萨斯|荣威|名爵|传祺|宝骏|零跑|小米(?=[^，,。！？]{0,3}(?:SU7|su7|汽车|车))"
 )
 
 # What people are at work, as they name it on a business card: "Associate Creative Director", "senior copywriter".
@@ -129,7 +130,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:[0-9]+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of) (?:years?|months?) here\\b"),
         (f"(?<![{_HELD}])(?<![{_HELD}][不得])住(?!院|酒店|宾馆|旅馆|宿)", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
          "公寓", "居住证", "家(?:也|还|都|就|一直)?在", f"我(?:现在|目前)?人?(?:还|仍然|依然|一直|也)?在(?:{CITIES_ZH})(?!出差|玩|旅|开会|转机)", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
-         "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?", "买房", "房贷", "新家", "[北沪深杭]漂",
+         "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?", "买房", "婚房", "买了(?:套|个)?(?:新)?房(?!车)", "房贷", "新家", "[北沪深杭]漂",
          # "新租的房子就在科技园边上", "到深圳快一个月了", "北京朝阳这边杨柳絮太夸张了" (where the speaker is)
          "新房子", "(?:房子)?租在", "搬进(?:来|去)?", "(?:租|住)的(?:老|新)?(?:房子|公寓|出租屋)",
          f"^(?:{CITIES_ZH})[^，,。！？]{{0,6}}(?:这边|这儿|这里)",
@@ -171,7 +172,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "Games|Entertainment|Electric|Aerospace|Automotive|Construction|Realty|Properties|Dental|Engineering|Manufacturing|"
          "Telecom|Communications|Shipping|Apparel|Architects|Associates|Publishing|Press|Transport|Trucking|Haulage|Freightways|"
          "Carriers|Mills|Supplies|Fisheries|Healthcare|Services)",
-         "paycheck", "payroll", "my boss", "shift at",
+         "paycheck", "payroll", "my boss", "shifts? at", "interning",
+         # the hours worked at a named place: "work night shifts at PixelStop"
+         "work(?:s|ing|ed)? (?:the )?(?:\\w+ )?(?:shifts?|hours|weekends|nights|days) at (?-i:[A-Z])\\w+",
          "commute to (?-i:[A-Z])\\w+",
          "new role", "recruiter", "startup", "firm", "staying at", "employed", "(?:put|turned|handed) in my two weeks",
          # a stint of training at a named place: "my summer internship at Deloitte"
@@ -180,7 +183,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # working for oneself is where the user works: "I'm my own boss", "my yarn shop", "I run a small bakery"
          "(?:my|our) own boss", "freelanc\\w*", f"(?:my|our) (?:own )?(?:little |small |tiny )?(?!(?:{_A_PLACE_GONE_TO_EN})\\b)(?:[\\w-]+ )?(?:{_BUSINESS_EN})\\b",
          f"(?:I|we) (?:run|own|opened|started) (?:a|an|my|our|the|this) (?:little |small |tiny )?(?:[\\w-]+ ){{0,2}}?(?:{_BUSINESS_EN})\\b"),
-        ("公司", "上班", "(?<!什么)(?<!啥)工作(?!日)", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌", "单位",
+        ("公司", "上班", "干活", "(?<!什么)(?<!啥)工作(?!日)", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌", "单位",
          # a job ended by age, or taken up again after it: "我从档案局退休了，区图书馆返聘我"
          "退休", "(?:聘|雇|录用)(?:了)?我(?!们)",
          # a workplace's own routine names the workplace: "我们星澜网络年会", "我们小米今年年终奖", "腾讯这边周报模板"
@@ -227,7 +230,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "call (?:the user|them|him|her)", "nickname",
          # "What does the user want to be called?", "How does the user want to be addressed?" (not a time to be called)
          "(?:be|being) addressed", "(?:what|how)\\b(?! (?:time|hours?|days?|late|early|often|soon)\\b)[^?.!]{0,40}?\\b(?:be|being) called", "(?:be|being) called (?-i:[A-Z])\\w+", "sign(?:s|ed|ing)? (?:it|them|letters|off|with|as)", "sign-?off", "pronouns?", "(?:he/him|she/her|they/them)", "what to call", "what (?:should|do|does|can) \\w+ call"),
-        ("叫我", f"喊我(?!{URGED_DEEDS_ZH})", "(?:我|用户)(?:现在|目前)?的?名字", "姓名", "真名", "本名", "新名字", "改姓", "随夫姓", "我姓", "全名", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "艺名", "笔名", "叫什么名字", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "落款", "署名", "叫(?:用户|他|她)什么", "名字[^，,。]{0,4}改(?:好|了|完)", "改名", "(?:身份证|证件|户口本?|户籍|护照)上的?名字"),
+        ("叫我", f"喊我(?!{URGED_DEEDS_ZH})", "(?:我|用户)(?:现在|目前)?的?名字", "姓名", "真名", "本名", "新名字", "改姓", "随夫姓", "我姓", "全名", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "艺名", "笔名", "叫什么名字", "姓什么", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "落款", "署名", "叫(?:用户|他|她)什么", "名字[^，,。]{0,4}改(?:好|了|完)", "改名", "(?:身份证|证件|户口本?|户籍|护照)上的?名字"),
     ),
     "phone": (
         ("phone", "number", "cell", "mobile", "(?:new|my|cell|phone|mobile) ?#", "call me at", "text me", "carrier", "sim(?: card)?", "port(?:ed)? (?:my |the )?number",
@@ -250,7 +253,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # "3 months with malik today!!", "our 2nd date"
          "(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten) (?:weeks|months|years) with \\w+ (?:today|now|already)",
          "(?:first|second|third|1st|2nd|3rd) date"),
-        ("单身", "脱单", "对象", "婚姻", "婚恋", "结婚", "领证", "民政局", "婚礼", "纪念日", "离婚", "老公", "老婆", "男朋友", "女朋友",
+        ("单身", "母胎(?i:solo)", "母单", "脱单", "对象", "婚姻", "婚恋", "结婚", "领证", "民政局", "婚礼", "纪念日", "离婚", "老公", "老婆", "男朋友", "女朋友",
          "在一起", "订婚", "求婚", "婚戒", "见家长", "感情", "红本本", "结婚证", "扯证", "分手", "恋爱", "表白", "单膝跪", "💍", "戒指",
          # seeing someone, said the northern way: "我们俩现在算是处着呢", "我跟她处上了"
          "(?:我们|俩|跟他|跟她|和他|和她)[^，,。！？]{0,6}处(?:着|上了)"),
@@ -260,7 +263,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "diet", "dietary", "eat", "eating", "plant-based", "pesc[ae]tarian", "halal", "kosher", "lactose", "carbs?",
          "low-carb", "fasting", "seafood", "red meat", "(?:adding|add|more|eat|eating|ate)\\s+fish",
          "(?:low[- ])?fodmap", "paleo", "whole ?30", "carnivore", "dairy-free", "gluten-free", "sugar-free", "no sugar",
-         "mediterranean diet", "plant-forward", "flexitarian", "calorie deficit", "macros", "taste preferences?"),
+         "mediterranean diet", "plant-forward", "flexitarian", "calorie deficit", "macros", "taste preferences?",
+         # asked as a taste: "What kind of food does the user like now?"
+         "what (?:kinds?|sorts?|types?) of (?:food|flavou?rs?|cuisine)"),
         ("吃素", "素食", "纯素", "甜食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品", "碳水", "低碳", "生酮", "断食", "乳糖", "吃(?:什么|啥)", "能吃", "照吃", "红肉", "荤",
          "控糖", "戒糖", "无糖", "减脂餐", "轻断食", "无麸质", "低脂", "低(?i:fodmap)", "生食", "清淡", "清粥", "正常吃", "口味"),
     ),
@@ -284,8 +289,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "paragraphs?", "format\\w*", "markdown", "numbered",
          "prose", "walls? of text", "laid out", "layout", "(?:answer|reply|response|writing) style", "(?:normal|full|plain|complete) sentences",
          # how code comes: "paste the full file" ("just the diff" is a word of the Chinese list, any case)
-         "(?:full|whole|entire|complete) files?\\b"),
-        ("表格", "分点", "列表", "段落", "格式", "一条一条", "列一二三", "要点", "列点", "分段", "大段", "一段(?:通顺的|完整的)?(?:话|文字)", "(?:完整|整个)(?:的)?文件", "(?i:(?<![A-Za-z])(?:unified|git|the|a|just|only|给|要|发)\\s*diffs?(?![A-Za-z])|(?<![A-Za-z])diffs?\\s*(?:格式|就行|就好|即可|format|only))", "markdown", "排版", "呈现(?:方式|形式)", "(?:回答|回复|答复)[^，,。？?]{0,5}风格"),
+         "(?:full|whole|entire|complete) files?\\b", "(?:answers?|replies|responses) (?:to )?be (?:written|structured|organi[sz]ed)"),
+        ("表格", "分点", "列表", "段落", "格式", "一条一条", "列一二三", "要点", "列点", "分段", "大段", "一段(?:通顺的|完整的)?(?:话|文字)", "(?:完整|整个)(?:的)?文件", "(?i:(?<![A-Za-z])(?:unified|git|the|a|just|only|给|要|发)\\s*diffs?(?![A-Za-z])|(?<![A-Za-z])diffs?\\s*(?:格式|就行|就好|即可|format|only))", "markdown", "排版", "呈现(?:方式|形式)", "(?:回答|回复|答复)[^，,。？?]{0,5}风格", "组织(?:回答|回复)", "(?:回答|回复)写成"),
     ),
     "language": (
         # the language answers come in, not one being learnt ("learning German", "学习英语")
@@ -293,7 +298,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("language", *(f"{verb} in(?! (?:like |about |just )?(?:[0-9]|one|two|three|four|five|a few)\\b)" for verb in
                        ("reply", "replies", "answer", "respond", "write")), "talk to me in",
          # the user named between: "answer me in welsh only"
-         "(?:reply|answer|respond|write|text|talk)(?: to)? me in",
+         # (not a layout: "pls always answer me in bullet lists")
+         "(?:reply|answer|respond|write|text|talk)(?: to)? me in(?! (?:a |an |the )?(?:short |long |full |plain |numbered )?"
+         "(?:bullets?|bullet points?|lists?|tables?|paragraphs?|points?|steps?|sentences?|prose|detail|markdown)\\b)",
          "bilingual", f"in (?:{LANGUAGES_EN})", "(?:traditional|simplified) (?:chinese|characters)",
          f"(?:{LANGUAGES_EN})[- ]only",
          # the language rule called off by its language: "u can drop the welsh thing"
@@ -309,7 +316,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         # the length of answers, not of a run or a wait ("how long did I run?")
         ("(?:short|long|thorough|tiny|little)(?:er)? (?:answers?|replies|responses|explanations?|versions?)",
          "(?:give|send) me the (?:full|long|whole|complete) (?:version|thing|answer|explanation)", "full explanations?", "(?:too|so) long", "concise", "brief",
-         "in detail", "detailed", "length", "walls? of text", "tl;?dr", "how long should (?:the )?(?:answers?|replies)", "(?:answers?|replies|responses) be",
+         "in detail", "detailed", "length", "walls? of text", "tl;?dr", "how long should (?:the )?(?:[\\w'\u2019]+ )?(?:answers?|replies|responses)", "(?:answers?|replies|responses)(?: to (?:this |the )?user)? be",
          "word (?:limit|count)", "(?:word|length|sentence) cap", "as long as (?:you |it )?(?:need|needs|want|like)s?", "full detail", "words? or less", "under [0-9]+ words", "one-liners?", "short and sweet", "long-winded",
          # a count of sentences as the ceiling, or the rule named by it: "3 sentences max", "drop the 3 sentence thing"
          "(?:[1-9][0-9]*|one|two|three|four|five)[- ](?:sentences?|lines?|words?)(?= (?:max|tops|or less|or fewer|at most|thing|rule|limit))",
@@ -321,9 +328,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "contact_time": (
         ("mornings? (?:are|is|work) best", "evenings? (?:are|is|work) best", "after [0-9]{1,2} ?(?:am|pm)",
-         "before [0-9]{1,2} ?(?:am|pm)", "nights", "night shifts?", "day shifts?", "(?:my|our|work|shift|sleep) schedule", "schedule (?:change|changed|is|'s|shifted)", "best time", "check-?ins\\b", "check-?in (?:reminders?|calls?|messages?|texts?|times?|window)",
+         "before [0-9]{1,2} ?(?:am|pm)", "nights", "night shifts?(?! at (?-i:[A-Z]))", "day shifts?(?! at (?-i:[A-Z]))", "(?:my|our|work|shift|sleep) schedule", "schedule (?:change|changed|is|'s|shifted)", "best time", "check-?ins\\b", "check-?in (?:reminders?|calls?|messages?|texts?|times?|window)",
          "reach me", "nudge", "contact me", "(?:be|get|being|getting) (?:contacted|reached|texted|messaged|called(?= (?:at|after|before|between|in|on|during|by|from|around|only|early|late|mornings?|evenings?|weekdays|weekends)\\b))", "(?:when|what (?:time|hours?|days?))\\b[^?.!]{0,40}?\\b(?:be|get|being|getting) called", "mornings", "evenings", "afternoons", "weeknights", "weekends only",
-         "(?:weekday|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday) (?:mornings|afternoons|evenings|nights)", "when you (?:ping|text|message|call|remind|nudge) me", "shifts", "when to (?:reach|contact|call|text|message|ping)", "(?:night|day|evening) rotation",
+         "(?:weekday|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday) (?:mornings|afternoons|evenings|nights)", "when you (?:ping|text|message|call|remind|nudge) me", "shifts(?! at (?-i:[A-Z]))", "when to (?:reach|contact|call|text|message|ping)", "(?:night|day|evening) rotation",
          "push (?:everything|it|them|the reminders?|my reminders?) (?:back )?to",
          # "call the user" alone is naming as often as phoning ("what should I call the user?"): only with a when
          "(?:reach|contact|text|message|ping) (?:the user|them|him|her)", "(?:when|what time)\\b.{0,24}\\bcall\\b",
@@ -332,7 +339,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # when a daily message comes: "send my daily to-do summary at 7:30am", "the summary hits right as I'm asleep"
          "(?:send|sends|sent|get|deliver)s? (?:me )?(?:my |the )?(?:daily |weekly |morning |evening )?(?:[\\w-]+ )?(?:summary|summaries|briefing|digest|recap|check-?in)",
          "(?:summary|briefing|digest|recap) (?:comes?|arrives?|hits?|lands?|(?:be |is |gets? )?sent)",
-         "(?:what time|when)\\b.{0,30}\\b(?:summary|summaries|digest|briefing|reminders?)",
+         "(?:what time|when)\\b.{0,30}\\b(?:summary|summaries|digest|briefing|reminders?|check-?ins?)",
          "(?<!eat )(?<!eating )between [0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm)? and [0-9]{1,2}(?::[0-9]{2})? ?(?:am|pm)",
          "(?:reminders?|check-?ins?|notifications?|pings?)\\b[^.]{0,30}\\b(?:between|after|before|at) [0-9]",
          # when to be messaged, said as an instruction: "only ping me weekdays 12-1", "move the pings to evenings"
@@ -342,7 +349,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         # alone it is when something happens ("车早上打不着火", "每天下午不来一杯不行")
         # (and "哪几点" asks which points: "事前培训讲哪几点比较好")
         # (not the hours of a meal or a fast: "改16:8轻断食了，中午12点到晚上8点吃")
-        ("(?:早上|上午|中午|下午|晚上)(?=[^，,。！？]{0,6}(?:[0-9一二三四五六七八九十两]+点|以[后前]|之[后前]|再|发|找|提醒|联系|通知"
+        # (a whole one is how long something went on: "粉丝在弹幕刷了一晚上“阿喵别走”")
+        ("(?<![一整])(?:早上|上午|中午|下午|晚上)(?=[^，,。！？]{0,6}(?:[0-9一二三四五六七八九十两]+点|以[后前]|之[后前]|再|发|找|提醒|联系|通知"
          "|打(?:给|电话)|方便|有空|别|不要))(?![^，,。！？]{0,12}(?:吃|进食|断食|禁食))", "(?<!哪)几点", "联系我", "(?:给|跟)我打电话|打电话(?:给|找)我|(?:别|不要|可以)[^，,。]{0,4}打电话", "睡觉", "倒班", "夜班", "白班", "时间段",
          "联系(?:用户|他|她)", "找我", "收到(?:提醒|消息|通知)", "(?:提醒|通知)(?:的)?时间", "发我", "(?:什么时候|什么时间|几点)[^，,。？?]{0,8}(?:联系|找|方便|发|提醒|通知|打电话|推送)", "工作日", "午休",
          # when reminders come, not what they are about: "以后提醒改成上午吧"
@@ -485,6 +493,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   f"(?:到|来)(?:{CITIES_ZH}|这边|这儿|这里)[^，,。！？]{{0,3}}{_SINCE_ARRIVING}",
                   f"来了(?:快|都|已经|才|有)?{_SINCE_ARRIVING}", "(?:不打算|没打算|还没)定下来住", "迷你仓", "回老家(?:了|发展|定居|生活|工作)", "回(?:村|乡)(?:了|里|下)", f"(?:又)?回到(?:了)?(?:{CITIES_ZH})", f"搬来(?:了)?(?:{CITIES_ZH})")),
     "employer": (("joined", "quit", "retired", "last day", "notice", "start(?:ed|ing)? at",
+                  # a place that took the user from another: "Cinder & Salt poached me for their pastry program"
+                  "(?:poached|headhunted|scooped) me\\b",
                   # a job begun on a near day: "GOT IT!!! start monday as a member service rep at Longleaf"
                   "start(?:s|ing)? (?:on )?(?:(?:mon|tues|wednes|thurs|fri)day|tomorrow|next week) as an?", "new job", "(?:changed|switched) jobs",
                   "(?:turned|handed) in my (?:badge|keys|laptop|hard ?hat|uniform|apron|vest|radio|key ?card|lanyard)",
@@ -515,6 +525,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   "first (?:week|month) at (?-i:[A-Z])\\w+\\b(?! (?:University|College|State|Tech|High|Law|Med))"),
                  # "又跳了哈哈，这次去了鲸落游戏"
                  ("跳槽", "(?:又|也)跳了",
+                  # a business of one's own opened: "开了家牛肉面馆，自己当老板了"
+                  f"(?:^|我|自己)(?:在[^，,。！？]{{1,8}})?开了(?:一)?(?:家|个|间)[\u4e00-\u9fff]{{0,6}}?(?:{_BUSINESS_ZH}|馆)",
                   # a job left, said of the user or of the place: "超市那边我辞了", "驾校那边我不干了"
                   "我(?:已经|早就?|就)?(?:辞|不干)了", "那边[^，,。！？]{0,3}(?:辞|不干)了", "入职", "(?<![A-Za-z])(?i:onboard)(?![A-Za-z])", "离职", "辞职", "裸辞", "退休了", "返聘", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "继续(?:留)?在[^，,。！？]{1,8}(?:上班|工作|干|熬|苦熬|待|混)", "(?:还是|依然|仍然|就)留在(?!家)", "没工作", "失业",
                   "待业", "被裁", "被优化", "被毕业", "裁到(?:我|我们)", "(?i:n\\+1)", "我(?:直接|也|已经)?跑路了", "被辞", "被开了", "丢了工作", "跳去", "跳到",
@@ -636,6 +648,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               # Jessica Hale now on everything", "everything has to say Okafor now"
               "(?:I'm|I am|im|it's|its|it is) (?:officially |legally |now )?(?-i:[A-Z])[a-z]+ (?-i:[A-Z])[a-z]+(?:-(?-i:[A-Z])[a-z]+)? now",
               "(?:has|have|needs?) to (?:say|read) (?-i:[A-Z])[a-z]+ now",
+              # a surname joined to another, or made official: "decided to hyphenate", "it's officially Doyle-Okafor"
+              "hyphenat\\w+", "(?:it's|its|it is|I'm|im|I am) (?:now )?(?:officially|legally) (?-i:[A-Z])[a-z]+(?:-(?-i:[A-Z])[a-z]+)?\\b",
               "signature\\s*[-:\u2013\u2014]\\s*(?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+"),
              ("改名", "以后叫我", "改叫", "名字(?:写|填|就写|用)(?!了)", "落款(?:写|用|就写|署)(?!了)", "(?:用|叫)这个名字")),
 }

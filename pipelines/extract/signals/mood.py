@@ -46,6 +46,10 @@ _NEGATED = re.compile(
 _NONE_NOW = re.compile(
     # "no fish no eggs no dairy anymore" lists what the user no longer has
     r"^\s*(?:and\s+|but\s+)?no\s+\w+(?:[\s,]+(?:no\s+|or\s+)?\w+){0,5}?\s+(?:at\s+all|for\s+now|any\s?more|these\s+days)\b"
+    # ... or said to be over: "no more 'postdoctoral fellow', the HR letter says Research Scientist"
+    r"|^\s*(?:and\s+|but\s+|so\s+)?no\s+more\s+\S"
+    # ... and so does a list of them, what the user goes without: "no meat no dairy obvs", "no gluten, no dairy"
+    r"|^\s*(?:and\s+|but\s+)?no\s+[\w-]+[\s,]+(?:and\s+|or\s+)?no\s+[\w-]+"
     # a habit ended, not a change refused: "I'm not doing the vegan thing anymore" (not "I'm not moving anymore")
     r"|\b(?:i'm|i\s+am|im)\s+not\s+doing\s+(?:the\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+any\s?more\b"
     # ... or no regime kept at all: "not doing any special diet now", "not on any diet", "not following any rules"
@@ -158,7 +162,7 @@ KIN_ZH = (
     # ... the ones met at school or left behind: "我同桌跳槽去字节了", "我学姐搬去深圳了", "我前男友结婚了"
     r"同桌|学长|学姐|学弟|学妹|老乡|队友|嫂|前(?:任|男友|女友|妻|夫)|"
     # ... the family a marriage and the years bring: "公婆上个月搬来成都了", "我孙子在加拿大念书", "我女婿调去深圳了"
-    r"公婆|亲家|儿媳|女婿|孙子|孙女|外孙|重孙|继父|继母|后妈|干妈|干爹|亲戚|"
+    r"公婆|亲家|儿媳|女婿|孙子|孙女|外孙|重孙|继父|继母|后妈|干妈|干爹|亲戚|姑|姐夫|妹夫|弟媳|妯娌|连襟|"
     # ... and the people the user is with at work, at school or at home: "我们班主任换邮箱了", "我师傅退休了"
     r"班主任|辅导员|主任|校长|院长|队长|经理|总监|助理|秘书|下属|员工|保姆|师傅|师父|教练|医生|大夫|房东|中介|"
     r"战友|网友|球友|牌友|病友|驴友|姐妹|兄弟|哥们|姐们|"
@@ -223,9 +227,11 @@ _THIRD_PARTY = re.compile(
     # work bestie) just quit" (not an opening word: "Just moved to Denver", nor "Acme laid me off")
     # ... or placed beside the user: "Kenji on my team just got promoted", "our point guard Jalen got picked up",
     # "Sinéad (my 6am 1:1 client for 3 years) is moving to Limerick"
-    rf"|^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our)\s+(?:[\w-]+\s+){{1,2}})?(?!{_OPENING_WORDS}\b)(?-i:[A-ZÀ-Þ][a-zß-ÿ]+)"
+    rf"|^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our)\s+(?:[\w-]+\s+){{1,3}})?(?!{_OPENING_WORDS}\b)(?-i:[A-ZÀ-Þ][a-zß-ÿ]+)"
     r"(?:\s+\([^)]*\)|\s+(?:on|from|in|at)\s+(?:my|our)\s+\w+)?\s+(?:just\s+|finally\s+|also\s+)?"
     rf"(?:{_DEEDS_EN}|(?:is|'s)\s+(?:moving|leaving|relocating|quitting|retiring))\b(?!.*\bme\b)"
+    # ... or someone's relative or friend: "Nate's parents sold their house and moved to Scottsdale"
+    rf"|^\s*(?:{_LEAD_IN}\s+)?(?-i:[A-Z][a-z]+)(?:'s|\u2019s)\s+(?:\w+\s+)?(?:{PEOPLE_EN})s?\b"
     # ... and the same said with the verb joined on: "Gary's retiring in March"
     rf"|^\s*(?:{_LEAD_IN}\s+)?(?!{_OPENING_WORDS}\b)(?-i:[A-Z][a-z]+)(?:'s|\u2019s)\s+(?:moving|leaving|relocating|quitting|retiring)\b"
     # a person named without "my" still is someone else: "husband's company is relocating"
@@ -236,6 +242,7 @@ _THIRD_PARTY = re.compile(
     r"男朋友|女朋友|对象|合伙人|搭档|合作伙伴|老伴|徒弟|"
     # (not a word the user may call the assistant by: "老师，我想问…", "阿姨" is a stranger too)
     r"公婆|公公|婆婆|爷爷|奶奶|外公|外婆|姥姥|姥爷|爸妈|父母|哥哥|姐姐|弟弟|妹妹|孙子|孙女|外孙|儿媳|女婿|亲家|亲戚|家里人|"
+    r"小姑子|大姑子|小叔子|大伯子|姐夫|妹夫|嫂子|弟媳|妯娌|连襟|"
     r"班主任|辅导员|保姆|下属|员工)|大家都|别人都|everyone\s+(?:says|uses|calls)"
     # someone else's new thing, in a clause where the user is no subject: "kayla keeps sending me pics from her new
     # place in chicago", "看她新家的照片"
@@ -252,6 +259,9 @@ _THIRD_PARTY = re.compile(
     # ... a group named with what it does: "我们收银组的小周搬去宁波了", "我们队老朴被挖走了"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:{_OUR_ZH})(?:{_GROUPS_ZH}|科|处|院|系|所|店|厂|车间)"
     r"(?:里)?(?:新来|刚来|那个)?的"
+    # ... or one of it called by a nickname, with what they did: "我们队打野小胖搬去上海了" (not "我们队小组赛赢了")
+    rf"|^\s*(?:{_LEAD_IN_ZH})?我们(?:{_GROUPS_ZH}|店|厂|车间)(?:里)?[\u4e00-\u9fff]{{0,3}}?(?:小|老|阿)[\u4e00-\u9fff]"
+    r"(?:都|也|已经|刚|就|最近)?(?:搬|跳|辞|离|调|升|去|转|换|结婚|分手|退|被|要)"
     # ... or the one in charge of it: "我们CTO最近迷上手冲", "我们主任调去省里了"
     rf"|^\s*(?:{_LEAD_IN_ZH})?我们(?:的)?(?:(?i:CTO|CEO|CFO|COO)|主任|经理|总监|主管|老板|领导|组长|店长|科长|院长|校长"
     r"|护士长|教练|老师|导师|上司|老大|班主任|辅导员|[部处局厂行所站村社会队]长|董事长|总经理)"
@@ -336,7 +346,7 @@ _PLAN = re.compile(
     # a deposit orders what is not had yet: "put a deposit down on a Model Y", "定金交了"
     r"\b(?:put|paid|placed|left)\s+(?:down\s+)?(?:a\s+|the\s+)?deposit\b|\bdeposit\s+(?:down\s+)?on\b|"
     # a decision said as a guess: "I think I'm taking the offer"
-    r"(?:\bi\s+think|\bprobably)\s+(?:i'm|im|i\s+am)\s+\w+ing\b|(?<!accepted\s)(?<!took\s)(?:job\s+offer|an\s+offer)|applying|applied|"
+    r"(?:\bi\s+think|\bprobably)\s+(?:i'm|im|i\s+am)\s+\w+ing\b|(?<!accepted\s)(?<!took\s)(?<!signed\s)(?<!signed\sthe\s)(?:job\s+offer|an\s+offer)|applying|applied|"
     # an offer had is not yet taken: "got a verbal offer from Kestrel", "waiting on the written one"
     r"(?:got|received|getting|have|had)\s+(?:an?\s+|the\s+)?(?:verbal|written|official|formal|job)\s+offer|"
     r"(?:got|received)\s+the\s+offer\b|"
@@ -395,7 +405,10 @@ _PAST = re.compile(
     r"\b(?:was|were)\s+in\b(?!\s+(?:it|them|that|the\s+(?:cut|layoffs?|first\s+round)))|\btrip\b|"
     # a place gone to for an occasion: "went up to Edinburgh last week for a PhD interview"
     r"\bwent\s+(?:up\s+|down\s+|over\s+|out\s+)?to\s+[^.,;!?]{1,40}?\bfor\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}?"
-    r"(?:interview|conference|wedding|meeting|funeral|visit|weekend|game|concert|workshop|tournament|race)\b|\bvisit(?:ed|ing)?\b|\bvacation\b|\bholiday\b|\bconference\b|"
+    r"(?:interview|conference|wedding|meeting|funeral|visit|weekend|game|concert|workshop|tournament|race)\b|"
+    # (a visit to a doctor or from one is no trip: "doc visit was rough")
+    r"(?<!doc\s)(?<!doctor\s)(?<!dentist\s)(?<!vet\s)(?<!clinic\s)(?<!er\s)(?<!home\s)(?<!site\s)(?<!office\s)(?<!follow-up\s)"
+    r"\bvisit(?:ed|ing)?\b|\bvacation\b|\bholiday\b|\bconference\b|"
     # (a travel nurse or a travel contract is a kind of job, no trip)
     r"\btravel(?:l?ed|ling|ing)?\b(?!\s+(?:nurs\w*|contracts?|assignments?|agents?|agency|jobs?|gigs?|positions?|roles?|medics?|therapists?|techs?|clinicians?|writers?|industry|insurance))|\bback\s+from\s+(?!the\s+honeymoon)"
     # days or weeks somewhere are a stay: "three weeks here and…", "two weeks in Lisbon" (not "two weeks in and…")
@@ -422,7 +435,7 @@ _PAST = re.compile(
     # a dream is no state: "I dreamt last night that I worked at NASA", "梦见我搬回老家了" (not "my dream job")
     r"|\bdream(?:t|ed)\s+(?:last\s+night\s+|that\s+|about\s+|i\b|we\b)|\bhad\s+a\s+(?:weird\s+|crazy\s+|strange\s+)?dream\b"
     r"|\bin\s+my\s+dreams?\b|做梦|梦见|梦到|梦里|梦中"
-    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|旅游(?!团|社|局|业)|旅行(?!社|团)|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一?趟|探亲|参观|逛了|去[^，,。我]{1,8}看(?:了)?(?:个|场)?(?:展|演出|比赛)|从[^，,。]{1,6}回来|(?:住|待)了[一两二三四五六七八九十几半\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)(?!了)"
+    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|去[^，,。我]{1,6}开了(?:一周|几天|两天|三天|一个月|个)?的?会|旅游(?!团|社|局|业)|旅行(?!社|团)|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一?趟|探亲|参观|逛了|去[^，,。我]{1,8}看(?:了)?(?:个|场)?(?:展|演出|比赛)|从[^，,。]{1,6}回来|(?:住|待)了[一两二三四五六七八九十几半\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)(?!了)"
     # going home is a visit at a holiday or for a few days, else often a move back ("辞职回老家了")
     r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
     re.IGNORECASE,
@@ -486,7 +499,7 @@ _REPORTED = re.compile(
 # "workday FINALLY says Staff Engineer", "my license finally says Dana Okafor"
 _A_RECORD_SAYS = re.compile(
     r"\b(?:badge|signature|workday|licen[cs]e|passport|id|card|name\s*tag|nameplate|linkedin|profile|contract|payslip|"
-    r"paystub|lease|directory|org\s+chart|diploma|certificate|door|mailbox|title)\s+(?:now\s+|finally\s+|officially\s+|"
+    r"paystub|lease|directory|org\s+chart|diploma|certificate|door|mailbox|title|letter|paperwork|system|portal)\s+(?:now\s+|finally\s+|officially\s+|"
     r"already\s+|also\s+)?(?:says|reads|shows|lists)\b",
     re.IGNORECASE,
 )
@@ -513,7 +526,9 @@ _DONE_TO_ME_WORDS_EN = (
     r"|\b(?:got|have|has|put|signed|taken|took)\s+me\s+(?:on\s+)?as\b|\b(?:took|taken|taking)\s+me\s+on\b"
     # ... and what someone set up for the user is the user's: "my nephew set me up a fresh email"
     r"|\bset\s+me\s+up\b"
-    r"|\b(?:changed|updated|bumped)\s+my\s+(?:title|role)\b"
+    r"|\b(?:changed|updated|bumped|converted|upgraded)\s+my\s+(?:title|role|position|post)\b"
+    # ... and a post given, not offered: "they gave me the metro editor job"
+    r"|\b(?:gave|handed|given)\s+me\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?(?:job|role|position|post|title|promotion)\b"
 )
 _DONE_TO_ME = re.compile(
     _DONE_TO_ME_WORDS_EN + r"|把我(?:提拔|升|调|开除|裁|辞退|外派|派)|把我[^，,。！？]{0,6}?(?:提|升)(?:成|为|到)"
@@ -623,8 +638,11 @@ def clause_mood(clause: str) -> str:
         and not reaches_me(clause)
     ):
         return THIRD_PARTY
-    if _SERVES_THE_USER.search(clause):  # their advice to the user is their words; anything else is theirs
-        return REPORTED if _REPORTED.search(clause) or _TELLS_ME_ZH.search(clause) else THIRD_PARTY
+    # their advice to the user is their words; anything else is theirs (but what a record of theirs says is no one's
+    # words: "the HR letter says Research Scientist")
+    if _SERVES_THE_USER.search(clause) and not _A_RECORD_SAYS.search(clause):
+        said = _REPORTED.search(clause) or _TELLS_ME_ZH.search(clause) or _WORDS_SAID.search(clause)
+        return REPORTED if said else THIRD_PARTY  # ("医生说辣的一口都别碰" is the doctor's advice, said)
     if _NEGATED.search(clause) and not _NONE_NOW.search(clause):
         return NEGATED
     if _REPORTED.search(clause) and not _A_RECORD_SAYS.search(clause):
@@ -699,6 +717,8 @@ _OWNED_EN = re.compile(
     # clause's start or after a dash ("the civic's gone — sold it last weekend")
     # the assistant let off a rule the user set: "ok you can drop the 3 sentence thing", "feel free to skip the tables"
     r"|^\s*(?:\w+\s+)?(?:you\s+can|feel\s+free\s+to)\s+(?:now\s+)?(?:drop|forget|stop|ditch|skip|quit|go\s+back)\b"
+    # ... or the present of a state the user is in: "work night shifts at PixelStop", "live in a van now"
+    r"|^\s*(?:still\s+|now\s+|currently\s+)?(?:work|live|teach|commute)\s+(?!(?:me|us|you|is|was|has|had|and|or)\b)"
     r"|(?:^|\s[\u2014\u2013-]+\s|\u2014)\s*(?:\w+\s+)?(?:just\s+|finally\s+|officially\s+)?(?:[a-z]{3,}ed|[a-z]{3,}ing|back|got|left|quit|became|sold|"
     r"bought|went|gave|going|doing|been|did|had|"
     r"took|made|began|found|put|came|ran)\b",
@@ -978,9 +998,11 @@ _CHOSEN = re.compile(
 
 def _goes_on_with_the_plan(clause: str) -> bool:
     """Whether a clause after a plan in its sentence is part of it: what the plan leads to, or its details said
-    without a subject and without anything said done (but chosen for it)."""
+    without a subject and without anything said done (but chosen for it); a request to the assistant is none ("the
+    bullets are starting to feel like a spreadsheet 😅 can u just write normal short paragraphs instead?")."""
     said_done = bool(_DONE.search(_CHOSEN.sub("", clause)))
-    return bool(_CONSEQUENCE.search(clause)) or (not names_a_subject(clause) and not said_done)
+    asked = bool(_REQUEST.search(clause))
+    return bool(_CONSEQUENCE.search(clause)) or (not names_a_subject(clause) and not said_done and not asked)
 
 
 # An "if" makes a plan of its own clause only; what follows it is left to _CONDITION ("if you…" conditions nothing)
@@ -1091,8 +1113,12 @@ def _goes_on_with_it(clause: str) -> bool:
     """Whether a clause after someone's words or an option weighed in its sentence goes on with them: it names no
     subject, draws no conclusion and says nothing done ("he says I ought to have you write me long, | detailed
     explanations"; not "医生建议我恢复吃肉，| 现在已经开始吃鱼了")."""
-    concludes = _CONCLUDES.match(clause) or _SO.match(clause)
+    concludes = _CONCLUDES.match(clause) or _SO.match(clause) or _TURNS.match(clause)
     return _goes_on_with_the_subject(clause) and not concludes and not _DONE_NOW.search(clause)
+
+
+# ... nor does what turned out otherwise: "一开始HR说title是运营主管，| 结果合同上写的是运营经理"
+_TURNS = re.compile(r"\s*(?:结果|但是?|不过|可是|\bbut\b)", re.IGNORECASE)
 
 
 # An option weighed: what follows it with no subject of its own is the option ("老婆问要不要干脆在苏州也买套房，| 以后

@@ -191,6 +191,8 @@ _YOU_TOO = re.compile(
     re.IGNORECASE,
 )
 TRIP_TOPIC = "residence"  # the topic a trip's stay is mistaken for
+# ... and what a trip's meals are mistaken for: "上个月去京都开了一周会，天天吃清清淡淡的日料" is no change of diet
+_TRIP_MEALS = "diet"
 # a place named after "here in" (not "here in the office"), or as the one the user's street is in ("everyone on my
 # block in Minneapolis has snow tires")
 _HERE_IN = re.compile(
@@ -264,7 +266,8 @@ def _said_as(
     # with Jake"): the old value is over, with no new one (a change no longer made is none: "not moving anymore")
     over = topic in SINGLE_VALUED_TOPICS and mood == NEGATED and ends_a_state(clause)
     said_as = ASSERTION if couple or unwanted or own_doctor or over else TENTATIVE if called or here else mood
-    return PAST if in_a_trip and topic == TRIP_TOPIC and said_as == ASSERTION else said_as
+    of_the_trip = in_a_trip and topic in (TRIP_TOPIC, _TRIP_MEALS)
+    return PAST if of_the_trip and said_as in (ASSERTION, TENTATIVE) else said_as
 
 
 def message_signal(

@@ -63,3 +63,13 @@ def test_every_topic_the_last_message_spoke_to_is_void_and_a_way_set_from_now_on
 
 def test_a_no_that_answers_an_offer_takes_nothing_back():
     assert not calls_off("nah just fyi. what's a good stretch routine before a 3pm run")
+
+
+def test_a_value_a_take_back_kept_is_not_voided_by_the_next_take_back():
+    restored = "算了算了改名的事作罢，粉丝在弹幕刷了一晚上“阿喵别走”😂 还是叫我阿喵吧"
+    said = [("name", ASSERTION, restored, "m1")]
+    # "头像也不换了" (the avatar stays too) calls off nothing the user said before it; the name 阿喵 stands
+    assert calls_off(restored) and calls_off("头像也不换了")
+    assert called_off(said) == []
+    # ... while a change announced and then taken back is still void
+    assert called_off([("name", ASSERTION, "我决定改名了！以后叫我夜枭", "m0")]) == [0]

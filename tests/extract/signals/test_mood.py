@@ -914,7 +914,7 @@ def test_how_with_a_degree_or_a_comparison_exclaims_and_guess_who_is_the_user():
         ("我们收银组的小周搬去宁波了", THIRD_PARTY),  # a group named with what it does
         ("我们队老朴被梅州那边挖走了", THIRD_PARTY),
         ("我们公司的年会定在下周", THIRD_PARTY),
-        ("经纪人说青岛那边一个队也来问过我", THIRD_PARTY),  # an agent's words
+        ("经纪人说青岛那边一个队也来问过我", REPORTED),  # an agent's words
         ("要不我也搬去大理算了", PLAN),  # a musing, a wish
         ("有时候真想退学去读个港硕算了", PLAN),
         ("说实话我自己也想养猫很久了，", PLAN),
@@ -973,7 +973,10 @@ def test_someone_named_as_the_one_a_deed_is_for_goes_on_as_the_subject():
 
 def test_what_the_user_draws_from_someones_words_is_the_users_and_a_name_taken_is_no_one_elses():
     moods = clauses_with_moods("医生说别空腹喝太苦的 所以现在改喝燕麦拿铁了 美式戒了")
-    assert [mood for _, mood in moods] == [THIRD_PARTY, ASSERTION, ASSERTION]
+    assert [mood for _, mood in moods] == [REPORTED, ASSERTION, ASSERTION]
+    # ... and so is what the user does now after a doctor's words, with no "so" (the doctor's are reported speech)
+    moods = clauses_with_moods("胃镜做了，医生说辣的一口都别碰😭 现在天天白粥青菜，口味彻底改清淡了")
+    assert [mood for _, mood in moods] == [ASSERTION, REPORTED, ASSERTION, ASSERTION]
     # ... not what someone else did for a reason of their own
     assert [mood for _, mood in clauses_with_moods("我姐找了份新工作，所以搬去深圳了")] == [THIRD_PARTY] * 2
     assert clause_mood("I took my husband's name,") == ASSERTION

@@ -1,0 +1,151 @@
+"""Whose news a clause tells and what it says, in English and Chinese: a colleague, an in-law or a teammate named
+before their deed, a doctor's words and what the user does after them, a post given, a record's words, a list of
+things gone without, a change a take-back kept, and the words that name a surname, a home, a car or a business."""
+
+from datetime import datetime
+
+import pytest
+
+from pipelines.core.schemas import Message
+from pipelines.extract.rules.engine import extract_message
+from pipelines.extract.signals.lexicon import cue_hits, names_a_change
+from pipelines.extract.signals.mood import (
+    ASSERTION,
+    PAST,
+    PLAN,
+    REPORTED,
+    THIRD_PARTY,
+    clause_mood,
+    clauses_with_moods,
+    is_owned,
+)
+from pipelines.extract.signals.topic_signal import message_signal
+
+
+def _said(text: str) -> list[tuple[str, str]]:
+    memories = extract_message(
+        Message(
+            message_id="u:s1:1",
+            agent_id="a",
+            user_id="u",
+            session_id="u:s1",
+            msg_seq=1,
+            role="user",
+            content=text,
+            ts=datetime(2026, 1, 1),
+        )
+    )
+    return [(m.topic, m.content) for m in memories]
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        # someone placed beside the user by up to three words, then their deed
+        ("my old audit senior Kiran just moved to Denver to open the firm's new office out there.", THIRD_PARTY),
+        # ... or someone's relative
+        ("Nate's parents sold their house and moved to Scottsdale last week.", THIRD_PARTY),
+        ("Nate's new job is in Austin", ASSERTION),
+        # a teammate called by a nickname, with what they did (not the team's own match)
+        ("我们队打野小胖搬去上海了，", THIRD_PARTY),
+        ("我们组小李跳槽去腾讯了", THIRD_PARTY),
+        ("我们队小组赛赢了", ASSERTION),
+        # an in-law named bare at the clause's start
+        ("小姑子上个月搬去深圳了，", THIRD_PARTY),
+        # a post given, not offered; the user's post changed by them
+        ("they gave me the metro editor job.", ASSERTION),
+        ("they finally converted my position.", ASSERTION),
+        ("they offered me the metro editor job", THIRD_PARTY),
+        # what a record says is no one's words; what a role says to the user is theirs
+        ("the HR letter says Research Scientist as of this month.", ASSERTION),
+        ("医生说辣的一口都别碰", REPORTED),
+        # things gone without, listed or over, are said; a thing that did not happen is denied
+        ("no meat no dairy obvs", ASSERTION),
+        ("no more 'postdoctoral fellow',", ASSERTION),
+        # an offer signed is taken
+        ("signed an offer with Brightline Freight yesterday", ASSERTION),
+        ("got an offer from Brightline Freight yesterday", PLAN),
+    ],
+)
+def test_whose_news_a_clause_tells(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+def test_a_request_after_a_comparison_in_its_sentence_is_no_plan_and_gives_its_layout():
+    text = (
+        "ok honestly the bullets are starting to feel like reading a spreadsheet 😅 "
+        "can u just write normal short paragraphs instead?"
+    )
+    assert [mood for _, mood in clauses_with_moods(text)] == [PLAN, ASSERTION]
+    assert _said(text) == [("output_format", "User prefers answers formatted as prose.")]
+
+
+def test_what_turned_out_otherwise_ends_someones_words():
+    text = "一开始HR说title是运营主管，结果合同上写的是运营经理…那就以合同为准吧，运营经理"
+    assert [mood for _, mood in clauses_with_moods(text)][:2] == [REPORTED, ASSERTION]
+    assert [mood for _, mood in clauses_with_moods("医生说别吃辣，清淡点")] == [REPORTED, REPORTED]
+
+
+def test_what_a_trip_was_like_is_no_change_of_diet():
+    trip = message_signal("上个月去京都开了一周会，天天吃清清淡淡的日料，说实话还挺舒服的")
+    assert (trip.topic, trip.mood) == ("diet", PAST)
+    assert clauses_with_moods("明天去公司开会")[0][1] != PAST
+    home = message_signal("现在天天吃清清淡淡的，肠胃都变好了")
+    assert (home.topic, home.mood) != ("diet", PAST)
+
+
+def test_a_verb_of_a_state_without_its_subject_is_the_users():
+    assert is_owned("work night shifts at PixelStop,")
+    assert is_owned("live out of a van these days")
+    assert not is_owned("work is crazy this week")
+    assert not is_owned("rent is cheaper there")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Nate's parents sold their house and moved to Scottsdale last week.", "小姑子上个月搬去深圳了，在南山找了份工作"],
+)
+def test_a_relatives_move_gives_the_user_no_home_or_job(text):
+    assert _said(text) == []
+
+
+def test_a_business_of_the_users_own_is_where_they_work_even_beside_the_job_left():
+    text = "春节一过我就把工作辞了，拿攒的钱在小区门口盘了个店面，开了家牛肉面馆，自己当老板了。"
+    assert _said(text) == [("employer", "用户自己开了牛肉面馆")]
+    assert _said("朋友开了家火锅店") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        # a surname joined or made official
+        ("random but I caved and decided to hyphenate after all. it's officially Doyle-Okafor.", "name"),
+        ("random but I caved and decided to hyphenate after all", "name"),
+        # a car named by its model, sold
+        ("宏光卖了，二十多万公里实在修不动了。", "vehicle"),
+        # a layout, not a language, asked to answer in
+        ("pls always answer me in bullet lists, I skim everything on my phone", "output_format"),
+        # the hours worked at a named place
+        ("I work weekends at Harbor Freight, the rest of the week I'm free", "employer"),
+    ],
+)
+def test_words_that_name_a_topic(text, topic):
+    signal = message_signal(text)
+    assert (signal.topic, signal.mood) == (topic, ASSERTION)
+
+
+def test_words_that_name_no_topic_or_another():
+    # a whole evening is how long something went on, not when to reach the user
+    assert "contact_time" not in cue_hits("粉丝在弹幕刷了一晚上“阿喵别走”")
+    assert "contact_time" in cue_hits("晚上别打电话")
+    # a home bought for the wedding is where the user lives
+    assert cue_hits("我们刚在成都高新区买了婚房") == {"residence": 1}
+    # "answer me in" a layout is no language
+    assert "language" not in cue_hits("pls always answer me in bullet lists")
+    assert "language" in cue_hits("answer me in welsh only")
+    # shifts at a named place are a job, not when to reach the user
+    assert cue_hits("work night shifts at PixelStop,") == {"employer": 2}
+    assert names_a_change("开了家牛肉面馆，自己当老板了")
+    # a place that took the user from another names a new employer
+    assert "employer" in cue_hits("Cinder & Salt poached me for their pastry program,")
+    assert names_a_change("Cinder & Salt poached me for their pastry program,")
