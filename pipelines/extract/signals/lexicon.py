@@ -265,7 +265,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:low[- ])?fodmap", "paleo", "whole ?30", "carnivore", "dairy-free", "gluten-free", "sugar-free", "no sugar",
          "mediterranean diet", "plant-forward", "flexitarian", "calorie deficit", "macros", "taste preferences?",
          # asked as a taste: "What kind of food does the user like now?"
-         "what (?:kinds?|sorts?|types?) of (?:food|flavou?rs?|cuisine)"),
+         "what (?:kinds?|sorts?|types?) of (?:food|flavou?rs?|cuisine)",
+         # ... and said as one: "I mainly love Chinese food and Japanese cuisine" (not "food trucks", "a food bank")
+         "(?:love|loves|like|likes|enjoy|enjoys|prefer|prefers|adore|crave|into) (?:[\\w-]+ ){0,3}?(?:food|cuisine)s?\\b"
+         "(?! (?:trucks?|courts?|banks?|poisoning|processors?|delivery|blogs?|photography|pantry|drives?))"),
         ("吃素", "素食", "纯素", "甜食", "吃肉", "辣", "忌口", "过敏", "饮食", "蛋奶", "吃蛋", "清真", "不吃", "都吃", "鸡蛋", "奶制品", "碳水", "低碳", "生酮", "断食", "乳糖", "吃(?:什么|啥)", "能吃", "照吃", "红肉", "荤",
          "控糖", "戒糖", "无糖", "减脂餐", "轻断食", "无麸质", "低脂", "低(?i:fodmap)", "生食", "清淡", "清粥", "正常吃", "口味"),
     ),

@@ -146,6 +146,9 @@ def test_words_that_name_no_topic_or_another():
     # shifts at a named place are a job, not when to reach the user
     assert cue_hits("work night shifts at PixelStop,") == {"employer": 2}
     assert names_a_change("开了家牛肉面馆，自己当老板了")
+    # a taste said as a love of a cuisine is what the user eats (not a food truck)
+    assert cue_hits("I mainly love Chinese food and Japanese cuisine, especially barbecue and sushi.") == {"diet": 1}
+    assert "diet" not in cue_hits("I love food trucks")
     # a place that took the user from another names a new employer
     assert "employer" in cue_hits("Cinder & Salt poached me for their pastry program,")
     assert names_a_change("Cinder & Salt poached me for their pastry program,")
