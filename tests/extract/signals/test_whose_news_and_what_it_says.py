@@ -52,6 +52,8 @@ def _said(text: str) -> list[tuple[str, str]]:
         ("我们队小组赛赢了", ASSERTION),
         # an in-law named bare at the clause's start
         ("小姑子上个月搬去深圳了，", THIRD_PARTY),
+        ("我小姑子上个月搬去深圳了", THIRD_PARTY),
+        ("我姑且先住在朋友家", ASSERTION),  # 姑且 is "for now", no aunt
         # a post given, not offered; the user's post changed by them
         ("they gave me the metro editor job.", ASSERTION),
         ("they finally converted my position.", ASSERTION),
