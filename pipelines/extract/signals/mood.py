@@ -1117,10 +1117,6 @@ def _goes_on_with_it(clause: str) -> bool:
     return _goes_on_with_the_subject(clause) and not concludes and not _DONE_NOW.search(clause)
 
 
-# ... nor does what turned out otherwise: "一开始HR说title是运营主管，| 结果合同上写的是运营经理"
-_TURNS = re.compile(r"\s*(?:结果|但是?|不过|可是|\bbut\b)", re.IGNORECASE)
-
-
 # An option weighed: what follows it with no subject of its own is the option ("老婆问要不要干脆在苏州也买套房，| 以后
 # 搬过去跟他们近点")
 _WEIGHS = re.compile(
@@ -1131,6 +1127,8 @@ _WEIGHS = re.compile(
 # ... and the user's own conclusion, in English: "Cardiologist says no more caffeine, | so scrap the espresso tonic
 # thing"
 _SO = re.compile(r"\s*(?:and\s+)?(?:so|therefore|hence|which\s+means)\b", re.IGNORECASE)
+# ... nor does what turned out otherwise: "一开始HR说title是运营主管，| 结果合同上写的是运营经理"
+_TURNS = re.compile(r"\s*(?:结果|但是?|不过|可是|\bbut\b)", re.IGNORECASE)
 
 
 def _goes_on_with_the_subject(clause: str) -> bool:

@@ -2,11 +2,8 @@
 before their deed, a doctor's words and what the user does after them, a post given, a record's words, a list of
 things gone without, a change a take-back kept, and the words that name a surname, a home, a car or a business."""
 
-from datetime import datetime
-
 import pytest
 
-from pipelines.core.schemas import Message
 from pipelines.extract.rules.engine import extract_message
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change
 from pipelines.extract.signals.mood import (
@@ -20,22 +17,11 @@ from pipelines.extract.signals.mood import (
     is_owned,
 )
 from pipelines.extract.signals.topic_signal import message_signal
+from tests.support.messages import user_message
 
 
 def _said(text: str) -> list[tuple[str, str]]:
-    memories = extract_message(
-        Message(
-            message_id="u:s1:1",
-            agent_id="a",
-            user_id="u",
-            session_id="u:s1",
-            msg_seq=1,
-            role="user",
-            content=text,
-            ts=datetime(2026, 1, 1),
-        )
-    )
-    return [(m.topic, m.content) for m in memories]
+    return [(m.topic, m.content) for m in extract_message(user_message(text))]
 
 
 @pytest.mark.parametrize(
