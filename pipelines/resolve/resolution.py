@@ -17,6 +17,7 @@ from pipelines.core.topics import SINGLE_VALUED_TOPICS, VALUE_SHAPES
 from pipelines.extract.signals.mood import TENTATIVE
 from pipelines.resolve.endings import ended_by_name
 from pipelines.resolve.merge import MergeParams, folded_without_vectors, merged_columns
+from pipelines.resolve.taken_back import taken_back
 
 # A column resolve adds while it works (each row's position in the merged input) and drops before returning.
 _SOURCE_ROW = "_resolve_source_row"
@@ -241,7 +242,8 @@ def resolve(memories: pl.DataFrame, now: datetime, params: ResolutionParams = Re
 
 def _close_timelines(merged: pl.DataFrame, now: datetime, params: ResolutionParams) -> pl.DataFrame:
     """Both valid-time columns of a memory set whose `merged_into` is already decided."""
-    statements = _afterwords_tentative(ended_by_name(merged), params.afterword_hours)
+    # (a take-back is relabelled after the afterwords: it may follow its change within hours, and still closes it)
+    statements = taken_back(_afterwords_tentative(ended_by_name(merged), params.afterword_hours))
     closed = _members_follow_survivors(_close_single_valued(statements))
     resolved = _tentative_before_statements(
         _episodes_follow_facts(_close_expired(closed, now, params.expiry_grace_days))

@@ -14,29 +14,44 @@ from collections.abc import Sequence
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change, says_from_now_on
 from pipelines.extract.signals.mood import ASSERTION, QUESTION, clauses_with_moods
 
+
 # Words that take a change back or say nothing changed (a plain "no" or "nah" is an answer, not a taking back: "nah
 # just fyi" to "Want some new snack ideas?" leaves "I'm eating meat again" standing)
-_CALLS_OFF = re.compile(
-    r"\b(?:never\s*mind|nvm|scratch\s+(?:all\s+)?that|scrap\s+(?:all\s+)?(?:it|that)|forget\s+(?:it|that)|call(?:ed|ing)?\s+(?:it\s+)?off|not\s+happening|"
-    r"not\s+doing\s+(?:it|that|this)|not\s+going\s+(?:through\s+with|ahead)|stay(?:ing)?\s+put|after\s+all|"
-    r"same\s+as\s+(?:always|before|ever)|nothing(?:'s|\s+has|\s+is)?\s+chang(?:ed|ing)|stays?\s+the\s+same|"
-    r"(?:i'm|im|i\s+am|we're|we\s+are)\s+not\s+(?:changing|moving|switching|converting|transferring|taking\s+it)|"
-    r"turned\s+(?:it|them|him|her|the\s+\w+)\s+down|declined\s+(?:it|the)|changed\s+my\s+mind|backed\s+out|"
-    r"talked\s+(?:me|myself|us)\s+out\s+of|(?:for\s+life|till\s+the\s+end|forever)\b)"
-    r"|算了|不去了|没去|不换了|不搬了|不跳了|不转了|不改了|不动了|先不动|不考虑了|还是老样子|照旧|没变|不变|没换|没搬|没跳|"
-    r"没答应|拒绝了|推掉了|回绝了|没那回事|黄了|取消了|搁置了|不了了之|打消了|改主意",
-    re.IGNORECASE,
-)
+def _calls_off_pattern(off_guard: str) -> str:
+    """The words that call a change off, `off_guard` after "X is off" (what may not follow it)."""
+    return (
+        r"\b(?:never\s*mind|nvm|scratch\s+(?:all\s+)?that|scrap\s+(?:all\s+)?(?:it|that)|forget\s+(?:it|that)|call(?:ed|ing)?\s+(?:it\s+)?off|not\s+happening|"
+        r"not\s+doing\s+(?:it|that|this)|not\s+going\s+(?:through\s+with|ahead)|stay(?:ing)?\s+put|after\s+all|"
+        r"same\s+as\s+(?:always|before|ever)|nothing(?:'s|\s+has|\s+is)?\s+chang(?:ed|ing)|stays?\s+the\s+same|"
+        r"(?:i'm|im|i\s+am|we're|we\s+are)\s+not\s+(?:changing|moving|switching|converting|transferring|taking\s+it)|"
+        r"turned\s+(?:it|them|him|her|the\s+\w+)\s+down|declined\s+(?:it|the)|changed\s+my\s+mind|backed\s+out|"
+        r"talked\s+(?:me|myself|us)\s+out\s+of|(?:for\s+life|till\s+the\s+end|forever)\b|"
+        # ... or that the change came to nothing ("Phoenix is off", "scrap the whole waterloo thing", "the vegan thing
+        # lasted 4 days", "we're back together"; not "I'm off to Phoenix", "my day off", "took Friday off")
+        r"(?:is|'s|are)\s+(?:officially\s+)?off\b" + off_guard + "|"
+        r"scrap(?:ped|ping)?\s+(?:the\s+)?(?:whole\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:thing|idea|plan)|"
+        r"fell\s+through|(?:did\s*n[o']?t|never)\s+(?:work\s+out|happen|go\s+through|pan\s+out)|"
+        r"lasted\s+(?:like\s+|about\s+|all\s+of\s+|exactly\s+)?(?:\d+|a|one|two|three|four|five|six)\s+(?:days?|weeks?)|"
+        r"back\s+together)"
+        r"|算了|不去了|没去|不换了|不搬了|不跳了|不转了|不改了|不动了|先不动|不考虑了|还是老样子|照旧|没变|不变|没换|没搬|没跳|"
+        r"没答应|拒绝了|推掉了|回绝了|没那回事|黄了|取消了|搁置了|不了了之|打消了|改主意|"
+        r"没(?:换|搬|去|转|跳|改|买|办|签)成|泡汤|和好了|复合了|坚持了[一二两三四五六七八九十\d]+天"
+    )
+
+
+CALLS_OFF = re.compile(_calls_off_pattern(r"(?!\s+(?:to|for|at|on|work|duty|today|tomorrow|the)\b)"), re.IGNORECASE)
+# The same words without the guard, which Polars' regex engine cannot read: more messages, to choose which to read.
+CALLS_OFF_ROUGHLY = "(?i)" + _calls_off_pattern("")
 
 
 def calls_off(text: str) -> bool:
     """Whether a message takes a change back or says nothing changed; not when the words only take back the question
     the message just asked of no topic ("wait is ITD the DMV? nvm, googling")."""
-    if not _CALLS_OFF.search(text):  # (most messages: no clause to read)
+    if not CALLS_OFF.search(text):  # (most messages: no clause to read)
         return False
     said = clauses_with_moods(text)
     for at, (clause, _) in enumerate(said):
-        if _CALLS_OFF.search(clause):
+        if CALLS_OFF.search(clause):
             asked = said[at - 1] if at else None
             return not (asked is not None and asked[1] == QUESTION and not cue_hits(asked[0]))
     return True  # (words that span clauses: "scratch\nthat")

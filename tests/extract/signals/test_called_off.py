@@ -18,6 +18,17 @@ from pipelines.extract.signals.mood import ASSERTION, NEGATED, QUESTION, THIRD_P
         "wait no. I understood maybe four words 💀 scrap it, stay in English",
         "should I just move to Denver? nah never mind",  # a change weighed and taken back
         "renewal is $60 a year?? and forwarding keeps breaking. scratch all that, I'm staying on my old address",
+        # a change that came to nothing
+        "ugh, Lisbon is off. the landlord rented it to someone else",
+        "the keto thing lasted about two weeks lol",
+        "ok forget the whole Berlin thing? no. scrapping the whole relocation plan, too pricey",
+        "the transfer fell through, HR lost the paperwork",
+        "the move didn't happen in the end",
+        "we're back together, don't judge me",
+        "新车没买成，首付不够",
+        "减肥餐坚持了三天就放弃了",
+        "吵完第二天就和好了",
+        "去深圳的事泡汤了",
     ],
 )
 def test_words_that_take_a_change_back(text):
@@ -33,6 +44,9 @@ def test_words_that_take_a_change_back(text):
         "sounds good, let's do it",
         "k will do. wait is ITD the DMV? nvm, googling",  # its own question taken back
         "这个咋读来着？算了我自己查",
+        "I'm off to Lisbon on friday",  # going, not called off
+        "the heating is off for the whole of the day",
+        "boss said Friday is off work for everyone",
     ],
 )
 def test_an_answer_or_thanks_takes_nothing_back(text):
