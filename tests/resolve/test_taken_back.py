@@ -61,6 +61,14 @@ def test_a_plan_called_off_by_its_name_and_a_distilled_change_called_off_on_its_
     assert _row(history, "用户开比亚迪海豹")["valid_to"] == MAR(9)
 
 
+def test_a_take_back_speaks_to_the_change_by_a_topic_it_mentions_in_passing():
+    lives = episode("moved to Halifax last month, still unpacking", 2, "a", "residence", "assertion")
+    plan = episode("signing a lease on a flat in Moncton next week", 6, "b", "residence", "plan")
+    off = "never mind all that, the job there froze its hiring, staying put with my team"
+    history = resolved(lives, plan, episode(off, 10, "c", "employer", "tentative", mentions=["residence"]))
+    assert (_row(history, off)["topic"], _row(history, off)["mood"]) == ("residence", "assertion")
+
+
 def test_a_take_back_that_speaks_to_nothing_the_change_said_changes_nothing():
     lives = episode("moved to Halifax last month, still unpacking", 2, "a", "residence", "assertion")
     pizza = "never mind the pizza, the oven died"

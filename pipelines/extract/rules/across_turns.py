@@ -31,7 +31,7 @@ from pipelines.extract.rules.turn_tables import (
     ZH_STOP_CHARS,
 )
 from pipelines.extract.signals.lexicon import cue_hits
-from pipelines.extract.signals.mood import ASSERTION, clause_mood
+from pipelines.extract.signals.mood import ANOTHERS_NEW_CONTACT, ASSERTION, clause_mood
 
 
 def _compile(entries: Sequence[str], flags: int) -> tuple[re.Pattern[str], ...]:
@@ -229,6 +229,8 @@ def _answered(opening: _Opening, clause: str) -> tuple[str, str] | None:
 
 
 def _opened(clause: str, message: Message, stated: set[tuple[str, str]]) -> _Opening | None:
+    if ANOTHERS_NEW_CONTACT.search(clause):  # someone else's change: "乐乐爸换号了，新号135…" is not the user's number
+        return None
     for topic, patterns in _OPENINGS.items():
         if (message.message_id, topic) not in stated and patterns.search(clause):
             return _Opening(topic, message)

@@ -63,6 +63,10 @@ _EN_JOBS = (
     r"founder|ceo|cto|cfo|director|intern|marketer|administrator|technician|pharmacist|dentist|chef|"
     r"pilot|artist|photographer|musician|specialist|coordinator|recruiter|economist|mechanic|physician|"
     r"surgeon|therapist|librarian|lead|owner|officer|salesperson|product\s+manager|pm|swe|sre|"
+    # ... and the jobs no ending tells: "head baseball coach", "zoning clerk" (not "assistant" or "deputy", which
+    # open titles: "assistant manager")
+    r"coach|clerk|aide|medic|paramedic|tutor|cook|barista|nanny|cashier|paralegal|umpire|referee|"
+    r"sergeant|detective|midwife|secretary|receptionist|postdoc|"
     # a job not listed is mostly named as one who does something: "dispatcher", "paralegal" is not, "dispatcher" is
     rf"(?!(?:{_NOT_A_JOB})s?\b)[a-z]{{3,}}(?:er|or|ist|ian)"
 )
@@ -117,6 +121,17 @@ _MACROS = {
 
 # Languages answers may come in.
 LANGUAGES_EN = r"English|Chinese|Mandarin|Cantonese|Japanese|Korean|French|German|Spanish|Italian|Portuguese|Russian"
+# A language named in itself ("auf Deutsch", "en español"), by the word that starts its name
+_NAMED_IN_ITSELF = {"deutsch": "German", "espa": "Spanish", "fran": "French", "portu": "Portuguese",
+                    "italiano": "Italian", "nederlands": "Dutch"}  # fmt: skip
+
+
+def language_named_in_itself(said: str) -> str:
+    """The English name of a language named in itself: "auf Deutsch" is German, "en español" Spanish."""
+    word = said.split()[-1].lower()
+    return next(name for start, name in _NAMED_IN_ITSELF.items() if word.startswith(start))
+
+
 # ... and languages the user speaks, a longer list read only after "speak" ("polish my CV", "prefer Thai food")
 SPOKEN_LANGUAGES_EN = (
     LANGUAGES_EN + r"|Polish|Arabic|Hindi|Urdu|Bengali|Punjabi|Tamil|Vietnamese|Thai|Indonesian|Malay|Tagalog|Dutch|"

@@ -70,6 +70,8 @@ class TopicBook:
 
 
 _PREP_PLACE = r"(?:in|to|into)"
+# The rank words a title opens with, which let it go without an article ("I'm head baseball coach at …")
+_RANKS_EN = "head|assistant|lead|chief|senior|associate|deputy|interim|executive"
 _NO_HOME_EN = "User has no fixed home now."  # a home given up with no new one named
 
 RESIDENCE = TopicBook(
@@ -168,6 +170,8 @@ EMPLOYER = TopicBook(
             r"teach\s+(?:[\w-]+\s+){0,3}?at\s+<ORG>",  # "I teach 4th grade at Ridgeview Elementary"
             r"have\s+been\s+working\s+(?:at|for)\s+<WORK>", r"am\s+(?:now\s+)?with\s+<ORG>(?=\s+now|\s*$)",
             r"am\s+an?\s+<JOB:x>\s+(?:at|for|with)\s+<WORK>", r"am\s+on\s+the\s+\w+\s+team\s+at\s+<ORG>",
+            # ... a title with its rank said without an article: "I'm head baseball coach at Northgate High"
+            rf"am\s+(?:the\s+)?(?=(?:{_RANKS_EN})\s)<JOB:x>\s+(?:at|for|with)\s+<WORK>",
             # ... or the company's team: "I've been on Shopify's payments team for 3 yrs"
             r"(?:am|have\s+been|been)\s+(?:on|in)\s+(?P<v>(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,2})(?:'s|\u2019s)\s+"
             r"(?:[\w-]+\s+){0,2}(?:team|department|dept|division|group|org)\b",
@@ -310,6 +314,8 @@ JOB_TITLE = TopicBook(
             r"work(?:ing)?\s+as\s+<ROLE>", r"am\s+working\s+as\s+<ROLE>", Say(r"am\s+an?\s+<JOB>", content="User's job title is {v}."),
             r"work\s+(?:at|for)\s+\S+(?:\s+\S+){0,3}?\s+as\s+<ROLE>", r"am\s+now\s+(?:the|a|an)\s+<ROLE>(?=.*\b(?:at|team|job|work)\b)",
             r"am\s+(?:now\s+)?officially\s+(?:the\s+|a\s+|an\s+)?<JOB>",
+            Say(rf"am\s+(?:the\s+)?(?=(?:{_RANKS_EN})\s)<JOB>(?=\s+(?:at|for|with|here|now)\b|\s*[,.!;]|\s*$)",
+                content="User's job title is {v}."),
         ),
         changes=(
             r"(?:got|was|been|have\s+been)\s+promoted\s+(?:to|as)\s+<ROLE>", r"(?:got\s+|was\s+)?bumped\s+up\s+to\s+<ROLE>", r"got\s+(?:a\s+)?promot(?:ed|ion)\s+to\s+<ROLE>",
@@ -372,6 +378,11 @@ NAME = TopicBook(
             r"\b(?:use|using|go\s+with|stick\s+with|switch\s+to)\s+<NAME>\s+(?:with|for)\s+me\b",
             # ... said short, in a message about what the user is called: "just go with DJ, Dee feels weird now"
             Say(r"^\s*(?:ok\s+|so\s+)?(?:just\s+)?(?:go\s+with|stick\s+with|use)\s+<NAME>(?=\s*[,.!]?\s*$)",
+                unless_message=r"^(?![\s\S]*\b(?:call|calls|calling|called|name|nickname|go\s+by)\b)"),
+            # the name people know the user by: "everyone here knows me as Trix now"
+            r"\b(?:knows?|known)\s+me\s+as\s+<NAME>",
+            # ... and a switch asked for in a message about what the user is called: "switch me over to Peg pls"
+            Say(r"\bswitch\s+me\s+(?:over\s+)?to\s+<NAME>",
                 unless_message=r"^(?![\s\S]*\b(?:call|calls|calling|called|name|nickname|go\s+by)\b)"),
         ),
     ),

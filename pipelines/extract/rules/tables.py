@@ -20,9 +20,11 @@ from pipelines.extract.rules.grammar import (
     TASK,
     Rule,
     en,
+    language_named_in_itself,
     zh,
 )
 from pipelines.extract.rules.text import third_person_en, third_person_zh, tool_only
+from pipelines.extract.signals.lexicon import ANSWER_IN_ITS_OWN_LANGUAGE
 from pipelines.extract.signals.mood import ASSERTION, PAST, PLAN
 
 # A wish about how the assistant answers may be put as a wish ("I'd like you to reply in Japanese") or in passing,
@@ -140,6 +142,9 @@ RULES: tuple[Rule, ...] = (
     en(r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|write\s+(?:to\s+me|back)|communicate|use|prefer|(?:talk|speak)\s+to\s+me)\b"
        rf"(?:\s+[\w']+){{0,3}}?\s+(?:in\s+)?(?P<v>{LANGUAGES_EN})\b", PREF, "language",
        "User wants answers in {v}.", "language reply answer", moods=_WISHED),
+    # ... asked in the language itself: "bitte antworte ab jetzt auf Deutsch"
+    en(ANSWER_IN_ITS_OWN_LANGUAGE, PREF, "language", "User wants answers in {v}.", "language reply answer",
+       transform=language_named_in_itself, moods=_WISHED),
     zh(rf"(?:用|使用|以|说|讲)(?P<v>{LANGUAGES_ZH})(?:来)?(?:回答|回复|交流|沟通|跟我说|和我说|对话|聊|输出|写|回我)",
        PREF, "language", "用户希望用{v}回答", "语言 回答 回复", moods=_WISHED),
     # the answers named first: "以后你回答用日文，后面附上中文翻译"

@@ -17,8 +17,11 @@ from pipelines.extract.signals.mood import ASSERTION, QUESTION, clauses_with_moo
 
 # Words that take a change back or say nothing changed (a plain "no" or "nah" is an answer, not a taking back: "nah
 # just fyi" to "Want some new snack ideas?" leaves "I'm eating meat again" standing)
-def _calls_off_pattern(off_guard: str) -> str:
-    """The words that call a change off, `off_guard` after "X is off" (what may not follow it)."""
+def _calls_off_pattern(guarded: bool) -> str:
+    """The words that call a change off; `guarded`: with what may not stand around "X is off" (lookarounds, which
+    Polars' regex engine cannot read)."""
+    subject_guard = r"(?!(?-i:It|That|This|He|She|They|Everything)\b)" if guarded else ""
+    off_guard = r"(?!\s+(?:to|for|at|on|work|duty|today|tomorrow|the)\b)" if guarded else ""
     return (
         r"\b(?:never\s*mind|nvm|scratch\s+(?:all\s+)?that|scrap\s+(?:all\s+)?(?:it|that)|forget\s+(?:it|that)|call(?:ed|ing)?\s+(?:it\s+)?off|not\s+happening|"
         r"not\s+doing\s+(?:it|that|this)|not\s+going\s+(?:through\s+with|ahead)|stay(?:ing)?\s+put|after\s+all|"
@@ -28,7 +31,11 @@ def _calls_off_pattern(off_guard: str) -> str:
         r"talked\s+(?:me|myself|us)\s+out\s+of|(?:for\s+life|till\s+the\s+end|forever)\b|"
         # ... or that the change came to nothing ("Phoenix is off", "scrap the whole waterloo thing", "the vegan thing
         # lasted 4 days", "we're back together"; not "I'm off to Phoenix", "my day off", "took Friday off")
-        r"(?:is|'s|are)\s+(?:officially\s+)?off\b" + off_guard + "|"
+        # (what is off is a named thing or a change: not "the pressure's off", "my phone is off")
+        r"(?:"
+        + subject_guard
+        + r"(?-i:[A-Z])[\w-]+|move|plan|deal|wedding|trip|transfer|job|offer|thing|sale|lease|engagement|relocation|"
+        r"switch|purchase)(?:'s|\s+is|\s+are)\s+(?:officially\s+)?off\b" + off_guard + "|"
         r"scrap(?:ped|ping)?\s+(?:the\s+)?(?:whole\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:thing|idea|plan)|"
         r"fell\s+through|(?:did\s*n[o']?t|never)\s+(?:work\s+out|happen|go\s+through|pan\s+out)|"
         r"lasted\s+(?:like\s+|about\s+|all\s+of\s+|exactly\s+)?(?:\d+|a|one|two|three|four|five|six)\s+(?:days?|weeks?)|"
@@ -39,9 +46,9 @@ def _calls_off_pattern(off_guard: str) -> str:
     )
 
 
-CALLS_OFF = re.compile(_calls_off_pattern(r"(?!\s+(?:to|for|at|on|work|duty|today|tomorrow|the)\b)"), re.IGNORECASE)
-# The same words without the guard, which Polars' regex engine cannot read: more messages, to choose which to read.
-CALLS_OFF_ROUGHLY = "(?i)" + _calls_off_pattern("")
+CALLS_OFF = re.compile(_calls_off_pattern(guarded=True), re.IGNORECASE)
+# The same words without the guards: more messages, to choose which to read.
+CALLS_OFF_ROUGHLY = "(?i)" + _calls_off_pattern(guarded=False)
 
 
 def calls_off(text: str) -> bool:

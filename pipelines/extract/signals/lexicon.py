@@ -88,6 +88,13 @@ _WORKPLACE_KINDS_ZH = (
 )
 # What people are at work, named by its ending: "驻店药师", "技术员", "收银员", "采摘组长" (after a verb of being one).
 # Languages by their English names (answers come in them, users speak them); matched regardless of case
+# A request for answers made in the language asked for ("bitte antworte ab jetzt auf Deutsch", "respóndeme en
+# español"): its language named in itself (the group `v`)
+ANSWER_IN_ITS_OWN_LANGUAGE = (
+    r"\b(?:antworte|antworten|antwort|responde|respóndeme|respondeme|responda|réponds|répondez|reponds|rispondi|"
+    r"rispondimi|antwoord)\b(?:\s+[\w']+){0,4}?\s+"
+    r"(?P<v>auf\s+deutsch|en\s+espa[ñn]ol|en\s+fran[çc]ais|em\s+portugu[êe]s|in\s+italiano|in\s+het\s+nederlands)\b"
+)
 LANGUAGES_EN = (
     "english|chinese|mandarin|cantonese|spanish|french|german|japanese|korean|portuguese|italian|russian|arabic|hindi|"
     "vietnamese|thai|dutch|welsh|irish|gaelic|m[aā]ori|afrikaans|polish|turkish|hebrew|greek|swedish|norwegian|danish|"
@@ -129,7 +136,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # the time lived where the speaker is: "six years here and I'm out of ideas"
          "(?:[0-9]+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of) (?:years?|months?) here\\b"),
         (f"(?<![{_HELD}])(?<![{_HELD}][不得])住(?!院|酒店|宾馆|旅馆|宿)", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
-         "公寓", "居住证", "家(?:也|还|都|就|一直)?在", f"我(?:现在|目前)?人?(?:还|仍然|依然|一直|也)?在(?:{CITIES_ZH})(?!出差|玩|旅|开会|转机)", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
+         "公寓", "居住证", "家(?:也|还|都|就|一直)?在", f"我(?:现在|目前)?人?(?:还|仍然|依然|一直|也)?在(?:{CITIES_ZH})(?!出差|玩|旅|开会|转机)", f"(?<!我)(?:现在|目前)人(?:已经|也|还)?在(?:{CITIES_ZH})(?!出差|玩|旅|开会|转机)", "(?:新)?宿舍在", "城市", "落户", "我在[^，,。！？]{1,8}(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
          "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?", "买房", "婚房", "买了(?:套|个)?(?:新)?房(?!车)", "房贷", "新家", "[北沪深杭]漂",
          # "新租的房子就在科技园边上", "到深圳快一个月了", "北京朝阳这边杨柳絮太夸张了" (where the speaker is)
          "新房子", "(?:房子)?租在", "搬进(?:来|去)?", "(?:租|住)的(?:老|新)?(?:房子|公寓|出租屋)",
@@ -194,6 +201,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          f"(?:自己)?开(?:了)?(?:一)?(?:家|个|间)[\u4e00-\u9fff]{{0,4}}(?:{_BUSINESS_ZH}|馆)", "供职", "任职", "在职", "编制", "体制内", "老板", "我在[^，,。！？]{1,10}(?:做|干|搞|当)",
          # a shift worked, a kitchen worked in, a uniform handed back: "三合面包房上早班", "金达莱烤肉后厨", "把工服交了"
          "上(?:早|晚|夜|白|中|大夜|小夜)班", "后厨", "工服",
+         # work for pay said plainly (not the slang 打工人 for anyone with a job): "在奶茶店打工"
+         "打工(?![人魂])",
+         # a transfer to another workplace: "调到市档案馆快两个月了", "借调去区卫健局" (not a patient: "转到第三医院住院了")
+         f"(?:调|借调|调动)(?:到|去|进)了?[^，,。！？\\s我]{{1,8}}?(?:{_WORKPLACE_KINDS_ZH}|馆|局|院|所|中心)",
          # a place of work, then the work done there: "一家康仁堂大药房当驻店药师", "现在在弦音琴行教小孩弹吉他"
          f"(?:{_WORKPLACE_KINDS_ZH})(?:里|那边|这边)?(?:当|做|干|上班|工作|打工|实习|教)",
          # the subject left out at the clause's start: "新工作第一周，在蓝鲸物流做数据分析" (not "在一家做SaaS的公司",
@@ -227,7 +238,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "pen ?-?names?", "stage names?", "pseudonyms?", "nom de plume", "it's \\w+ now",
          "I'm (?-i:[A-Z])\\w+(?<!In)", "I'm an? (?-i:[A-Z])\\w+ now", "(?:last|maiden|family) name", "surname",
          "took (?:his|her|their|\\w+'s) (?:last )?name", "address (?:me|the user|them)", "what name", "user's name",
-         "call (?:the user|them|him|her)", "nickname",
+         "call (?:the user|them|him|her)", "nickname", "knows? me as", "known me as", "switch me (?:over )?to (?-i:[A-Z])\\w+",
          # "What does the user want to be called?", "How does the user want to be addressed?" (not a time to be called)
          "(?:be|being) addressed", "(?:what|how)\\b(?! (?:time|hours?|days?|late|early|often|soon)\\b)[^?.!]{0,40}?\\b(?:be|being) called", "(?:be|being) called (?-i:[A-Z])\\w+", "sign(?:s|ed|ing)? (?:it|them|letters|off|with|as)", "sign-?off", "pronouns?", "(?:he/him|she/her|they/them)", "what to call", "what (?:should|do|does|can) \\w+ call"),
         ("叫我", f"喊我(?!{URGED_DEEDS_ZH})", "(?:我|用户)(?:现在|目前)?的?名字", "姓名", "真名", "本名", "新名字", "改姓", "随夫姓", "我姓", "全名", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "艺名", "笔名", "叫什么名字", "姓什么", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "落款", "署名", "叫(?:用户|他|她)什么", "名字[^，,。]{0,4}改(?:好|了|完)", "改名", "(?:身份证|证件|户口本?|户籍|护照)上的?名字"),
@@ -310,7 +321,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          f"(?:drop|stop|forget|ditch|skip|quit) (?:the|that|this|all the) (?:{LANGUAGES_EN})\\b",
          # ... or by the doing of it: "you dont gotta do the spanish no more"
          f"(?:do|doing|use|using|keep) (?:the|that|this) (?:{LANGUAGES_EN})\\b",
-         f"(?:do|doing|use|using|speak|speaking) (?:{LANGUAGES_EN}) (?:with me|no more|any ?more)"),
+         f"(?:do|doing|use|using|speak|speaking) (?:{LANGUAGES_EN}) (?:with me|no more|any ?more)",
+         # ... and a request made in the language itself: "bitte antworte ab jetzt auf Deutsch"
+         ANSWER_IN_ITS_OWN_LANGUAGE),
         ("(?:用|说|讲|回)(?:中文|英文|英语|汉语|日语|韩语|法语|德语|西班牙语)(?!名)", "用(?i:english|chinese|japanese|korean|french|german|spanish)(?:回|答|写|跟|和|说)", "(?:中文|英文|英语)(?:回答|回复|交流|就好|就行)", "(?i:reply|answer|respond)\\s*(?:用)?(?:中文|英文|英语)",
          # the language of replies said with a word between, or as the one kept: "回复一律中文", "照旧中文"
          "(?:回复|回答|回我)[^，,。！？]{0,3}(?:中文|英文|英语)", "(?:照旧|还是|继续)(?:用)?(?:中文|英文|英语)(?!名|课|老师|歌)", "语言", "繁体", "简体", "繁體", "粤语", "双语", "中英(?:文)?(?:对照|混)"),
@@ -324,7 +337,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # a count of sentences as the ceiling, or the rule named by it: "3 sentences max", "drop the 3 sentence thing"
          "(?:[1-9][0-9]*|one|two|three|four|five)[- ](?:sentences?|lines?|words?)(?= (?:max|tops|or less|or fewer|at most|thing|rule|limit))",
          "(?:to|under|within) (?:[1-9]|one|two|three|four|five) sentences",
-         "in (?:like |about |just )?(?:[1-9]|one|two|three|four|five)(?:[-\u2013](?:[1-9]|two|three|four|five))? sentences"),
+         "in (?:like |about |just )?(?:[1-9]|one|two|three|four|five)(?:[-\u2013](?:[1-9]|two|three|four|five))? sentences",
+         # the details wanted, said as chat says it: "so go long, i want step by step w all the details"
+         "(?:w|with|give me|want|need) all the details", "(?:so|just|pls|please|ok|okay) go long\\b"),
         ("简短", "简洁", "长度", "太长", "详细", "几句话", "句话以内", "啰嗦", "短一点(?!的)", "该长就长", "字数", "字以内", "长篇大论",
          "一句话", "多长(?!时间)", "篇幅", "长短", "长还是短", "短还是长", "多详细", "[一两二三四五六七八九十\\d]句话",
          "(?:讲|说|写|答)(?:得)?(?:细|详细|长)(?:一)?点", "长一点"),
@@ -369,6 +384,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         # the year of a course the user is in: "2nd year geography at Lakehead", "so I'm in 3rd year"
         ("(?:[1-4](?:st|nd|rd|th)|first|second|third|fourth|final) year (?:[a-z]+ )?(?:at|of) (?-i:[A-Z])\\w+",
          "(?:I'm|im|I am) (?:now )?in (?:my )?(?:[1-4](?:st|nd|rd|th)|first|second|third|fourth|final) year",
+         # ... and the first teaching at a place: "first lecture at McGill tomorrow"
+         "first (?:lectures?|class(?:es)?|seminars?|day of (?:classes|class|school)) at (?-i:[A-Z])\\w+",
          "school(?! run| pick-?up| drop-?off| holidays?| bus)", "university", "college", "grad school", "PhD", "master'?s", "degree", "studying", "semester",
          "campus", "enrolled", "admitted", "student", "midterms?", "finals week", "quarter system",
          "major", "classes", "dorm", "transfer\\w*", "attend(?:s|ed|ing)?", "freshman", "sophomore", "junior year", "senior year", "professor", "community college",

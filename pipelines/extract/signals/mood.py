@@ -164,7 +164,7 @@ KIN_ZH = (
     # ... the family a marriage and the years bring: "公婆上个月搬来成都了", "我孙子在加拿大念书", "我女婿调去深圳了"
     r"公婆|亲家|儿媳|女婿|孙子|孙女|外孙|重孙|继父|继母|后妈|干妈|干爹|亲戚|姑(?![且息])|小姑子|大姑子|小叔子|大伯子|姐夫|妹夫|弟媳|妯娌|连襟|"
     # ... and the people the user is with at work, at school or at home: "我们班主任换邮箱了", "我师傅退休了"
-    r"班主任|辅导员|主任|校长|院长|队长|经理|总监|助理|秘书|下属|员工|保姆|师傅|师父|教练|医生|大夫|房东|中介|"
+    r"班主任|辅导员|主任|校长|院长|队长|经理|总监|助理|助教|秘书|下属|员工|保姆|师傅|师父|教练|医生|大夫|房东|中介|"
     r"战友|网友|球友|牌友|病友|驴友|姐妹|兄弟|哥们|姐们|"
     # ... named in English: "我 leader 升 VP 了"
     r"\s?(?i:leader|boss|manager|mentor|ceo|cto|hr|bf|gf|ex)(?![a-z])|" + _PARTNERS_ZH
@@ -243,7 +243,10 @@ _THIRD_PARTY = re.compile(
     # (not a word the user may call the assistant by: "老师，我想问…", "阿姨" is a stranger too)
     r"公婆|公公|婆婆|爷爷|奶奶|外公|外婆|姥姥|姥爷|爸妈|父母|哥哥|姐姐|弟弟|妹妹|孙子|孙女|外孙|儿媳|女婿|亲家|亲戚|家里人|"
     r"小姑子|大姑子|小叔子|大伯子|姐夫|妹夫|嫂子|弟媳|妯娌|连襟|"
-    r"班主任|辅导员|保姆|下属|员工)|大家都|别人都|everyone\s+(?:says|uses|calls)"
+    r"班主任|辅导员|保姆|下属|员工|"
+    # ... an ex, and a child's parent called by the child's name: "前夫搬去上海了", "乐乐爸换号了", "孩子他爸"
+    r"前夫|前妻|前任|前男友|前女友|孩子(?:他|她)?(?:爸|妈)|(?P<child>[\u4e00-\u9fff])(?P=child)(?:爸|妈))"
+    r"|大家都|别人都|everyone\s+(?:says|uses|calls)"
     # someone else's new thing, in a clause where the user is no subject: "kayla keeps sending me pics from her new
     # place in chicago", "看她新家的照片"
     r"|^(?!.*\b(?:i|i'm|im|i've|we|we're)\b)(?=.*\b(?:his|her|their)\s+(?:new|old|first|own)\s+(?:place|apartment|"
@@ -435,7 +438,7 @@ _PAST = re.compile(
     # a dream is no state: "I dreamt last night that I worked at NASA", "梦见我搬回老家了" (not "my dream job")
     r"|\bdream(?:t|ed)\s+(?:last\s+night\s+|that\s+|about\s+|i\b|we\b)|\bhad\s+a\s+(?:weird\s+|crazy\s+|strange\s+)?dream\b"
     r"|\bin\s+my\s+dreams?\b|做梦|梦见|梦到|梦里|梦中"
-    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|去[^，,。我]{1,6}开了(?:一周|几天|两天|三天|一个月|个)?的?会|旅游(?!团|社|局|业)|旅行(?!社|团)|度假|玩了|去[^，,。我]{1,6}玩(?!具)|去了一?趟|探亲|参观|逛了|去[^，,。我]{1,8}看(?:了)?(?:个|场)?(?:展|演出|比赛)|从[^，,。]{1,6}回来|(?:住|待)了[一两二三四五六七八九十几半\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)(?!了)"
+    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|去[^，,。我]{1,6}开了(?:一周|几天|两天|三天|一个月|个)?的?会|旅游(?!团|社|局|业)|旅行(?!社|团)|度假|玩了|去[^，,。我]{1,6}(?:玩(?!具)|耍)|去了一?趟|探亲|参观|逛了|去[^，,。我]{1,8}看(?:了)?(?:个|场)?(?:展|演出|比赛)|从[^，,。]{1,6}回来|(?:住|待)了(?:整整)?[一两二三四五六七八九十几半\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)(?!了)"
     # going home is a visit at a holiday or for a few days, else often a move back ("辞职回老家了")
     r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
     re.IGNORECASE,
@@ -469,8 +472,8 @@ _SINCE_A_TRIP = re.compile(
 )
 _REPORTED = re.compile(
     # (not the user's own words in writing: "right now it says 'Data Engineer @ Tidewell'", "my bio says"; nor the
-    # assistant's advice taken: "went the courthouse route like you said")
-    r"\b(?:(?<!\bit\s)(?<!\bbio\s)(?<!\bheadline\s)(?<!\bprofile\s)(?<!\bsignature\s)says|(?<!\bi\s)(?<!\blike\syou\s)(?<!\blike\su\s)(?<!\bas\syou\s)said|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+telling)\b"
+    # assistant's advice taken: "went the courthouse route like you said"; nor a farewell: "said bye to the altima")
+    r"\b(?:(?<!\bit\s)(?<!\bbio\s)(?<!\bheadline\s)(?<!\bprofile\s)(?<!\bsignature\s)says|(?<!\bi\s)(?<!\blike\syou\s)(?<!\blike\su\s)(?<!\bas\syou\s)said(?!\s+(?:good)?bye\b|\s+farewell\b)|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+telling)\b"
     # an answer to the user's proposal or confession ends someone else's words: "我跟小雯表白了，她说好"
     r"|(?:她|他)(?:说好|说愿意|答应了)"
     r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
@@ -484,7 +487,7 @@ _REPORTED = re.compile(
     r"|^\s*(?:\w+\s+){0,3}my\s+\w+\s+(?:announced|claimed|insisted|told\s+(?:everyone|everybody|people))\b"
     # ... or told others something of the user: "my coworker told half the office I got engaged"
     r"|^\s*(?:\w+\s+){0,3}my\s+\w+\s+told\s+(?:\w+\s+){1,4}?(?:that\s+)?i\b"
-    r"|\b(?:keeps?|kept)\s+(?:pushing|urging|nagging)\b|\bwants?\s+me\s+to\b|\b(?:thinks?|says?)\s+(?:that\s+)?i\s+should\b"
+    r"|\b(?:keeps?|kept)\s+(?:pushing|urging|nagging|saying|insisting)\b|\bwants?\s+me\s+to\b|\b(?:thinks?|says?)\s+(?:that\s+)?i\s+should\b"
     # a rumour about the user is someone's words: "群里有人传我离婚了", "说看见我…", "people think I quit"
     r"|(?:传|谣传|造谣|听说|以为)(?:说)?我|^\s*(?:还|又|也)?说(?!实话|真的|起来|到|好|定|不定|多|少|得|太|那么|这么|完)"
     # what the user heard or a notice said is hearsay: "听说港大有直博项目", "群里通知说邮箱要迁", "I heard Acme…"
@@ -529,6 +532,8 @@ _DONE_TO_ME_WORDS_EN = (
     r"|\b(?:changed|updated|bumped|converted|upgraded)\s+my\s+(?:title|role|position|post)\b"
     # ... and a post given, not offered: "they gave me the metro editor job"
     r"|\b(?:gave|handed|given)\s+me\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?(?:job|role|position|post|title|promotion)\b"
+    # ... and a diet a doctor put the user on: "doc says my BP is too high and put me on the DASH diet"
+    r"|\bput\s+me\s+on\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?diet\b"
 )
 _DONE_TO_ME = re.compile(
     _DONE_TO_ME_WORDS_EN + r"|把我(?:提拔|升|调|开除|裁|辞退|外派|派)|把我[^，,。！？]{0,6}?(?:提|升)(?:成|为|到)"
@@ -639,13 +644,15 @@ def clause_mood(clause: str) -> str:
     ):
         return THIRD_PARTY
     # their advice to the user is their words; anything else is theirs (but what a record of theirs says is no one's
-    # words: "the HR letter says Research Scientist")
-    if _SERVES_THE_USER.search(clause) and not _A_RECORD_SAYS.search(clause):
+    # words: "the HR letter says Research Scientist"; and what they did to the user is the user's: "doc says my BP is
+    # too high and put me on the DASH diet")
+    done_to_me = bool(_DONE_TO_ME.search(clause))
+    if _SERVES_THE_USER.search(clause) and not _A_RECORD_SAYS.search(clause) and not done_to_me:
         said = _REPORTED.search(clause) or _TELLS_ME_ZH.search(clause) or _WORDS_SAID.search(clause)
         return REPORTED if said else THIRD_PARTY  # ("医生说辣的一口都别碰" is the doctor's advice, said)
     if _NEGATED.search(clause) and not _NONE_NOW.search(clause):
         return NEGATED
-    if _REPORTED.search(clause) and not _A_RECORD_SAYS.search(clause):
+    if _REPORTED.search(clause) and not _A_RECORD_SAYS.search(clause) and not done_to_me:
         return REPORTED
     if _RECALLED.search(clause):
         return PAST

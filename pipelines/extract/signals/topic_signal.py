@@ -183,10 +183,11 @@ _SAID_YES = re.compile(
 )
 NAME_TOPIC = "name"
 DOCTOR_TOPIC = "doctor"
-_CALLED = re.compile(r"叫我|喊我|\b(?:calls?|calling)\s+me\b", re.IGNORECASE)
+_CALLED = re.compile(r"叫我|喊我|\b(?:calls?|calling)\s+me\b|\b(?:knows?|known)\s+me\s+as\b", re.IGNORECASE)
 # ... and the assistant asked to call the user so too
 _YOU_TOO = re.compile(
     r"\b(?:you|u)\s+(?:might\s+as\s+well|can|could|may|should)\s+(?:call\s+me\s+that\s+)?(?:too|as\s+well)\b"
+    r"|\buse\s+(?:that|it|that\s+name)\s+(?:too|as\s+well)\b"
     r"|你也(?:这么|这样)?(?:叫|喊)",
     re.IGNORECASE,
 )

@@ -278,6 +278,16 @@ def test_a_stretch_pointed_back_at_and_a_stay_come_back_from_hold_no_home():
     assert _on("just got back from Lisbon. moved to Porto last week", "residence") == ["User lives in Porto."]
 
 
+def test_a_title_with_its_rank_goes_without_an_article_and_a_job_no_ending_tells_is_named():
+    said = "I'm head swim coach at Lakeview Prep, meets start in two weeks"
+    assert _on(said, "employer") == ["User works at Lakeview Prep."]
+    assert _on(said, "job_title") == ["User's job title is head swim coach."]
+    assert _on("I'm the lead line cook at Bistro Nine", "job_title") == ["User's job title is lead line cook."]
+    assert _on("I'm an assistant manager at Kroger", "job_title") == ["User's job title is assistant manager."]
+    assert _on("I'm a zoning clerk at the county office", "job_title") == ["User's job title is zoning clerk."]
+    assert _on("I'm better at swimming than running", "employer") == []
+
+
 def test_a_teacher_works_where_they_teach():
     said = "I teach 4th grade at Ridgeview Elementary and I want a fun intro activity for fractions."
     assert _on(said, "employer") == ["User works at Ridgeview Elementary."]
@@ -577,3 +587,9 @@ def test_a_car_gone_to_someone_a_home_denied_and_a_work_contract_run_out_end_the
     assert _on("my phone contract ran out in June and they didn't renew it", "employer") == []
     assert _on("代课合同到期了，学校说明年没名额就不续了", "employer") == ["用户已离职"]
     assert _on("房租合同到期了，要续吗", "employer") == []
+
+
+def test_answers_asked_for_in_the_language_itself_name_that_language():
+    assert _on("neue Regel: bitte antworte ab jetzt nur auf Deutsch", "language") == ["User wants answers in German."]
+    assert _on("ok porfa respóndeme siempre en español", "language") == ["User wants answers in Spanish."]
+    assert _on("my friend said antworte auf Deutsch is rude", "language") == []

@@ -25,6 +25,7 @@ from pipelines.extract.signals.topic_signal import (
     ends_a_state,
     message_signal,
     strongest_reading,
+    tells_of_a_trip,
     topic_readings,
     vector_preference,
 )
@@ -88,6 +89,9 @@ def test_things_only_a_topic_has_are_its_cues_in_either_language():
 
 def test_a_stay_counted_in_days_is_a_trip_and_a_plan_with_a_date_is_still_a_plan():
     assert message_signal("刚从大理回来，在洱海边住了两周，太舒服了").mood != ASSERTION
+    assert tells_of_a_trip("在义乌待了整整五天，天天跑市场拿货")
+    assert tells_of_a_trip("国庆带爸妈去成都耍了四天 宽窄巷子全是人")
+    assert not tells_of_a_trip("在义乌住了整整五年，早就是半个本地人了")
     assert message_signal("We stayed two weeks in Lisbon and loved the apartment").mood != ASSERTION
     assert message_signal("定了！七月份搬去青岛。青岛租房哪个区方便").mood != ASSERTION
 

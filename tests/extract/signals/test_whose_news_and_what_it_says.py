@@ -4,7 +4,7 @@ things gone without, a change a take-back kept, and the words that name a surnam
 
 import pytest
 
-from pipelines.extract.rules.engine import extract_message
+from pipelines.extract.rules.engine import RulesExtractor, extract_message
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change
 from pipelines.extract.signals.mood import (
     ASSERTION,
@@ -40,6 +40,10 @@ def _said(text: str) -> list[tuple[str, str]]:
         ("小姑子上个月搬去深圳了，", THIRD_PARTY),
         ("我小姑子上个月搬去深圳了", THIRD_PARTY),
         ("我姑且先住在朋友家", ASSERTION),  # 姑且 is "for now", no aunt
+        # an ex, and a child's parent called by the child's name
+        ("前妻搬回老家了", THIRD_PARTY),
+        ("豆豆妈换工作了，去了银行", THIRD_PARTY),
+        ("我是豆豆妈妈，平时都是我接送", ASSERTION),
         # a post given, not offered; the user's post changed by them
         ("they gave me the metro editor job.", ASSERTION),
         ("they finally converted my position.", ASSERTION),
@@ -47,6 +51,11 @@ def _said(text: str) -> list[tuple[str, str]]:
         # what a record says is no one's words; what a role says to the user is theirs
         ("the HR letter says Research Scientist as of this month.", ASSERTION),
         ("医生说辣的一口都别碰", REPORTED),
+        # ... but what they did to the user is the user's
+        ("doc says my cholesterol is too high and put me on the portfolio diet,", ASSERTION),
+        ("the doctor says I should try the portfolio diet", REPORTED),
+        # what someone keeps saying everyone should do is their words
+        ("the new principal keeps saying all staff should really be on district accounts,", REPORTED),
         # things gone without, listed or over, are said; a thing that did not happen is denied
         ("no meat no dairy obvs", ASSERTION),
         ("no more 'postdoctoral fellow',", ASSERTION),
@@ -115,6 +124,12 @@ def test_a_business_of_the_users_own_is_where_they_work_even_beside_the_job_left
         ("pls always answer me in bullet lists, I skim everything on my phone", "output_format"),
         # the hours worked at a named place
         ("I work weekends at Harbor Freight, the rest of the week I'm free", "employer"),
+        # the name people know the user by, taken up for the assistant too
+        ("everyone at the station knows me as Dutch now, so please use that too", "name"),
+        # a car got while another is waved off (a farewell is no one's words)
+        ("got a new Civic and said bye to my old Corolla", "vehicle"),
+        # the details wanted, said as chat says it
+        ("working from home now so go long, i want everything step by step w all the details", "answer_length"),
     ],
 )
 def test_words_that_name_a_topic(text, topic):
@@ -137,6 +152,36 @@ def test_words_that_name_no_topic_or_another():
     # a taste said as a love of a cuisine is what the user eats (not a food truck)
     assert cue_hits("I mainly love Chinese food and Japanese cuisine, especially barbecue and sushi.") == {"diet": 1}
     assert "diet" not in cue_hits("I love food trucks")
+    # where the user is now, and a transfer to another workplace (not a patient's)
+    assert "residence" in cue_hits("考完试第二天现在人已经在墨尔本了，还在倒时差")
+    assert "residence" in cue_hits("新宿舍在 Carlton，离学校很近")
+    assert cue_hits("现在人在东京出差") == {}
+    assert cue_hits("调到区档案馆快一个月了") == {"employer": 1}
+    assert cue_hits("转到第三医院住院了") == {}
+    # the first teaching at a named place is a school
+    assert cue_hits("first lecture at Dalhousie was brutal lol") == {"school": 1}
+    # work for pay said plainly is a job; the slang for anyone with one is not
+    assert "employer" in cue_hits("周末在一家面包店打工")
+    assert cue_hits("ok so go long from now on") == {"answer_length": 1}
+    assert cue_hits("the QB should go long on third down") == {}
+    assert "employer" not in cue_hits("打工人打工魂，周一又来了")
+    # a switch of name asked for, in a message about what the user is called (not a language)
+    assert _said("the deckhands called me Robbo all summer. switch me over to Robbo pls") == [
+        ("name", "User's name is Robbo.")
+    ]
+    assert _said("can you switch me to Spanish") == []
     # a place that took the user from another names a new employer
     assert "employer" in cue_hits("Cinder & Salt poached me for their pastry program,")
     assert names_a_change("Cinder & Salt poached me for their pastry program,")
+
+
+def test_someone_elses_new_number_is_not_the_users_whoever_they_are():
+    def numbers(text):  # (the whole session's reading: the value may follow the change in the next clause)
+        return [(m.topic, m.content) for m in RulesExtractor().extract_session([user_message(text)])]
+
+    assert numbers("助教小王换号了，新号是 139 0000 5521，家长找不到我可以打他的") == []
+    assert numbers("豆豆爸换号了，新号 139 0000 5521") == []
+    assert numbers("导师换邮箱了，新邮箱是 li@example.com") == []
+    assert numbers("助教换号了，新号 139 0000 5521") == []
+    assert numbers("老周换号了，新号 139 0000 5521") == []
+    assert numbers("我换号了，新号 139 0000 5521") == [("phone", "用户的电话是139 0000 5521")]
