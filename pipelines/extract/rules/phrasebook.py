@@ -288,6 +288,8 @@ EMPLOYER = TopicBook(
             Say(r"(?:离职|辞职|裸辞|被裁员?|被开除|被辞退|被优化|被毕业|失业)(?:了)?<END>", content="用户已离职"),
             # the job itself let go of, said short: "辞了，去了家私立", "把工作辞了"
             Say(r"(?:^|把)(?:工作|活儿)?(?:给)?辞了<END>", content="用户已离职"),
+            # ... or the employer named first: "顺丰辞了 干不动了"
+            r"^\s*(?P<v>(?!工作|活儿|他|她|我|你|都|也|早|刚)[\u4e00-\u9fffA-Za-z]{2,6}?)(?:那边|那份工|的活儿?)?(?:给)?辞了<END>",
         ),
         ending_sentences=(
             Say(r"今天(?:是)?(?:我的)?(?:(?i:last\s+day)|最后一天(?:上班)?)(?!前)", content="用户已离职"),

@@ -20,7 +20,13 @@ from pipelines.extract.signals.mood import ASSERTION, QUESTION, clauses_with_moo
 def _calls_off_pattern(guarded: bool) -> str:
     """The words that call a change off; `guarded`: with what may not stand around "X is off" (lookarounds, which
     Polars' regex engine cannot read)."""
-    subject_guard = r"(?!(?-i:It|That|This|He|She|They|Everything)\b)" if guarded else ""
+    subject_guard = (
+        r"(?!(?:it|that|this|he|she|they|everything|pressure|heat|power|lights?|phone|tv|ac|gloves|alarm|oven|stove|"
+        r"heating|aircon|fridge|water|wifi|internet|mic|camera|sound|volume|engine|meeting|class|school|work|game|show|"
+        r"shift)\b)"
+        if guarded
+        else ""
+    )
     off_guard = r"(?!\s+(?:to|for|at|on|work|duty|today|tomorrow|the)\b)" if guarded else ""
     return (
         r"\b(?:never\s*mind|nvm|scratch\s+(?:all\s+)?that|scrap\s+(?:all\s+)?(?:it|that)|forget\s+(?:it|that)|call(?:ed|ing)?\s+(?:it\s+)?off|not\s+happening|"
@@ -31,11 +37,11 @@ def _calls_off_pattern(guarded: bool) -> str:
         r"talked\s+(?:me|myself|us)\s+out\s+of|(?:for\s+life|till\s+the\s+end|forever)\b|"
         # ... or that the change came to nothing ("Phoenix is off", "scrap the whole waterloo thing", "the vegan thing
         # lasted 4 days", "we're back together"; not "I'm off to Phoenix", "my day off", "took Friday off")
-        # (what is off is a named thing or a change: not "the pressure's off", "my phone is off")
-        r"(?:"
+        # (what is off is a thing named or a change, not a device or an occasion: "the pressure's off", "phone is off")
         + subject_guard
-        + r"(?-i:[A-Z])[\w-]+|move|plan|deal|wedding|trip|transfer|job|offer|thing|sale|lease|engagement|relocation|"
-        r"switch|purchase)(?:'s|\s+is|\s+are)\s+(?:officially\s+)?off\b" + off_guard + "|"
+        + r"[\w-]+(?:'s|\s+is|\s+are)\s+(?:officially\s+)?off\b"
+        + off_guard
+        + "|"
         r"scrap(?:ped|ping)?\s+(?:the\s+)?(?:whole\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:thing|idea|plan)|"
         r"fell\s+through|(?:did\s*n[o']?t|never)\s+(?:work\s+out|happen|go\s+through|pan\s+out)|"
         r"lasted\s+(?:like\s+|about\s+|all\s+of\s+|exactly\s+)?(?:\d+|a|one|two|three|four|five|six)\s+(?:days?|weeks?)|"

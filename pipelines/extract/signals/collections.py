@@ -43,7 +43,8 @@ _STATED = {
         r"\b(?:hobby|hobbies|pottery|ceramics|climbing|bouldering|hiking|running|jogging|marathon|yoga|pilates|"
         r"painting|drawing|knitting|crochet|sewing|chess|guitar|piano|violin|ukulele|drums|photography|gardening|"
         r"baking|surfing|cycling|swimming|dancing|salsa|tennis|badminton|pickleball|frisbee|camping|fishing|"
-        r"woodworking|skiing|snowboarding|skateboarding|board\s+games|gaming|birdwatching|calligraphy|origami)\b",
+        r"woodworking|skiing|snowboarding|skateboarding|board\s+games|gaming|birdwatching|calligraphy|origami|choir|"
+        r"singing|orchestra)\b",
         r"爱好|兴趣|飞盘|羽毛球|篮球|足球|乒乓球|网球|游泳|跑步|马拉松|爬山|徒步|露营|钓鱼|摄影|画画|书法|吉他|钢琴|"
         r"尤克里里|瑜伽|普拉提|攀岩|滑雪|冲浪|骑行|烘焙|编织|下棋|围棋|象棋|桌游|跳舞|舞蹈|陶艺|插花|拼图|乐高|手工",
     ),

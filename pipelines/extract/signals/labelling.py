@@ -300,6 +300,8 @@ def _unlabelled_reading(
     # JLPT N3!!! the university classes paid off" adds a language; it is no school), not a weak one of the
     # user's own ("我和阿杰在一起了！就是之前常约我打羽毛球那个" is a relationship, not a hobby)
     said_of_no_one = signal.mood == TENTATIVE and signal.strength >= read.params.min_strength
+    # ... or in someone's words: "therapist says I need something that's just mine… signed up for a pottery class"
+    said_of_no_one |= signal.mood == REPORTED
     # ... and a language named, weakly, as one the user speaks is no wish for answers in it ("我日语N2 日常交流ok
     # 粤语是母语" adds two languages; a request for answers in one is the extractor's preference, which the episode
     # leaves to it)

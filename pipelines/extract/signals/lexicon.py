@@ -156,7 +156,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         # (nor is a thing got working: "got it working 👍", "it's working now")
         # (nor is a workout: "work out at the Y", "working out")
         ("work(?! ?outs?\\b)", "works (?:at|for|as|in|with)", "(?<!got it )(?<!it's )(?<!its )(?<!is )(?<!not )(?<!stopped )working(?! now\\b| again\\b| fine\\b| out\\b)",
-         "worked (?:at|for|as|in|with)", "job", "company", "employer", "joined", "hired",
+         "worked (?:at|for|as|in|with)", "job", "company", "employer",
+         # (a group for a pastime is no employer: "joined a community choir", "joined a running club")
+         "joined(?! (?:a|an|the|my|our|this) (?:[\\w-]+ ){0,2}?(?:club|choir|chorus|band|league|group|class|gym|church|society|orchestra|meetup)s?\\b)", "hired",
          "quit", "notice", "laid off", "fired", "last day", "first day", "start(?:ed|ing|in'?)? at", "offer",
          "(?:I|we) teach(?! myself)", "where (?:\\w+ ){1,4}teach(?:es)?\\b", "severance", "restructur\\w*", "(?:team|department|role|position) (?:got|was) (?:cut|eliminated)",
          "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+",
@@ -183,6 +185,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # the hours worked at a named place: "work night shifts at PixelStop"
          "work(?:s|ing|ed)? (?:the )?(?:\\w+ )?(?:shifts?|hours|weekends|nights|days) at (?-i:[A-Z])\\w+",
          "commute to (?-i:[A-Z])\\w+",
+         # the first days at a named workplace: "first week at the Franklin County Auditor's office done"
+         "first (?:day|week|month|shift) (?:at|with) (?:the )?(?:(?-i:[A-Z])[\\w'-]+ ){1,4}(?:office|department|agency|firm|clinic|hospital|store|bank|branch|company)\\b",
          "new role", "recruiter", "startup", "firm", "staying at", "employed", "(?:put|turned|handed) in my two weeks",
          # a stint of training at a named place: "my summer internship at Deloitte"
          "(?:internship|co-?op|placement|apprenticeship|residency) (?:at|with) (?-i:[A-Z])\\w+", "two weeks'? notice",
@@ -227,7 +231,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "老师", "助理", "分析(?!下|一下|一波|利弊|原因|看)", "运营", "测试", "后端", "前端", "从事", "文案", "职业", "(?:做|干)什么的", "(?:做|干)(?:什么|啥)(?:工作|职业|行业)", "转岗", "调岗", "助理", "主管", "总监", "专员", "设计师",
          "程序员", "会计", "律师", "医生", "护士", "副总", "合伙人", "主编", "编辑", "策划", "架构师", "研究员",
          # being one, said with the role's ending: "当驻店药师", "算技术员吧", "升了采摘组长"
-         f"(?:当|做|算|任|升(?:了|为|成)?|转(?:成|为))(?:了)?(?:个|一名|一个|名)?[\u4e00-\u9fff]{{0,4}}(?:{_ROLE_ENDINGS_ZH})"),
+         f"(?:当|做|算|任|升(?:了|为|成)?|转(?:成|为))(?:了)?(?:个|一名|一个|名)?[\u4e00-\u9fff]{{0,4}}(?:{_ROLE_ENDINGS_ZH})",
+         # the title the user holds, as a name or a post filled: "现在挂的是主厨的名头", "直接顶二副的岗"
+         "(?:名头|头衔)", "顶[^，,。！？]{1,4}的(?:岗|位置|缺)"),
     ),
     "name": (
         # the user's own name: "his name is Pretzel" (a puppy) and "its name" (a book) are not
@@ -512,7 +518,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   # the time since arriving: "到深圳快一个月了", "来成都半年了", "来青岛俩月了", "来了一个礼拜了"
                   f"(?:到|来)(?:{CITIES_ZH}|这边|这儿|这里)[^，,。！？]{{0,3}}{_SINCE_ARRIVING}",
                   f"来了(?:快|都|已经|才|有)?{_SINCE_ARRIVING}", "(?:不打算|没打算|还没)定下来住", "迷你仓", "回老家(?:了|发展|定居|生活|工作)", "回(?:村|乡)(?:了|里|下)", f"(?:又)?回到(?:了)?(?:{CITIES_ZH})", f"搬来(?:了)?(?:{CITIES_ZH})")),
-    "employer": (("joined", "quit", "retired", "last day", "notice", "start(?:ed|ing)? at",
+    "employer": (("joined(?! (?:a|an|the|my|our|this) (?:[\\w-]+ ){0,2}?(?:club|choir|chorus|band|league|group|class|gym|church|society|orchestra|meetup)s?\\b)", "quit", "retired", "last day", "notice", "start(?:ed|ing)? at",
                   # a place that took the user from another: "Cinder & Salt poached me for their pastry program"
                   "(?:poached|headhunted|scooped) me\\b",
                   # a job begun on a near day: "GOT IT!!! start monday as a member service rep at Longleaf"

@@ -515,6 +515,12 @@ _RECALLED = re.compile(
     r"|^\s*你?还记得.*(?:吗|[？?])\s*$",
     re.IGNORECASE,
 )
+# ... and the old one got rid of for a new one is a change now: "sold my old car and picked up a used Subaru Outback"
+_REPLACED = re.compile(
+    r"\b(?:sold|traded(?:\s+in)?|ditched|dumped|got\s+rid\s+of|said\s+(?:good)?bye\s+to)\s+(?:my|our)\s+(?:old|former|previous)\s+"
+    r"[\w-]+(?:\s+[\w-]+)?\s+(?:and|for|&)\s+(?:\w+\s+)?(?:got|bought|picked\s+up|grabbed|leased|a|an|the)\b",
+    re.IGNORECASE,
+)
 # ... and what is compared with an earlier time is said of now: "研究生宿舍比本科那会儿差多了"
 _COMPARED = re.compile(
     r"比[^，,。]{0,8}(?:那会儿|那时候?|以前|之前)|\bthan\s+(?:back\s+)?(?:when|before|at\s+my\s+(?:old|last))\b",
@@ -664,7 +670,10 @@ def clause_mood(clause: str) -> str:
     if _PLAN.search(asked) and not (_STATE_FOR_NOW.search(clause) or _POACHED.search(clause) or _won_the_job(clause)):
         return ASSERTION if _decided_for_a_day(clause) else PLAN
     if (_PAST.search(clause) and not _SINCE_A_TRIP.search(clause)) or (
-        _FORMER.search(clause) and not _GONE_NOW.search(clause) and not _COMPARED.search(clause)
+        _FORMER.search(clause)
+        and not _GONE_NOW.search(clause)
+        and not _COMPARED.search(clause)
+        and not _REPLACED.search(clause)
     ):
         return PAST
     return ASSERTION

@@ -593,3 +593,8 @@ def test_answers_asked_for_in_the_language_itself_name_that_language():
     assert _on("neue Regel: bitte antworte ab jetzt nur auf Deutsch", "language") == ["User wants answers in German."]
     assert _on("ok porfa respóndeme siempre en español", "language") == ["User wants answers in Spanish."]
     assert _on("my friend said antworte auf Deutsch is rude", "language") == []
+
+
+def test_an_employer_named_before_it_is_quit_is_left():
+    assert _on("饿了么那边辞了，太累", "employer") == ["用户不再在饿了么工作"]
+    assert _on("他辞了，说是太累", "employer") == []

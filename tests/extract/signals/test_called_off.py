@@ -24,6 +24,7 @@ from pipelines.extract.signals.mood import ASSERTION, NEGATED, QUESTION, THIRD_P
         "ok forget the whole Berlin thing? no. scrapping the whole relocation plan, too pricey",
         "the transfer fell through, HR lost the paperwork",
         "yeah the move is off, the landlord wants too much",
+        "ok lisbon's off. sponsor pulled out, staying in porto",  # a place named in lower case
         "the move didn't happen in the end",
         "we're back together, don't judge me",
         "新车没买成，首付不够",
@@ -50,6 +51,7 @@ def test_words_that_take_a_change_back(text):
         "boss said Friday is off work for everyone",
         "ok quick q now that the pressure's off: how do co-advising agreements work?",  # relief, no change
         "my phone is off all weekend",
+        "the heating is off again, freezing",
     ],
 )
 def test_an_answer_or_thanks_takes_nothing_back(text):

@@ -337,3 +337,11 @@ def test_a_message_on_no_topic_that_only_weighs_a_hypothetical_keeps_that_mood()
     assert by_message["s1:1"] == ("episode", PLAN)
     assert by_message["s1:3"] == ("episode", PLAN)
     assert by_message["s1:5"] == ("episode", None)
+
+
+def test_a_pastime_taken_up_beside_someones_words_on_another_topic_adds_to_the_collection():
+    said = _labels(
+        "my therapist says I need a hobby outside work. signed up for a pottery class on thursdays, loved it",
+        "and now i joined a community choir, tenor section, god help them",
+    )
+    assert said == [("hobbies", ASSERTION), ("hobbies", ASSERTION)]

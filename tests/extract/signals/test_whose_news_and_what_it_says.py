@@ -54,6 +54,9 @@ def _said(text: str) -> list[tuple[str, str]]:
         # ... but what they did to the user is the user's
         ("doc says my cholesterol is too high and put me on the portfolio diet,", ASSERTION),
         ("the doctor says I should try the portfolio diet", REPORTED),
+        # the old one got rid of for a new one is a change now, the old one alone is past
+        ("sold my old car and picked up a used Tacoma last week,", ASSERTION),
+        ("my old car was a tank", PAST),
         # what someone keeps saying everyone should do is their words
         ("the new principal keeps saying all staff should really be on district accounts,", REPORTED),
         # things gone without, listed or over, are said; a thing that did not happen is denied
@@ -158,6 +161,15 @@ def test_words_that_name_no_topic_or_another():
     assert cue_hits("现在人在东京出差") == {}
     assert cue_hits("调到区档案馆快一个月了") == {"employer": 1}
     assert cue_hits("转到第三医院住院了") == {}
+    # the first week at a named workplace is a job
+    assert "employer" in cue_hits("first week at the Dane County Treasurer's office done")
+    assert "employer" not in cue_hits("first week at the Dane County fair was fun")
+    # the title held, as a name or a post filled
+    assert "job_title" in cue_hits("现在挂的是店长的名头")
+    assert cue_hits("这趟直接顶大副的岗") == {"job_title": 1}
+    # a group joined for a pastime is no employer
+    assert "employer" not in cue_hits("joined a running club in the spring")
+    assert "employer" in cue_hits("joined Stripe last month")
     # the first teaching at a named place is a school
     assert cue_hits("first lecture at Dalhousie was brutal lol") == {"school": 1}
     # work for pay said plainly is a job; the slang for anyone with one is not
