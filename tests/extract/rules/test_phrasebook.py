@@ -598,3 +598,4 @@ def test_answers_asked_for_in_the_language_itself_name_that_language():
 def test_an_employer_named_before_it_is_quit_is_left():
     assert _on("饿了么那边辞了，太累", "employer") == ["用户不再在饿了么工作"]
     assert _on("他辞了，说是太累", "employer") == []
+    assert _on("早就辞了，现在自己干", "employer") == []  # (no employer is named "早就")
