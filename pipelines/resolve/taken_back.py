@@ -18,7 +18,7 @@ from pipelines.core.topics import SINGLE_VALUED_TOPICS
 from pipelines.extract.signals.called_off import CALLS_OFF_ROUGHLY, calls_off
 from pipelines.extract.signals.endings import name_words
 from pipelines.extract.signals.lexicon import names_a_change, says_from_now_on
-from pipelines.extract.signals.mood import ASSERTION, NEGATED, PLAN, QUESTION
+from pipelines.extract.signals.mood import ASSERTION, NEGATED, PLAN, QUESTION, TENTATIVE
 
 _ROW = "_taken_back_row"
 # How long after a change its taking back may come: plans are called off and diets dropped within weeks.
@@ -39,12 +39,13 @@ def _may_take_back() -> pl.Expr:
 
 def _said() -> pl.Expr:
     """What a change may be: a distilled value on a single-valued topic, or an episode that asserts, plans or
-    denies one (a denial here is a change already taken back in its own conversation)."""
+    denies one, or reads as one only weakly ("决定了，下个月搬北京！"); a denial here is a change already taken
+    back in its own conversation."""
     return (
         pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS))
         & pl.col("merged_into").is_null()
         & ~pl.col("retraction").fill_null(False)
-        & ((pl.col("kind") != "episode") | pl.col("mood").is_in([ASSERTION, PLAN, NEGATED]))
+        & ((pl.col("kind") != "episode") | pl.col("mood").is_in([ASSERTION, TENTATIVE, PLAN, NEGATED]))
     ).fill_null(False)
 
 

@@ -69,6 +69,14 @@ def test_a_take_back_speaks_to_the_change_by_a_topic_it_mentions_in_passing():
     assert (_row(history, off)["topic"], _row(history, off)["mood"]) == ("residence", "assertion")
 
 
+def test_a_change_read_only_weakly_is_called_off_too():
+    lives = episode("我在成都开了个小工作室，十几个人", 1, "a", "residence", "assertion")
+    weak = episode("决定了，下个月搬昆明！那边客户多", 5, "b", "residence", "tentative")
+    off = "昆明不去了😂 团队一大半人不想离开成都"
+    history = resolved(lives, weak, episode(off, 9, "c"))
+    assert (_row(history, off)["topic"], _row(history, off)["mood"]) == ("residence", "assertion")
+
+
 def test_a_take_back_that_speaks_to_nothing_the_change_said_changes_nothing():
     lives = episode("moved to Halifax last month, still unpacking", 2, "a", "residence", "assertion")
     pizza = "never mind the pizza, the oven died"

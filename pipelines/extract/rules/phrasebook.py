@@ -149,7 +149,8 @@ RESIDENCE = TopicBook(
             r"从<ZV>搬(?:走|出来)<END>", r"搬离(?:了)?<ZV><END>", r"离开<ZV>(?:了)?(?=.*(?:搬|住|房))",
             Say(r"(?:房子)?退(?:租|房)(?:了|啦)", content="用户已退租，没有固定住处"),
             # the home named and given back: "南山的房子上周已经退了"
-            Say(r"(?P<v>[\u4e00-\u9fff]{2,6}?)的(?:房子|公寓|出租屋)[^，,。]{0,6}?退(?:掉|租)?了", content="用户不再住在{v}"),
+            # ... or taken in hand first: "我上周把悉尼的房子退了"
+            Say(r"(?:把)?(?P<v>(?!把)[\u4e00-\u9fff]{2,6}?)的(?:房子|公寓|出租屋)[^，,。]{0,6}?退(?:掉|租)?了", content="用户不再住在{v}"),
             Say(r"(?:暂时|现在|目前)?没有固定(?:的)?(?:住处|住所|住的地方)", content="用户没有固定住处"),
         ),
     ),
@@ -318,6 +319,8 @@ JOB_TITLE = TopicBook(
             r"am\s+(?:now\s+)?officially\s+(?:the\s+|a\s+|an\s+)?<JOB>",
             Say(rf"am\s+(?:the\s+)?(?=(?:{_RANKS_EN})\s)<JOB>(?=\s+(?:at|for|with|here|now)\b|\s*[,.!;]|\s*$)",
                 content="User's job title is {v}."),
+            # ... and a chief's letters: "she's CEO, I'm CTO"
+            Say(r"am\s+(?:now\s+)?(?:the\s+)?(?P<v>(?-i:C[ETFOPM]O))\b", content="User's job title is {v}."),
         ),
         changes=(
             r"(?:got|was|been|have\s+been)\s+promoted\s+(?:to|as)\s+<ROLE>", r"(?:got\s+|was\s+)?bumped\s+up\s+to\s+<ROLE>", r"got\s+(?:a\s+)?promot(?:ed|ion)\s+to\s+<ROLE>",

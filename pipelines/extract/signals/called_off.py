@@ -29,7 +29,7 @@ def _calls_off_pattern(guarded: bool) -> str:
     )
     off_guard = r"(?!\s+(?:to|for|at|on|work|duty|today|tomorrow|the)\b)" if guarded else ""
     return (
-        r"\b(?:never\s*mind|nvm|scratch\s+(?:all\s+)?that|scrap\s+(?:all\s+)?(?:it|that)|forget\s+(?:it|that)|call(?:ed|ing)?\s+(?:it\s+)?off|not\s+happening|"
+        r"\b(?:never\s*mind|nvm|scratch\s+(?:all\s+)?that|scrap\s+(?:all\s+)?(?:it|that)|forget\s+(?:it|that)|ignore\s+(?:that|it|what\s+i\s+(?:just\s+)?said)\b|call(?:ed|ing)?\s+(?:it\s+)?off|not\s+happening|"
         r"not\s+doing\s+(?:it|that|this)|not\s+going\s+(?:through\s+with|ahead)|stay(?:ing)?\s+put|after\s+all|"
         r"same\s+as\s+(?:always|before|ever)|nothing(?:'s|\s+has|\s+is)?\s+chang(?:ed|ing)|stays?\s+the\s+same|"
         r"(?:i'm|im|i\s+am|we're|we\s+are)\s+not\s+(?:changing|moving|switching|converting|transferring|taking\s+it)|"

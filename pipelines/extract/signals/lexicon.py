@@ -192,7 +192,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:internship|co-?op|placement|apprenticeship|residency) (?:at|with) (?-i:[A-Z])\\w+", "two weeks'? notice",
          "resign\\w*", "severance", "onboarding", "offer letter", "401\\(?k\\)?", "coworkers?", "colleagues?",
          # working for oneself is where the user works: "I'm my own boss", "my yarn shop", "I run a small bakery"
-         "(?:my|our) own boss", "freelanc\\w*", f"(?:my|our) (?:own )?(?:little |small |tiny )?(?!(?:{_A_PLACE_GONE_TO_EN})\\b)(?:[\\w-]+ )?(?:{_BUSINESS_EN})\\b",
+         "(?:my|our) own boss", "running (?:my|our) own (?:thing|company|business|startup|firm|practice|shop)", "freelanc\\w*", f"(?:my|our) (?:own )?(?:little |small |tiny )?(?!(?:{_A_PLACE_GONE_TO_EN})\\b)(?:[\\w-]+ )?(?:{_BUSINESS_EN})\\b",
          f"(?:I|we) (?:run|own|opened|started) (?:a|an|my|our|the|this) (?:little |small |tiny )?(?:[\\w-]+ ){{0,2}}?(?:{_BUSINESS_EN})\\b"),
         ("公司", "上班", "干活", "(?<!什么)(?<!啥)工作(?!日)", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌", "单位",
          # a job ended by age, or taken up again after it: "我从档案局退休了，区图书馆返聘我"
@@ -244,7 +244,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "pen ?-?names?", "stage names?", "pseudonyms?", "nom de plume", "it's \\w+ now",
          "I'm (?-i:[A-Z])\\w+(?<!In)", "I'm an? (?-i:[A-Z])\\w+ now", "(?:last|maiden|family) name", "surname",
          "took (?:his|her|their|\\w+'s) (?:last )?name", "address (?:me|the user|them)", "what name", "user's name",
-         "call (?:the user|them|him|her)", "nickname", "knows? me as", "known me as", "switch me (?:over )?to (?-i:[A-Z])\\w+",
+         "call (?:the user|them|him|her)", "nickname", "(?:releas|perform|record)(?:e|es|ed|ing) (?:music |songs |stuff )?as (?:just )?(?-i:[A-Z])\\w+", "knows? me as", "known me as", "switch me (?:over )?to (?-i:[A-Z])\\w+",
          # "What does the user want to be called?", "How does the user want to be addressed?" (not a time to be called)
          "(?:be|being) addressed", "(?:what|how)\\b(?! (?:time|hours?|days?|late|early|often|soon)\\b)[^?.!]{0,40}?\\b(?:be|being) called", "(?:be|being) called (?-i:[A-Z])\\w+", "sign(?:s|ed|ing)? (?:it|them|letters|off|with|as)", "sign-?off", "pronouns?", "(?:he/him|she/her|they/them)", "what to call", "what (?:should|do|does|can) \\w+ call"),
         ("叫我", f"喊我(?!{URGED_DEEDS_ZH})", "(?:我|用户)(?:现在|目前)?的?名字", "姓名", "真名", "本名", "新名字", "改姓", "随夫姓", "我姓", "全名", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "艺名", "笔名", "叫什么名字", "姓什么", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "落款", "署名", "叫(?:用户|他|她)什么", "名字[^，,。]{0,4}改(?:好|了|完)", "改名", "(?:身份证|证件|户口本?|户籍|护照)上的?名字"),

@@ -599,3 +599,13 @@ def test_an_employer_named_before_it_is_quit_is_left():
     assert _on("饿了么那边辞了，太累", "employer") == ["用户不再在饿了么工作"]
     assert _on("他辞了，说是太累", "employer") == []
     assert _on("早就辞了，现在自己干", "employer") == []  # (no employer is named "早就")
+
+
+def test_a_home_taken_in_hand_and_given_back_is_left_by_its_place():
+    assert _on("跟你说，我上周把悉尼的房子退了", "residence") == ["用户不再住在悉尼"]
+
+
+def test_a_chiefs_letters_are_a_title_without_an_article():
+    assert _on("started something with my old roommate. she's CEO, I'm CTO.", "job_title") == [
+        "User's job title is CTO."
+    ]

@@ -25,6 +25,7 @@ from pipelines.extract.signals.mood import ASSERTION, NEGATED, QUESTION, THIRD_P
         "the transfer fell through, HR lost the paperwork",
         "yeah the move is off, the landlord wants too much",
         "ok lisbon's off. sponsor pulled out, staying in porto",  # a place named in lower case
+        "no wait, ignore that. keep it in French, I'll manage",
         "the move didn't happen in the end",
         "we're back together, don't judge me",
         "新车没买成，首付不够",

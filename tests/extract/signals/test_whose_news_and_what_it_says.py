@@ -167,6 +167,9 @@ def test_words_that_name_no_topic_or_another():
     # the title held, as a name or a post filled
     assert cue_hits("现在挂的是主厨的名头") == {"job_title": 1}
     assert cue_hits("这趟直接顶大副的岗") == {"job_title": 1}
+    # a business of the user's own said as a thing run, and a name music is put out under
+    assert cue_hits("two months into running my own thing now, Quillmark") == {"employer": 1}
+    assert cue_hits("releasing as just Dana Cole from now on") == {"name": 1}
     # a group joined for a pastime is no employer
     assert "employer" not in cue_hits("joined a running club in the spring")
     assert "employer" in cue_hits("joined Stripe last month")
