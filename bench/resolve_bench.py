@@ -23,7 +23,7 @@ import polars as pl
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.recall_bench import START, _chunk  # noqa: E402
+from bench.synthetic_store import START, memory_rows  # noqa: E402
 from pipelines.core.schemas import STATE_KINDS  # noqa: E402
 from pipelines.index.postings import build_postings  # noqa: E402
 from pipelines.resolve.decay import reinforce  # noqa: E402
@@ -37,7 +37,7 @@ def memory_table(rows: int, per_user: int, restated: float, seed: int = 7) -> pl
     rng = np.random.default_rng(seed)
     users = [f"u{i:05d}" for i in range(max(1, rows // per_user))]
     frame = pl.concat(
-        [pl.from_arrow(_chunk(rng, [user], per_user, i * per_user)) for i, user in enumerate(users)]
+        [pl.from_arrow(memory_rows(rng, user, per_user, i * per_user)) for i, user in enumerate(users)]
     ).head(rows)
     group = ["agent_id", "user_id", "kind", "topic"]
     ordered = frame.sort([*group, "valid_from"]).with_columns(pl.Series("draw", rng.random(frame.height)))

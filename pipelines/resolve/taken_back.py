@@ -26,14 +26,13 @@ TAKE_BACK_WINDOW = timedelta(days=90)
 
 
 def _may_take_back() -> pl.Expr:
-    """A user's episode that is no question and has words that call a change off (CALLS_OFF; calls_off reads its
-    clauses)."""
+    """A user's episode that is no question (the words that call a change off are looked for in these only: the
+    regex is by far the dearest test)."""
     return (
         (pl.col("kind") == "episode")
         & (pl.col("role").is_null() | (pl.col("role") == "user"))
         & (pl.col("mood").is_null() | (pl.col("mood") != QUESTION))
         & pl.col("merged_into").is_null()
-        & pl.col("content").str.contains(CALLS_OFF_ROUGHLY)
     ).fill_null(False)
 
 
@@ -62,7 +61,7 @@ def _statements(indexed: pl.DataFrame) -> pl.DataFrame:
     return (
         said.join(episodes, on=MESSAGE_KEY, how="left")
         .select(
-            "agent_id", "user_id", "topic", "mood", "session_id",
+            "agent_id", "user_id", "topic", "mood",
             pl.col("valid_from").alias("stated_from"),
             pl.coalesce("words", "content").alias("words"),
             (pl.col("valid_from") > first_value).fill_null(False).alias("follows_a_value"),
@@ -96,45 +95,55 @@ def _taken_back_topic(taker: dict, earlier: list[dict]) -> str | None:
     return None
 
 
-def taken_back(memories: pl.DataFrame) -> pl.DataFrame:
-    """`memories` with each user's message that calls off a change said in an earlier conversation (within
-    TAKE_BACK_WINDOW) relabelled as an assertion of that change's topic, so it closes the change."""
-    indexed = memories.with_row_index(_ROW)
-    takers = indexed.filter(_may_take_back())
-    if takers.is_empty():
-        return memories
-    takers = takers.filter(pl.Series([calls_off(text) for text in takers["content"]], dtype=pl.Boolean))
-    statements = _statements(indexed)
-    if takers.is_empty() or statements.is_empty():
-        return memories
-    pairs = (
-        takers.select(_ROW, "agent_id", "user_id", "valid_from", "session_id", "topic", "mentions", "content")
-        .join(statements.rename({"topic": "said_topic", "session_id": "said_session"}), on=["agent_id", "user_id"])
+def _pairs(takers: pl.DataFrame, statements: pl.DataFrame) -> pl.DataFrame:
+    """Each message that calls a change off beside every statement of its user's made within TAKE_BACK_WINDOW before
+    it, newest first."""
+    return (
+        takers.select(_ROW, "agent_id", "user_id", "valid_from", "topic", "mentions", "content")
+        .join(statements.rename({"topic": "said_topic"}), on=["agent_id", "user_id"])
         .filter(
             (pl.col("stated_from") < pl.col("valid_from"))
             & (pl.col("stated_from") >= pl.col("valid_from") - TAKE_BACK_WINDOW)
         )
         .sort(_ROW, "stated_from", descending=[False, True])
     )
-    relabels: dict[int, str] = {}
+
+
+def _chosen_topics(pairs: pl.DataFrame) -> dict[int, str]:
+    """Per message that calls a change off (by its row), the topic whose change it takes back (_taken_back_topic)."""
+    chosen: dict[int, str] = {}
     for (row,), group in pairs.group_by(_ROW, maintain_order=True):
-        first = group.row(0, named=True)
         earlier = [
             {"topic": topic, "mood": mood, "words": words, "follows_a_value": follows}
             for topic, mood, words, follows in group.select(
                 "said_topic", "mood", "words", "follows_a_value"
             ).iter_rows()
         ]
-        topic = _taken_back_topic(first, earlier)
+        topic = _taken_back_topic(group.row(0, named=True), earlier)
         if topic is not None:
-            relabels[int(row)] = topic
-    if not relabels:
+            chosen[int(row)] = topic
+    return chosen
+
+
+def taken_back(memories: pl.DataFrame) -> pl.DataFrame:
+    """`memories` with each user's message that calls off a change said in an earlier conversation (within
+    TAKE_BACK_WINDOW) relabelled as an assertion of that change's topic, so it closes the change."""
+    indexed = memories.with_row_index(_ROW)
+    takers = indexed.filter(_may_take_back()).filter(pl.col("content").str.contains(CALLS_OFF_ROUGHLY))
+    if takers.is_empty():
         return memories
-    chosen = pl.DataFrame(
-        {_ROW: list(relabels), "_taken_back_topic": list(relabels.values())},
+    takers = takers.filter(pl.Series([calls_off(text) for text in takers["content"]], dtype=pl.Boolean))
+    statements = _statements(indexed)
+    if takers.is_empty() or statements.is_empty():
+        return memories
+    chosen = _chosen_topics(_pairs(takers, statements))
+    if not chosen:
+        return memories
+    topics = pl.DataFrame(
+        {_ROW: list(chosen), "_taken_back_topic": list(chosen.values())},
         schema={_ROW: indexed.schema[_ROW], "_taken_back_topic": pl.String()},
     )
-    relabelled = indexed.join(chosen, on=_ROW, how="left", maintain_order="left")
+    relabelled = indexed.join(topics, on=_ROW, how="left", maintain_order="left")
     was_taken_back = pl.col("_taken_back_topic").is_not_null()
     return relabelled.with_columns(
         pl.coalesce("_taken_back_topic", "topic").alias("topic"),
