@@ -65,6 +65,7 @@ def _statements(indexed: pl.DataFrame) -> pl.DataFrame:
             pl.col("valid_from").alias("stated_from"),
             pl.coalesce("words", "content").alias("words"),
             (pl.col("valid_from") > first_value).fill_null(False).alias("follows_a_value"),
+            (pl.col("mood") == TENTATIVE).fill_null(False).alias("weak"),
         )
     )  # fmt: skip
 
@@ -97,7 +98,8 @@ def _taken_back_topic(taker: dict, earlier: list[dict]) -> str | None:
 
 def _pairs(takers: pl.DataFrame, statements: pl.DataFrame) -> pl.DataFrame:
     """Each message that calls a change off beside every statement of its user's made within TAKE_BACK_WINDOW before
-    it, newest first."""
+    it, newest first, and of one message's statements the weak readings last ("决定了！月底搬去男朋友江宁那套房子" is a
+    move, distilled, before it is a relationship, read weakly)."""
     return (
         takers.select(_ROW, "agent_id", "user_id", "valid_from", "topic", "mentions", "content")
         .join(statements.rename({"topic": "said_topic"}), on=["agent_id", "user_id"])
@@ -105,7 +107,7 @@ def _pairs(takers: pl.DataFrame, statements: pl.DataFrame) -> pl.DataFrame:
             (pl.col("stated_from") < pl.col("valid_from"))
             & (pl.col("stated_from") >= pl.col("valid_from") - TAKE_BACK_WINDOW)
         )
-        .sort(_ROW, "stated_from", descending=[False, True])
+        .sort(_ROW, "stated_from", "weak", descending=[False, True, False])
     )
 
 

@@ -77,6 +77,17 @@ def test_a_change_read_only_weakly_is_called_off_too():
     assert (_row(history, off)["topic"], _row(history, off)["mood"]) == ("residence", "assertion")
 
 
+def test_of_one_messages_statements_the_take_back_closes_the_one_read_surely():
+    lives = candidate("用户住在苏州园区", "residence", day=1, session="a", message_id="a:1")
+    move = "决定了！月底搬去男朋友吴江那套房子，一起住～ 搬家要准备啥"
+    moved = candidate("用户住在男朋友吴江那套房子", "residence", day=5, session="b", message_id="b:1")
+    couple = episode(move, 5, "b", "relationship_status", "tentative")
+    off = "搬家取消了。冷静下来觉得还是先各住各的，我继续住园区这边"
+    history = resolved(lives, moved, couple, episode(off, 9, "c", "relationship_status", "tentative"))
+    assert _row(history, off)["topic"] == "residence"
+    assert _row(history, "用户住在男朋友吴江那套房子")["valid_to"] == MAR(9)
+
+
 def test_a_take_back_that_speaks_to_nothing_the_change_said_changes_nothing():
     lives = episode("moved to Halifax last month, still unpacking", 2, "a", "residence", "assertion")
     pizza = "never mind the pizza, the oven died"
