@@ -40,7 +40,7 @@ _NAMED_AND_DROPPED_EN = re.compile(
 )
 # (or the matter pointed at: "那个表格的事不用了哈")
 _RULE_ZH = "(?:限制|规定|要求|规矩|规则|(?<=[的个那这])事儿?)"
-_DROP_ZH = "(?:取消|不用了|作废|去掉|免了|不要了|撤了|算了)"
+_DROP_ZH = "(?:取消|不用了|不用管了|作废|去掉|免了|不要了|撤了|算了)"
 _NAMED_AND_DROPPED_ZH = re.compile(
     # "之前那个一百字的限制取消吧", "英文回复那个要求不用了", "之前让你回答别超过100字，这个限制取消吧"
     rf"(?P<named>[^。！？]{{0,24}}?){_RULE_ZH}[^。！？]{{0,6}}?{_DROP_ZH}"
@@ -91,6 +91,16 @@ _RULES = (
         re.compile(rf"(?P<v>{_WRITTEN_ZH})"),
         ("User no longer wants answers written with {v}.", "用户不再需要用{v}回答"),
         ("format answers", "格式 回答"),
+    ),
+    _Rule(
+        "contact_time",
+        # "that after-9pm thing, forget it", "之前说的九点以后那个不用管了"
+        re.compile(
+            r"\b(?:\d{1,2}\s*(?:am|pm)|(?:after|before)\s+\d{1,2}|mornings?|evenings?|nights?|weekends?)\b", re.I
+        ),
+        re.compile("[0-9一二两三四五六七八九十]+点|早上|上午|中午|下午|晚上|白天|周末"),
+        ("User no longer has a preferred time to be contacted.", "用户不再限定联系时间"),
+        ("contact time reach", "联系 时间 方便"),
     ),
 )
 

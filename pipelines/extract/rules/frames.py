@@ -26,7 +26,7 @@ _EN_ADVERBS = (
 # A clause may open with news words before a subjectless change: "Big news - joined Globex", "btw moved to Oslo".
 _EN_OPENING = (
     r"(?:(?:big\s+news|good\s+news|news|update|quick\s+update|life\s+update|fyi|btw|by\s+the\s+way|oh|so|well|also|"
-    r"ok|okay|anyway|anyways|guess\s+what|yay|welp|finally|and|then)\b[\s,:!.\u2013\u2014-]*)*"
+    r"ok|okay|anyway|anyways|guess\s+(?:what|who)|yay|welp|finally|and|then)\b[\s,:!.\u2013\u2014-]*)*"
 )
 _EN_SUBJECTLESS = r"(?:^|\b(?:and|then|&)\s+(?:then\s+)?|[,;:]\s*|\s[\u2013\u2014-]+\s*)" + _EN_OPENING
 # "im", "ive" as typed on a phone ("im vegan now"); not "were" for "we're" ("we were living in Austin")

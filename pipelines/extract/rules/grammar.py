@@ -42,8 +42,11 @@ _EN_VALUE_END = (
     r"(?=\s+(?:and|but|since|because|cause|so|as|now|anymore|these\s+days|currently|right\s+now|for|with|from|in|on|"
     r"at|by|to|too|already|though|instead|which|who|where|when|if|this|last|next|yesterday|today|tonight|tomorrow|"
     r"ago|recently|done|was|went|felt|feels|after|before|until|near|around|starting|effective|soon|finally|officially|lol|haha|btw|"
+    r"downtown|uptown|midtown|nearby|"
     r"permanently|full[- ]time|part[- ]time|again|a\s+(?:few|couple)|(?:two|three|four|five|six|\d+)\s+"
-    r"(?:days?|weeks?|months?|years?))\b|\s*[,.;:!?()\u2013\u2014]|\s+-|\s*$)"
+    r"(?:days?|weeks?|months?|years?))\b|\s*[,.;:!?()\u2013\u2014]|\s+-|\s*$"
+    # ... or an emoji: "new contract kicked off this week with Meridian Freight 🚚 they run…"
+    r"|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF])"
 )
 # A Chinese value ends at a particle, a duration or an "after/when" ("搬到杭州快一个月了", "搬到北京以后").
 _ZH_VALUE_END = (
@@ -67,13 +70,17 @@ _EN_JOBS = (
     # open titles: "assistant manager")
     r"coach|clerk|aide|medic|paramedic|tutor|cook|barista|nanny|cashier|paralegal|umpire|referee|"
     r"sergeant|detective|midwife|secretary|receptionist|postdoc|"
+    # ... those of hotels, farms and crews, and the ones said short ("a physio at Summit Sports Rehab", "bumped up to
+    # herdsman", "a concierge at the Alden Hotel")
+    r"concierge|physio|hostess|valet|sommelier|apprentice|trainee|steward(?:ess)?|attendant|agent|rep|"
+    r"EMT|CNA|RN|LPN|(?:fore|herds|journey|crafts|sales|handy|deck|yard|line|ranch|cattle)man|(?:deck|farm|ranch)\s*hand|"
     # a job not listed is mostly named as one who does something: "dispatcher", "paralegal" is not, "dispatcher" is
     rf"(?!(?:{_NOT_A_JOB})s?\b)[a-z]{{3,}}(?:er|or|ist|ian)"
 )
 _ZH_JOBS = (
     r"经理|工程师|设计师|程序员|开发|老师|教师|医生|护士|律师|会计|分析师|架构师|研究员|学生|主管|总监|"
-    r"运营|销售|顾问|编辑|记者|创始人|实习生|科学家|教授|司机|厨师|产品|测试|专员|主任|负责人|后端|前端|算法|运维|医师|技师|"
-    r"助理|精算|文员|客服|翻译|策划|讲师|助教|技术员|店员|收银|咖啡师|调酒师|骑手|快递员|保安|药剂师|营养师|HR|人事|行政|财务|"
+    r"运营|销售|顾问|编辑|记者|创始人|实习生|科学家|教授|司机|厨师|产品|测试|专员|主任|负责人|后端|前端|算法|运维|医师|技师|护师|药师|"
+    r"助理|精算|文员|客服|翻译|策划|讲师|助教|技术员|教研员|干事|科员|职员|业务员|督导|主播|店员|收银|咖啡师|调酒师|骑手|快递员|保安|药剂师|营养师|HR|人事|行政|财务|"
     # the heads of things ("会长", "车间主任" is above) and the titles said in English ("升 PM 了")
     r"[会楼组科处校院店班队部局厂行社村所站]长|董事长|秘书长|"
     r"(?<![A-Za-z])(?:PM|APM|TPM|SRE|VP|CTO|CEO|CFO|COO|TL|leader|Leader|lead|Lead|manager|Manager)(?![A-Za-z])"

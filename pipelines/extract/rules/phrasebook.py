@@ -83,6 +83,8 @@ RESIDENCE = TopicBook(
             r"am\s+based\s+out\s+of\s+<PLACE>", r"have\s+been\s+(?:living|based)\s+in\s+<PLACE>",
             r"call\s+<PLACE>\s+home", r"am\s+a\s+(?:resident|local)\s+of\s+<PLACE>",
             r"am\s+(?:now\s+)?in\s+(?![\w\s-]*\bat\s+(?-i:[A-Z]))<PLACE>\s+(?:now|these\s+days|full[- ]time|for\s+good)\b",
+            # ... or one of the place's people now: "I'm a Miami girl now apparently"
+            r"am\s+an?\s+(?P<v>(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,2})\s+(?:girl|guy|gal|boy|resident|local)\s+now\b",
         ),
         changes=(
             r"moved\s+(?:from\s+.+?\s+)?(?:back\s+|over\s+|out\s+|down\s+|up\s+|across\s+|all\s+the\s+way\s+)?"
@@ -93,6 +95,8 @@ RESIDENCE = TopicBook(
             r"(?:got|found|rented|bought|signed\s+(?:a\s+)?lease\s+on|signed\s+for)\s+(?:a|an|our|my)\s+(?:new\s+)?"
             r"(?:place|apartment|flat|house|condo|home|studio|room|[0-9]\s?br|[0-9][- ]bedroom)\s+in\s+<PLACE>",
             r"signed\s+a\s+lease\s+in\s+<PLACE>", r"moved\s+(?:house|home)\s+to\s+<PLACE>",
+            # one city given up for another: "Six months since I traded Milwaukee for Santa Fe"
+            r"(?:traded|swapped|exchanged)\s+(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,2}\s+for\s+<PLACE>",
             r"left\s+.+?\s+for\s+(?:good\s+)?(?:and\s+moved\s+to\s+)?<PLACE:w>(?=.*\b(?:moved|live|living|lease|apartment|flat))",
         ),
         sentences=(
@@ -135,6 +139,8 @@ RESIDENCE = TopicBook(
             r"(?:把家)?搬(?:家)?(?:到|去|来|回)了?<ZP>", r"搬回(?:了)?<ZP>", r"落户(?:到|在)?了?<ZP>", r"安家在<ZP>",
             r"安顿在<ZP>", r"在<ZV>(?:买了?房|安顿下来|安顿好|租(?:了|好|下|到)?(?:了)?(?:个|套|间)?房子?|定居下来|落脚)<END>",
             r"(?:回|去)<ZV>(?:定居|安家|生活)了?<END>", r"(?:已经)?在<ZV>落脚",
+            # the first season spent there: "在珠海过第一个冬天" (not a trip's: "在三亚过了个年")
+            r"(?:^|我|俺)(?:今年)?在<ZV>过(?:的)?第一个(?:冬天|夏天|春节|年|春天|秋天)",
         ),
         sentences=(
             Say(r"我的?(?:新)?(?:家庭)?(?:地址|住址)(?:是|：|:|改成|换成)<ZV><END>", content="用户的地址是{v}"),
@@ -150,13 +156,21 @@ RESIDENCE = TopicBook(
             Say(r"(?:房子)?退(?:租|房)(?:了|啦)", content="用户已退租，没有固定住处"),
             # the home named and given back: "南山的房子上周已经退了"
             # ... or taken in hand first: "我上周把悉尼的房子退了"
-            Say(r"(?:把)?(?P<v>(?!把)[\u4e00-\u9fff]{2,6}?)的(?:房子|公寓|出租屋)[^，,。]{0,6}?退(?:掉|租)?了", content="用户不再住在{v}"),
+            # (not one kept: "我这边的房子也不用退了")
+            Say(r"(?:把)?(?P<v>(?!把|我|这边|那边)[\u4e00-\u9fff]{2,6}?)的(?:房子|公寓|出租屋)[^，,。]{0,6}?(?<![不没用])退(?:掉|租)?了",
+                content="用户不再住在{v}", unless=r"不用退|没退|不退|别退"),
             Say(r"(?:暂时|现在|目前)?没有固定(?:的)?(?:住处|住所|住的地方)", content="用户没有固定住处"),
         ),
     ),
     holds=("User lives in {v}.", "用户住在{v}"),
     ends=("User no longer lives in {v}.", "用户不再住在{v}"),
     keywords=("residence live city address", "住址 居住 城市"),
+)
+
+# the delivery and ride apps people work for, as they type them
+_GIG_APPS_EN = (
+    r"(?:uber\s*eats|uber|lyft|doordash|door\s*dash|instacart|shipt|grubhub|postmates|gopuff|deliveroo|"
+    r"amazon\s+flex|flex|spark|roadie|favor|caviar)"
 )
 
 # what a send-off for someone leaving a job is called
@@ -171,6 +185,8 @@ EMPLOYER = TopicBook(
             r"teach\s+(?:[\w-]+\s+){0,3}?at\s+<ORG>",  # "I teach 4th grade at Ridgeview Elementary"
             r"have\s+been\s+working\s+(?:at|for)\s+<WORK>", r"am\s+(?:now\s+)?with\s+<ORG>(?=\s+now|\s*$)",
             r"am\s+an?\s+<JOB:x>\s+(?:at|for|with)\s+<WORK>", r"am\s+on\s+the\s+\w+\s+team\s+at\s+<ORG>",
+            # ... the place named with its article: "I'm a concierge at the Alden Hotel downtown"
+            r"work\s+(?:at|for)\s+(?=the\s)<ORG>", r"am\s+an?\s+<JOB:x>\s+(?:at|for|with)\s+(?=the\s)<ORG>",
             # ... a title with its rank said without an article: "I'm head baseball coach at Northgate High"
             rf"am\s+(?:the\s+)?(?=(?:{_RANKS_EN})\s)<JOB:x>\s+(?:at|for|with)\s+<WORK>",
             # ... or the company's team: "I've been on Shopify's payments team for 3 yrs"
@@ -197,12 +213,17 @@ EMPLOYER = TopicBook(
             # a time counted since starting: "one month in at Tidewell Energy and wow"
             r"^(?:\w+\s+)?(?:one|a|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?)\s+in\s+at\s+<ORG>",
             # a first stretch counted at a place that is no school or trip: "survived week 1 at Northgate Health!!"
-            Say(r"^(?:\w+\s+)?(?:(?:first|second|third)\s+(?:day|week|month)|(?:day|week|month)\s+(?:\d+|one|two|three|four|five))\s+"
+            Say(r"^(?:\w+\s+)?(?:(?:first|second|third)\s+(?:full\s+)?(?:day|week|month)|(?:day|week|month)\s+(?:\d+|one|two|three|four|five))\s+"
                 r"(?:at|with)\s+<ORG>", unless=r"\b(?:University|College|School|Academy|Institute|High|Park|Resort|Hotel|Camp|"
                 r"Festival|Con|Conference|World|Land)\b|\b(?:trip|vacation|holiday|conference|festival|semester|class(?:es)?)\b"),
             r"^\s*working\s+(?:nights|days|evenings|weekends|overnights|night\s+shifts?|part[- ]time|full[- ]time)\s+(?:at|for)\s+<ORG>",
             # the employer printed on the badge: "the badge itself says BRIGHTWATER HEALTH" (not "the title on my badge")
             r"(?<!on\s)\b(?:my|the)\s+(?:new\s+)?(?:work\s+)?badge(?:\s+itself)?\s+(?:now\s+|literally\s+)*(?:says|reads)\s+<ORG>",
+            # a contract begun with a client: "new contract kicked off this week with Meridian Freight"
+            r"\bnew\s+(?:contract|gig|engagement)\s+(?:kicked\s+off|started|began|starts)\s+(?:[\w\s]{0,20}?\s)?with\s+<ORG>",
+            # a delivery app worked for: "been doing uber eats the last 2 weeks", "flex is all I'm doing now"
+            rf"\b(?:I'?m\s+|I\s+am\s+|I'?ve\s+|I\s+have\s+)?(?:been\s+)?(?:doing|driving\s+for|delivering\s+for|dashing\s+for)\s+"
+            rf"(?P<v>{_GIG_APPS_EN})\b(?!\s+(?:orders?|deliver(?:y|ies)|app)\s+(?:for\s+me|to\s+me))",
             # "im officially on the Kestrel Freight payroll"
             r"\b(?:i'?m|i\s+am)\s+(?:now\s+|officially\s+|finally\s+)*on\s+(?:the\s+)?(?P<v>(?-i:[A-Z])[\w&'-]+(?:\s+(?-i:[A-Z])[\w&'-]+){0,3})\s+payroll\b",
         ),
@@ -217,8 +238,22 @@ EMPLOYER = TopicBook(
             # the badge given back: "so I handed my badge in at st aldric today"
             Say(r"(?:handed|turned|gave)\s+(?:in\s+)?my\s+(?:badge|work\s+laptop|lanyard|keycard)\b", content="User left their job."),
             Say(r"(?:worked|did|finished)\s+my\s+(?:very\s+)?last\s+(?:shift|day)\b", content="User left their job."),
+            # a job walked out of or declared over: "walked out of Bellwether last week", "I'm done at the co-op"
+            # (not a visit: "done at the dentist", nor a day's work: "done at work for today")
+            r"walked\s+(?:out\s+(?:of|on)|off)\s+<ORG>",
+            Say(r"walked\s+(?:off|out\s+on)\s+(?:the|my)\s+job\b", content="User left their job."),
+            Say(r"am\s+(?:done|through|finished)\s+at\s+(?:the\s+)?<WORK>(?=\s*(?:[.!;,]|$|after\b|for\s+good\b))",
+                unless=r"\bat\s+(?:the\s+|my\s+)?(?:dentist|doctor|vet|gym|salon|mall|store|shop|work)\b"),
+            # ... or retired from: "freshly retired from the county clerk's office", "I'm retired now"
+            r"retired\s+from\s+(?:the\s+)?(?![a-z]+ing\b)<WORK>",
+            Say(r"retired\s+from\s+[a-z]+ing\b", content="User has retired."),
+            Say(r"am\s+(?:now\s+)?(?:officially\s+|freshly\s+|newly\s+|finally\s+|fully\s+)?retired\b(?!\s+from)",
+                content="User has retired."),
         ),
         ending_sentences=(
+            # a delivery app let go of: "turned off shipt for good and deleted the app", "amazon deactivated me"
+            rf"\b(?:turned\s+off|deleted|uninstalled|quit)\s+(?P<v>{_GIG_APPS_EN})\b(?=[^.!?]*\bfor\s+good\b)",
+            rf"\b(?P<v>{_GIG_APPS_EN}|amazon)\s+(?:just\s+)?deactivated\s+(?:me|my\s+account)\b",
             # ... or a day before it: "last Friday was my final day at the library" (not "my last day of vacation",
             # "in Lisbon")
             Say(r"\b(?:(?:today|yesterday|(?:last\s+|this\s+|on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(?:is|was)\s+"
@@ -247,6 +282,9 @@ EMPLOYER = TopicBook(
             Say(rf"^\s*(?:a\s+)?{_SEND_OFF}\s+(?:lunch|drinks|dinner)\W*$", content="User left their job."),
             Say(r"\b(?:the|my)\s+team\s+(?:got|gave|made|threw|took)\s+me\b[^.!?]{0,40}(?:don'?t\s+forget\s+us|farewell|goodbye)",
                 content="User left their job."),
+            # the boss told it is over: "told em Friday I was through, after 11 yrs"
+            Say(r"\btold\s+(?:em|'em|them|my\s+boss|the\s+boss|my\s+manager)\b[^.!?]{0,20}\bI\s*(?:was|'m|am)\s+"
+                r"(?:through|done|quitting|out)\b", content="User left their job."),
             # a contract not renewed: "my contract ran out and they didn't renew it" (not a lease or a phone plan)
             Say(r"\bmy\s+(?:work\s+|teaching\s+|job\s+)?contract\s+(?:ran\s+out|ended|expired|is\s+up|was\s+up)\b"
                 r"(?=[^.!?]{0,40}\b(?:didn'?t|did\s+not|won'?t|not|no)\s+(?:renew|extend)|[^.!?]{0,40}\bnot\s+renewed\b)",
@@ -269,6 +307,8 @@ EMPLOYER = TopicBook(
             r"(?:已经)?入职(?:了)?<ZP>", r"(?:去|到)<ZORG>报到", r"跳槽(?:去|到)了?<ZP>", r"去了<ZV>(?:工作|上班)<END>", r"加入(?:了)?<ZP>",
             Say(r"换到(?:了)?<ZV>(?:工作|上班)?<END>", unless=r"[早晚夜白中]班|班次|倒班"), r"跳槽(?:去|到)了?<ZV>(?:做|当)", r"入职(?:了)?<ZV>(?:做|当)",
             r"进了<ZV>(?:工作|上班)<END>", r"去<ZV>(?:上班|工作)了<END>", r"(?:现在|目前|如今)(?:人)?在<ZORG>",
+            # transferred somewhere to a post: "调到区教育发展研究院当初中数学教研员"
+            r"调(?:到|去)了?(?P<v>[^，,。！？]{2,14}?)(?:当|做|担任)(?:了)?<ZJOB:x>",
             r"在<ZV>(?:干|做|待)了?(?:快|都|已经|有|差不多)?[一两二三四五六七八九十半几\d]+(?:个)?(?:多)?(?:月|年)",
             # ... at a workplace, not in a city: "来成都半年了" is a stay there
             Say(r"来<ZV>(?:快|已经|都)?(?:[一两二三四五六七八九十半几\d]+个?(?:月|年|周|星期|礼拜))(?:多)?了",
@@ -290,7 +330,13 @@ EMPLOYER = TopicBook(
             # the job itself let go of, said short: "辞了，去了家私立", "把工作辞了"
             Say(r"(?:^|把)(?:工作|活儿)?(?:给)?辞了<END>", content="用户已离职"),
             # ... or the employer named first: "顺丰辞了 干不动了"
-            r"^\s*(?P<v>(?!工作|活儿|他|她|我|你|都|也|早|刚)[\u4e00-\u9fffA-Za-z]{2,6}?)(?:那边|那份工|的活儿?)?(?:给)?辞了<END>",
+            r"^\s*(?P<v>(?!工作|活儿|他|她|我|你|都|也|早|刚)[\u4e00-\u9fffA-Za-z]{2,6}?)(?:那边|那份工|那活儿?|的活儿?)?(?:我|俺)?(?:给)?辞了<END>",
+            # ... or thrown down: "物业那摊子我撂了"
+            r"^\s*(?P<v>(?!工作|活儿|他|她|我|你)[\u4e00-\u9fffA-Za-z]{2,6}?)(?:那摊子|那摊儿|的活儿?|那活儿?)(?:我|俺)?(?:给)?撂(?:了|下了)",
+            Say(r"撂挑子(?:了|不干了)", content="用户已离职"),
+            # quit without naming it: "合同到期我没续，不干了"; retired: "我退休了"
+            Say(r"^\s*(?:我|俺)?(?:已经|就|也)?不干了<END>", content="用户已离职"),
+            Say(r"^\s*(?:我|俺)?(?:已经|刚|正式)?退休了<END>", content="用户已退休"),
         ),
         ending_sentences=(
             Say(r"今天(?:是)?(?:我的)?(?:(?i:last\s+day)|最后一天(?:上班)?)(?!前)", content="用户已离职"),
@@ -301,7 +347,8 @@ EMPLOYER = TopicBook(
             Say(r"(?:组里|公司|同事们?|部门|团队|领导|老板)[^，,。]{0,6}?(?:给我|为我)[^，,。]{0,4}?(?:散伙饭|欢送会|送别宴|告别宴|饯行)",
                 content="用户已离职"),
             # a work contract run out: "代课合同到期了，学校说明年没名额就不续了" (not a lease: 房租合同到期)
-            Say(r"(?:劳动|工作|代课|聘用|实习|劳务)合同(?:已经)?(?:到期|结束)了", content="用户已离职"),
+            Say(r"(?:劳动|工作|代课|聘用|实习|劳务|博后)合同(?:已经)?(?:到期|结束)(?:了|[，,]?(?:我|俺)?(?:没|不)(?:再)?续)",
+                content="用户已离职"),
         ),
     ),
     holds=("User works at {v}.", "用户在{v}工作"),
@@ -321,6 +368,9 @@ JOB_TITLE = TopicBook(
                 content="User's job title is {v}."),
             # ... and a chief's letters: "she's CEO, I'm CTO"
             Say(r"am\s+(?:now\s+)?(?:the\s+)?(?P<v>(?-i:C[ETFOPM]O))\b", content="User's job title is {v}."),
+            # ... and a title said with "now" after a promotion: "im counsel now!!"
+            Say(r"am\s+(?P<v>(?:senior\s+|of\s+)?counsel|(?:senior\s+|junior\s+|equity\s+)?partner)\s+now\b",
+                content="User's job title is {v}."),
         ),
         changes=(
             r"(?:got|was|been|have\s+been)\s+promoted\s+(?:to|as)\s+<ROLE>", r"(?:got\s+|was\s+)?bumped\s+up\s+to\s+<ROLE>", r"got\s+(?:a\s+)?promot(?:ed|ion)\s+to\s+<ROLE>",
@@ -332,6 +382,12 @@ JOB_TITLE = TopicBook(
         sentences=(
             r"\bmy\s+(?:new\s+)?(?:job\s+title|title|role|position|job)\s+is\s+(?:now\s+)?(?:an?\s+)?<ROLE>",
             r"\b(?:they|my\s+boss|my\s+manager)\s+made\s+me\s+(?:the\s+|a\s+)?<ROLE>",
+            # a post given: "they gave me the assistant principal spot here at Jefferson"
+            r"\b(?:they|he|she|the\s+board|my\s+boss|the\s+district)\s+(?:gave|handed)\s+me\s+the\s+"
+            r"(?P<v>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+(?:spot|job|role|position|post)\b",
+            # ... or named to one: "the board named me interim principal", "they pinned Master Sergeant on me"
+            r"\b(?:named|appointed)\s+me\s+(?:the\s+|as\s+)?(?P<v>[\w'-]+(?:\s+[\w'-]+){0,3}?)(?=\s+(?:until|for|at|of|on)\b|\s*[,.!;]|\s*$)",
+            r"\b(?:(?:they|he|she|we)\s+)?pinned\s+(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+on\s+me\b",
             r"\bnew\s+title:?\s+<ROLE>",
             # a first stretch in a role: "First week as engineering manager and I already miss writing code"
             r"^\s*(?:my\s+)?first\s+(?:day|week|month)s?\s+as\s+(?:an?\s+|the\s+)?<ROLE>",
@@ -351,6 +407,8 @@ JOB_TITLE = TopicBook(
             # "我三月份被提成产品总监", "大伙儿选我当了会长"
             r"被(?:提|调|任命|聘)(?:为|成|到|做|当)了?<ZJOB>", r"(?:选|推|任命|聘)我(?:当|做|为)了?<ZJOB>",
             r"转岗(?:做|到|成|为)了?<ZJOB>", r"(?:当上|评上|评为|评了)(?:了)?<ZJOB>", r"(?:入职|跳槽去|跳槽到)\S+?(?:做|当)<ZJOB>",
+            # "自从当了教务处副主任", "调到区教育发展研究院当初中数学教研员"
+            r"自从(?:当上?|做)了?<ZJOB>", r"(?:正式|终于|总算)?聘上(?:了)?<ZJOB>", r"调(?:到|去)[^，,。]{2,14}?(?:当|做|担任)(?:了)?<ZJOB>",
         ),
         sentences=(
             r"我的?(?:新)?(?:职位|职业|岗位|工作|title|头衔)(?:是|变成了?|改成了?)<ZV><END>",
@@ -384,11 +442,16 @@ NAME = TopicBook(
             # ... said short, in a message about what the user is called: "just go with DJ, Dee feels weird now"
             Say(r"^\s*(?:ok\s+|so\s+)?(?:just\s+)?(?:go\s+with|stick\s+with|use)\s+<NAME>(?=\s*[,.!]?\s*$)",
                 unless_message=r"^(?![\s\S]*\b(?:call|calls|calling|called|name|nickname|go\s+by)\b)"),
+            # the name with its title, now: "it's Mrs. Alvarez now 💍 the kids are getting used to it"
+            r"\b(?:it's|its|it\s+is|I'm|im|I\s+am)\s+(?:now\s+)?(?:officially\s+)?(?P<v>(?-i:Mrs|Ms|Mr|Miss|Dr|Mx)\.?\s+(?-i:[A-Z])[\w'-]+)\s+now\b",
             # the name people know the user by: "everyone here knows me as Trix now"
             r"\b(?:knows?|known)\s+me\s+as\s+<NAME>",
             # ... and a switch asked for in a message about what the user is called: "switch me over to Peg pls"
             Say(r"\bswitch\s+me\s+(?:over\s+)?to\s+<NAME>",
                 unless_message=r"^(?![\s\S]*\b(?:call|calls|calling|called|name|nickname|go\s+by)\b)"),
+            # a name gone back to, in a message about papers: "I'm going back to Marsh — divorce final, new license"
+            Say(r"\b(?:am\s+going|went|going|I'm\s+going|I\s+went)\s+back\s+to\s+(?:my\s+maiden\s+name,?\s+)?<NAME>(?=\s*(?:[,.;!\u2013\u2014-]|$))",
+                unless_message=r"^(?![\s\S]*\b(?:maiden|divorce|divorced|surname|last\s+name|name\s+change)\b)"),
         ),
     ),
     zh=Ways(
@@ -457,6 +520,9 @@ EMAIL = TopicBook(
             r"\bnew\s+(?:e-?mail|address):?\s*(?:is\s+)?<EMAIL>",
             # the address to use for the user: "please use sven@example.net when you draft anything"
             r"\buse\s+<EMAIL>\s+(?:for|when|whenever|as)\b",
+            # the user's accounts moved over to it: "I'm switching every journal and conference profile to …"
+            r"\b(?:I'm|I\s+am|im|I've|I\s+have|I)\s+(?:now\s+|just\s+)?(?:switching|switched|moving|moved|changing|changed|"
+            r"updating|updated|pointing)\s+(?:all\s+|every\s+|each\s+|my\s+)(?:[\w-]+\s+){0,5}?(?:to|over\s+to)\s+<EMAIL>",
         ),
     ),
     zh=Ways(
@@ -536,7 +602,7 @@ RELATIONSHIP = TopicBook(
 )
 
 # a diet kept, ended by name: "done with the vegan thing", "quit being vegetarian"
-_DIETS_KEPT = r"(?:vegetarian|vegan|pescatarian|keto|plant-based)(?:\s+(?:thing|diet|life|phase|experiment|lifestyle))?\b"
+_DIETS_KEPT = r"(?:vegetarian|vegan|pescatarian|keto|plant-based|veggie)(?:\s+(?:thing|diet|life|phase|experiment|lifestyle))?\b"
 _DIET_EN = r"(?P<v>vegetarian|vegan|pescatarian|pescetarian|plant-based|keto|gluten-free|dairy-free|halal|kosher|carnivore)"
 DIET = TopicBook(
     "diet",
@@ -559,6 +625,9 @@ DIET = TopicBook(
             # "I'm not doing the vegan thing anymore"
             Say(r"(?:am\s+)?not\s+(?:doing|on|following)\s+(?:the\s+|my\s+)?" + _DIETS_KEPT + r"\s*(?:anymore|any\s+more)\b",
                 content="User is no longer on a restricted diet."),
+            # "I've kinda been eating meat since"
+            Say(r"have\s+(?:kinda\s+|kind\s+of\s+|sort\s+of\s+)?been\s+eating\s+(?P<v>meat|fish|chicken|dairy|eggs)\s+"
+                r"(?:since|ever\s+since|again)\b", content="User eats {v} again."),
         ),
         # "soooo that's the end of keto lol", "no more vegan thing for me"
         ending_sentences=(
@@ -569,6 +638,8 @@ DIET = TopicBook(
     zh=Ways(
         states=(
             Say(r"(?:是)?(?:吃素|素食者?|纯素)(?:的)?<END>", content="用户吃素"),
+            # "我吃蛋奶素好几年了" (as 吃素 said long: 吃素三年了)
+            Say(r"吃(?P<v>蛋奶素|奶蛋素|全素|纯素|鱼素)", content="用户吃{v}"),
             Say(r"不吃(?P<v>[^，,。！？]{1,8}?)<END>", content="用户不吃{v}"),
             Say(r"对<ZV>过敏<END>", content="用户对{v}过敏"),
         ),
@@ -576,6 +647,8 @@ DIET = TopicBook(
             Say(r"(?:开始|改|决定|已经)?吃素(?:了)?<END>", content="用户吃素"), Say(r"戒了?(?P<v>肉|荤|辣|糖|奶|海鲜)<END>", content="用户不吃{v}"),
             Say(r"(?:又|重新)?(?:开始)?吃(?P<v>肉|荤|辣|海鲜)了<END>", content="用户恢复吃{v}"),
             Say(r"不(?:再)?吃素了<END>", content="用户不再吃素"),
+            # the word for it put first: "素我已经不吃了"
+            Say(r"^\s*(?:吃)?素(?:我|俺)?(?:已经|早就|也)?不吃了<END>", content="用户不再吃素"),
         ),
     ),
     holds=("User is {v}.", "用户{v}"),
@@ -610,7 +683,10 @@ SCHOOL = TopicBook(
     ),
     zh=Ways(
         states=(r"在<ZV>(?:读书|上学|读研|读博|念书|读大学|读本科|读硕士|读博士|读研究生|上大学)<END>", r"是<ZV>的(?:学生|研究生|博士生|本科生)<END>"),
-        changes=(r"(?:考上|考进|考到)了?<ZP>", r"转学(?:到|去)了?<ZP>", r"(?:去|到)<ZV>(?:读研|读博|上学|读书)了<END>"),
+        changes=(r"(?:考上|考进|考到)了?<ZP>", r"转学(?:到|去)了?<ZP>", r"(?:去|到)<ZV>(?:读研|读博|上学|读书)了<END>",
+                 # the first days at a school named: "专升本上岸了！！！这周暨大开学典礼🎉" (not a child's: 儿子学校开学)
+                 r"(?:这周|今天|昨天|上周|本周|刚)?(?P<v>(?!这周|今天|昨天|上周|本周|刚)[\u4e00-\u9fffA-Za-z]{1,10}?(?:大学|学院|学校|大|中学|高中))"
+                 r"(?:的)?(?:开学典礼|新生报到|新生入学)"),
         ends=(Say(r"从<ZV>毕业(?:了)?<END>", content="用户已从{v}毕业"), Say(r"(?:已经)?毕业(?:了)?<END>", content="用户已毕业"), Say(r"(?:退学|休学)(?:了)?<END>", content="用户已离开学校")),
     ),
     holds=("User studies at {v}.", "用户在{v}读书"),
@@ -645,7 +721,10 @@ VEHICLE = TopicBook(
         ends=(Say(r"sold\s+(?:my|the|our)\s+(?:car|" + _CAR_EN + r")", content="User no longer has a car."), Say(r"(?:don't|dont|do\s+not)\s+(?:have|own)\s+a\s+car\s+anymore\b", content="User no longer has a car."),
               # "anyway no car now", "I'm officially car-free"
               Say(r"(?:have\s+)?no\s+car\s+(?:for\s+me\s+)?(?:now|anymore|any\s+more|these\s+days|for\s+now)\b", content="User no longer has a car."),
-              Say(r"am\s+(?:officially\s+)?car-?free\b", content="User no longer has a car.")),
+              Say(r"am\s+(?:officially\s+)?car-?free\b", content="User no longer has a car."),
+              # the car called "her" in a message that names it: "the jeep thumbnail era is officially over, sold her"
+              Say(r"sold\s+(?:her|him)\b", content="User no longer has a car.",
+                  unless_message=r"^(?![\s\S]*\b" + _CAR_NAMED_EN + r"s?\b)")),
         # the car named gone, its subject its own: "context: the civic is gone, sold it to a coworker"
         ending_sentences=(
             # "the subaru is officially someone elses problem"
@@ -699,6 +778,9 @@ LANGUAGE = TopicBook(
             r"(?:officially\s+)?(?:over|done|finished)",
             r"\bno\s+(?:need|longer\s+need)\s+(?:for|to\s+(?:use|reply\s+in|answer\s+in))\s+" + _LANG_EN,
             r"\b(?:don't|dont|do\s+not)\s+(?:need|want)\s+(?:the\s+)?" + _LANG_EN + r"\s+(?:replies|answers|responses)\s+anymore",
+            # "you don't need to do spanish for me anymore"
+            r"\b(?:don't|dont|do\s+not|no)\s+(?:need|have)\s+to\s+(?:do|use|keep\s+(?:doing|using)|answer\s+in|reply\s+in|"
+            r"write\s+in)\s+" + _LANG_EN + r"(?:\s+(?:for|with)\s+me)?\s+(?:anymore|any\s+more)\b",
         ),
     ),
     zh=Ways(

@@ -324,7 +324,7 @@ RULES: tuple[Rule, ...] = (
     en(r"\bI(?:'ve|\s+have)\s+been\s+(?P<v>[a-z]+ing)\s+(?:like\s+|about\s+|around\s+)?(?:\d+x|once|twice|three\s+times|"
        r"\d+\s+times|every\s+day|daily)\s+(?:a\s+|per\s+)?(?:week|day)?", FACT, "hobbies",
        "User's hobbies include {v}.", "hobby hobbies leisure fun", 0.8),
-    zh(r"(?:迷上|爱上|喜欢上)了?(?P<v>(?!了|一个|个|他|她|这个|那个)[\u4e00-\u9fff]{1,6}?)(?:了|啦)?(?=[，,。！!？?\s]|$)",
+    zh(r"(?:迷上|爱上|喜欢上)了?(?P<v>(?!了|一个|个|他|她|这个|那个|清淡|辣|甜|咸|酸|重口|吃|喝)[\u4e00-\u9fff]{1,6}?)(?:了|啦)?(?=[，,。！!？?\s]|$)",
        FACT, "hobbies", "用户的爱好是{v}", "爱好 兴趣 休闲", 0.8, moods=_OWN),
     zh(r"每(?:周|个?礼拜|个?星期)[一二三四五六日天末]?(?:都|固定|会|晚上|早上|下午)*(?:去)?"
        r"(?P<verb>打|踢|游|跑|爬|练|骑|跳|滑)完?(?P<v>[\u4e00-\u9fff]{1,4}?)(?=完|回来|去|的|[，,。！!？?\s]|$)", FACT,
@@ -342,7 +342,9 @@ GENERIC_RULES: tuple[Rule, ...] = (
        ("User dislikes {v}.", "User dislikes {w}."), "dislike avoid hate", 0.8, transform=third_person_en),
     en(r"\bI\s+(?:really\s+|also\s+|just\s+|absolutely\s+)*(?:like|love|enjoy|adore|prefer)\s+<V>|"
        r"\bI(?:'m|\s+am)\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|into)\s+<V:w>", PREF, "likes",
-       ("User likes {v}.", "User likes {w}."), "like enjoy favorite", 0.8, transform=third_person_en),
+       ("User likes {v}.", "User likes {w}."), "like enjoy favorite", 0.8, transform=third_person_en,
+       # (a pronoun or a bare "being" names no thing liked: "I like being with the kids")
+       unless=r"\b(?:like|love|enjoy|adore|prefer)\s+(?:being|it|that|this|them|him|her|when|how)\b"),
     zh(r"我(?:很|也|还|真的|实在)?(?:不喜欢|不爱|讨厌|受不了|反感|不想要)<ZV><END>", PREF, "dislikes",
        "用户不喜欢{v}", "不喜欢 讨厌 避免", 0.8),
     zh(r"(?:^|我)(?:很|也|还|超|最|特别|非常|比较|挺|真的|平时)*(?:喜欢|爱|热爱|喜爱|偏爱)<ZV><END>", PREF, "likes",

@@ -42,7 +42,7 @@ def _calls_off_pattern(guarded: bool) -> str:
         + r"[\w-]+(?:'s|\s+is|\s+are)\s+(?:officially\s+)?off\b"
         + off_guard
         + "|"
-        r"scrap(?:ped|ping)?\s+(?:the\s+)?(?:whole\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:thing|idea|plan)|"
+        r"(?:scrap(?:ped|ping)?|scratch(?:ed|ing)?|ditch(?:ed|ing)?)\s+(?:the\s+|that\s+)?(?:whole\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:thing|idea|plan)|"
         r"fell\s+through|(?:did\s*n[o']?t|never)\s+(?:work\s+out|happen|go\s+through|pan\s+out)|"
         r"lasted\s+(?:like\s+|about\s+|all\s+of\s+|exactly\s+)?(?:\d+|a|one|two|three|four|five|six)\s+(?:days?|weeks?)|"
         r"back\s+together)"

@@ -164,11 +164,15 @@ KIN_ZH = (
     # ... the family a marriage and the years bring: "公婆上个月搬来成都了", "我孙子在加拿大念书", "我女婿调去深圳了"
     r"公婆|亲家|儿媳|女婿|孙子|孙女|外孙|重孙|继父|继母|后妈|干妈|干爹|亲戚|姑(?![且息])|小姑子|大姑子|小叔子|大伯子|姐夫|妹夫|弟媳|妯娌|连襟|"
     # ... and the people the user is with at work, at school or at home: "我们班主任换邮箱了", "我师傅退休了"
-    r"班主任|辅导员|主任|校长|院长|队长|经理|总监|助理|助教|秘书|下属|员工|保姆|师傅|师父|教练|医生|大夫|房东|中介|"
+    r"班主任|辅导员|主任|校长|院长|队长|经理|总监|助理|助教|秘书|下属|员工|保姆|师傅|师父|教练|医生|大夫|房东|中介|家长|"
     r"战友|网友|球友|牌友|病友|驴友|姐妹|兄弟|哥们|姐们|"
     # ... named in English: "我 leader 升 VP 了"
     r"\s?(?i:leader|boss|manager|mentor|ceo|cto|hr|bf|gf|ex)(?![a-z])|" + _PARTNERS_ZH
     # ... and the user's partner, whose news is the user's only on the couple's own relationship (_PARTNER)
+)
+# a relative pointed at and described, after 我: "我那个转行做新媒体的侄子", "我家那位"
+_POINTED_AT_KIN_ZH = (
+    rf"家?(?:那个|这个|那位|这位)(?:[^，,。！？]{{1,12}}?的)?(?!表格|表达|表情|表示|表现|表演|表单)(?:{KIN_ZH})"
 )
 # Words a speaker opens a clause with before its subject: "meanwhile my best friend got engaged", "btw my mom…"
 _LEAD_IN_WORD = (
@@ -257,8 +261,10 @@ _THIRD_PARTY = re.compile(
     rf"|^\s*{_LEAD_ZH}我(?:最好|最要好|大学|高中|初中|小学|以前|之前|老家|公司)的?(?:{KIN_ZH})"
     # (after a word of place the relative is where the user is: "在我妈家旁边租了个小两居", "搬到我姐那边住")
     # ... or called an old one: "我老姐妹刘姐换到阜外医院了", "我老同学"
-    # ... or one of the user's household: "我家老头子换了个新号"
-    rf"|^\s*{_LEAD_ZH}我(?:们)?(?:家)?的?老?(?:{KIN_ZH})|^(?![^，,。]{{0,2}}(?:在|住在?|搬到|搬去)我)[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
+    # ... or one of the user's household: "我家老头子换了个新号", "俺媳妇换了个号" (俺: the northern 我)
+    rf"|^\s*{_LEAD_ZH}(?:我|俺)(?:们)?(?:家)?的?[老大小二三]?(?:{KIN_ZH})|^(?![^，,。]{{0,2}}(?:在|住在?|搬到|搬去)我)[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
+    # ... or one pointed at and described: "我那个转行做新媒体的侄子说…", "我那个侄子说"
+    rf"|^\s*{_LEAD_ZH}(?:我|俺){_POINTED_AT_KIN_ZH}"
     # ... a group named with what it does: "我们收银组的小周搬去宁波了", "我们队老朴被挖走了"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:{_OUR_ZH})(?:{_GROUPS_ZH}|科|处|院|系|所|店|厂|车间)"
     r"(?:里)?(?:新来|刚来|那个)?的"
@@ -272,8 +278,8 @@ _THIRD_PARTY = re.compile(
     # ... or a colleague placed beside the user: "同组小林都跳去做地产了", "隔壁组的老张"
     r"|同(?:组|部门|科室|事|办公室|实验室)|隔壁(?:组|部门|科室|工位|桌)的?)?"
     rf"(?:[老小](?:{_SURNAMES})(?![了过子])|{_BY_SURNAME_ZH}"
-    # ... or one of them, counted: "组里一个同事跳去字节了", "有个朋友搬去成都了"
-    rf"|(?:有)?(?:一|两|几)?个(?:{KIN_ZH}))"
+    # ... or one of them, counted: "组里一个同事跳去字节了", "有个朋友搬去成都了", "有个学生家长换号了"
+    rf"|(?:有)?(?:一|两|几)?个(?:学生|病人|客户|孩子|朋友|同事)?(?:{KIN_ZH}))"
     # ... or one the user describes: "跟我同期进来的老周被调去国际化事业部了"
     # (老 only: "有什么维持异地感情的小方法" names no 小方)
     rf"|^\s*{_LEAD_ZH}[^，,。！？]{{1,10}}的(?:老(?:{_SURNAMES})(?![了过子师])|{_BY_SURNAME_ZH})"
@@ -294,7 +300,7 @@ _THIRD_PARTY = re.compile(
     # (not a name the user took: "I took my husband's name")
     rf"|(?<!\btook\s)(?<!\btake\s)(?<!\btaking\s)(?<!\btaken\s)"
     rf"\b(?:my|our)\s+(?:\w+\s+)?(?:{PEOPLE_EN})(?:'s|\u2019s|s')\s+(?:new\s+|old\s+|work\s+)?(?:cell|phone|number|e-?mail|address|name|surname)\b"
-    rf"|我(?:的)?(?:{KIN_ZH})的?(?:新|旧)?(?:手机号|电话|号码|邮箱|名字)"
+    rf"|(?:我|俺)(?:的)?(?:{KIN_ZH})的?(?:新|旧)?(?:手机号|电话|号码|邮箱|名字)"
     rf"|帮(?:我的?)?(?:{KIN_ZH})|帮(?:他|她)们?|\bhelp(?:ing|ed|s)?\s+(?:my|our|a)\s+(?:\w+\s+)?(?:{PEOPLE_EN})\b"
     # someone the user moves, takes or settles somewhere moves, not the user: "moved Mom into assisted living in
     # Cincinnati" ("把我妈接到杭州了" is a relative named after one word, above)
@@ -315,7 +321,8 @@ _SERVES_THE_USER = re.compile(
 )
 # ... who tell the user what to do: "客服天天打电话让我携号转网"
 # "医生让先别搞这些" tells the user ("要不要" weighs whether to)
-_TELLS_ME_ZH = re.compile("(?:让|要(?!不要)|叫|逼)(?:我(?!们)|先|别|不要)")
+# ... or forbids the user something: "医生不让碰辣的 现在只能吃点粥", "医生下了死命令，辣的一口都不准碰了"
+_TELLS_ME_ZH = re.compile("(?:让|要(?!不要)|叫|逼)(?:我(?!们)|先|别|不要)|不让|不准|下了?(?:死)?命令")
 _TELLS_ME_EN = re.compile(r"\b(?:told|asked|want(?:s|ed)?)\s+me\s+to\b", re.IGNORECASE)
 _CONTACT_WORDS = re.compile(r"\b(?:e-?mail|address|number|phone|cell)\b|邮箱|号码|手机号|电话|地址", re.IGNORECASE)
 _A_CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.\w|\d{3}[\s.)-]*\d{3}[\s.-]*\d{3,4}")
@@ -337,13 +344,17 @@ _PLAN = re.compile(
     r"\bplan\s+(?:a|an|my|our|the|this)\s+(?:[\w-]+\s+){0,4}(?:trip|vacation|holiday|getaway|road\s*trip|visit|itinerary)\b|"
     # a change being explored is not a change made
     r"recruiters?|interview(?:s|ing|ed)?|final\s+rounds?|onsites?|phone\s+screens?|\boffered\s+me\b|\bpitched\s+me\b|"
-    # ... and so is a vacancy seen: "there's an opening for an ML engineer on the platform team"
-    r"\b(?:an?|the)\s+(?:\w+\s+)?(?:opening|vacancy|job\s+posting)(?=\s+(?:for|on|at|in|with)\b|\s*[.,!?]|\s*$)|"
+    # ... and so is a vacancy seen: "there's an opening for an ML engineer on the platform team", "a head concierge
+    # opening at the Four Seasons", "the John Deere store … is hiring a parts counter person"
+    r"\b(?:an?|the)\s+(?:[\w-]+\s+){0,3}?(?:opening|vacancy|job\s+posting)(?=\s+(?:for|on|at|in|with)\b|\s*[.,!?]|\s*$)|"
+    r"(?:\bis|\bare|'s|'re|\u2019s|\u2019re)\s+(?:\w+\s+)?hiring\b|"
     # looking is no move: "scrolling apartment listings", "test-drove a Model 3", "看房", "试驾"
     r"listings?|(?:house|apartment|flat|home)[- ]hunting|test[- ]?dr(?:ive|ove|iving)|"
     r"\blooking\s+(?:at|into)\s+(?:\w+\s+)?(?:moving|relocating|houses|homes|apartments|condos|places|flats|buying|selling)\b|"
     # ... at one thing, bigger or newer than the one had: "looking at a bigger space in Oakland"
     r"\blooking\s+at\s+(?:a|an|some)\s+(?:bigger|smaller|new|newer|cheaper|nicer|different|second)\s+\w+|"
+    # ... and so is one lent for a while: "Kia just dropped off an EV9 for a sponsored review… then it goes back"
+    r"\bloaner\b|\brental\s+car\b|\bfor\s+a\s+(?:sponsored\s+|paid\s+)?(?:review|test)\b|\bit\s+goes\s+back\b|"
     # ... and so is shopping for one: "I was even browsing Kia Niros for me"
     r"\bbrowsing\b|\bshopping\s+(?:for|around)\b|"
     # a deposit orders what is not had yet: "put a deposit down on a Model Y", "定金交了"
@@ -392,7 +403,8 @@ _PLAN = re.compile(
     r"|心里(?:有点|有些)?痒|心动|可能|准备|计划(?![^，,。]{0,4}(?:放弃|取消|黄了|泡汤|作废))|还没定|只是问问|犹豫|纠结|想要|想去|想搬|想换|想把(?![^，,。]{0,12}(?:改成|改到|换成|调到|调成|设成|设置))|想过|想着|考虑过|打算过|真想|好想|有点想|有些想|还挺想|要不(?:我|咱)|想[^，,。]{1,8}很久了|试试[^，,。]{0,10}看|先试(?:一下|一阵|几天)|面试|猎头|投简历"
     # an interview had is no job: "上周偷偷面了家基金公司", "终面过了"
     # ... and a post open: "科里空出来一个副主任的位置", "他们在招人"
-    r"|空出来?(?:一)?个|(?:在|正在)招(?:人|聘)|有(?:个|一个)?空缺"
+    # ... and a post open: "好利来在招裱花师", or offered: "有个…的位置来问我意向" (not 招商银行, 招行)
+    r"|空出来?(?:一)?个|(?:在|正在)招(?!商|行|标|呼|待|牌)|有(?:个|一个)?空缺|问我(?:有没有|的)?意向"
     r"|面了(?:一)?(?:家|个|两家|几家)|(?:一|二|三|终)面(?:过了|挂了|完了?|了)"
     # what the user still waits for has not happened: "还在等背调", "waiting on the background check"
     r"|(?:还在|正在|在)等(?!等)|背调|\bbackground\s+check|\bwaiting\s+(?:on|for)\s+(?:the\s+|my\s+)?(?:offer|visa|paperwork|approval|keys|contract)\b"
@@ -411,7 +423,9 @@ _PAST = re.compile(
     r"(?:interview|conference|wedding|meeting|funeral|visit|weekend|game|concert|workshop|tournament|race)\b|"
     # (a visit to a doctor or from one is no trip: "doc visit was rough")
     r"(?<!doc\s)(?<!doctor\s)(?<!dentist\s)(?<!vet\s)(?<!clinic\s)(?<!er\s)(?<!home\s)(?<!site\s)(?<!office\s)(?<!follow-up\s)"
-    r"\bvisit(?:ed|ing)?\b|\bvacation\b|\bholiday\b|\bconference\b|"
+    r"\bvisit(?:ed|ing)?\b|\bvacation\b|\bholiday\b|"
+    # (a conference's things are no stay: "switching every journal and conference profile to…")
+    r"\bconference\b(?!\s+(?:profiles?|calls?|rooms?|papers?|submissions?|accounts?|deadlines?|reviews?|badges?))|"
     # (a travel nurse or a travel contract is a kind of job, no trip)
     r"\btravel(?:l?ed|ling|ing)?\b(?!\s+(?:nurs\w*|contracts?|assignments?|agents?|agency|jobs?|gigs?|positions?|roles?|medics?|therapists?|techs?|clinicians?|writers?|industry|insurance))|\bback\s+from\s+(?!the\s+honeymoon)"
     # days or weeks somewhere are a stay: "three weeks here and…", "two weeks in Lisbon" (not "two weeks in and…")
@@ -489,10 +503,10 @@ _REPORTED = re.compile(
     r"|^\s*(?:\w+\s+){0,3}my\s+\w+\s+told\s+(?:\w+\s+){1,4}?(?:that\s+)?i\b"
     r"|\b(?:keeps?|kept)\s+(?:pushing|urging|nagging|saying|insisting)\b|\bwants?\s+me\s+to\b|\b(?:thinks?|says?)\s+(?:that\s+)?i\s+should\b"
     # a rumour about the user is someone's words: "群里有人传我离婚了", "说看见我…", "people think I quit"
-    r"|(?:传|谣传|造谣|听说|以为)(?:说)?我|^\s*(?:还|又|也)?说(?!实话|真的|起来|到|好|定|不定|多|少|得|太|那么|这么|完)"
+    r"|(?:传|谣传|造谣|听说|以为)(?:说)?我|^\s*(?:还|又|也)?说(?!实话|真的|起来|来|个|句|到|好|定|不定|多|少|得|太|那么|这么|完)"
     # what the user heard or a notice said is hearsay: "听说港大有直博项目", "群里通知说邮箱要迁", "I heard Acme…"
     r"|听说|据说|听人说|(?:通知|公告|邮件|群里)(?:里)?说|\bi\s+(?:heard|hear)\b|\bheard\s+(?:that|from)\b"
-    r"|\bapparently\b|\btelling\s+(?:our\s+|my\s+)?(?:friends|people|everyone|everybody)\b"
+    r"|(?<!\bnow\s)\bapparently\b|\btelling\s+(?:our\s+|my\s+)?(?:friends|people|everyone|everybody)\b"
     r"|\brumou?r(?:s|ed)?\b|\bgossip\w*|\b(?:people|someone|somebody|everyone)\s+(?:think|thinks|thought|assumes?|assumed)\b",
     re.IGNORECASE,
 )
@@ -537,7 +551,10 @@ _DONE_TO_ME_WORDS_EN = (
     r"|\bset\s+me\s+up\b"
     r"|\b(?:changed|updated|bumped|converted|upgraded)\s+my\s+(?:title|role|position|post)\b"
     # ... and a post given, not offered: "they gave me the metro editor job"
-    r"|\b(?:gave|handed|given)\s+me\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?(?:job|role|position|post|title|promotion)\b"
+    r"|\b(?:gave|handed|given)\s+me\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?(?:job|role|position|post|title|promotion|spot)\b"
+    # ... or a rank pinned on the user, a post the user was named to: "they pinned Master Sergeant on me friday"
+    r"|\bpinned\s+(?:[\w-]+\s+){1,3}?on\s+me\b|\b(?:named|appointed)\s+me\s+(?:the\s+|as\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:principal|director|manager|head|chair|president|lead|captain|coordinator|editor|chief|dean)\b"
     # ... and a diet a doctor put the user on: "doc says my BP is too high and put me on the DASH diet"
     r"|\bput\s+me\s+on\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?diet\b"
 )
@@ -689,7 +706,9 @@ ANOTHERS_CONTACT = re.compile(
 # Someone else's new number or address told before it is written out: "我妈换号了 新号 139 0000 5521" (the number that
 # follows is theirs, though its own clause names no one; in English the subject carries: "my mom got a new number.
 # it's 555-0134")
-ANOTHERS_NEW_CONTACT = re.compile(rf"(?:{KIN_ZH})[^，,。！？我]{{0,3}}换了?(?:个|了)?(?:手机号|号码|号|邮箱|手机)")
+ANOTHERS_NEW_CONTACT = re.compile(
+    rf"(?:{KIN_ZH}|家长)[^，,。！？我]{{0,3}}换了?(?:个|了)?(?:新)?(?:的)?(?:手机号|号码|号|邮箱|手机)"
+)
 # A phrase that sets the scene, then the user as the subject: "and after a lot of back and forth I'm not doing…"
 SCENE_THEN_I = r"(?:after|since|with|for|in|at|then|now)\s+(?:[\w'-]+\s+){0,6}?(?:i|i'm|im|i've|ive)\b"
 # Finer than the extractor's clauses: a mood changes at any punctuation (an ellipsis too), an emoji, or a space between
@@ -762,7 +781,9 @@ _PARTNERS_EN = (
 # The user's partner as the subject: someone else's news on every topic but one, the couple's own relationship
 # ("my girlfriend said yes!", "我对象跟我提分手了" are the user's engagement and breakup).
 _PARTNER = re.compile(
-    rf"^\s*(?:{_LEAD_IN}\s+)?(?:my|our)\s+(?:\w+\s+)?(?:{_PARTNERS_EN}|ex)\b|^\s*我(?:的)?(?:{_PARTNERS_ZH}|前任)",
+    rf"^\s*(?:{_LEAD_IN}\s+)?(?:my|our)\s+(?:\w+\s+)?(?:{_PARTNERS_EN}|ex)\b|^\s*(?:我|俺)(?:的)?(?:{_PARTNERS_ZH}|前任)"
+    # ... or the partner named first without "my", as one names one's own: "女朋友小雨下个月来找我"
+    r"|^\s*(?:男朋友|女朋友|男友|女友|对象|老公|老婆|媳妇|未婚夫|未婚妻)",
     re.IGNORECASE,
 )
 
@@ -995,7 +1016,8 @@ _TIME_FRAME = re.compile(
 # Words that say a thing done or holding now, without a past participle ("detailed explanations" is none)
 _DONE_NOW = re.compile(r"了|已经|终于|现在|目前|\b(?:already|finally|now)\b", re.IGNORECASE)
 # ... or with one: a plan's details go on until something is said done
-_DONE = re.compile(_DONE_NOW.pattern + r"|\b\w{3,}ed\b", re.IGNORECASE)
+# ... or a stretch lived up to now: "been seeing someone for like 2 months"
+_DONE = re.compile(_DONE_NOW.pattern + r"|\b\w{3,}ed\b|\bbeen\s+\w+ing\b", re.IGNORECASE)
 
 # What a plan leads to is planned too, whoever it names: "下周腾讯三面，过了我就去深圳了", "..., then I'll move"
 _CONSEQUENCE = re.compile(
@@ -1079,7 +1101,9 @@ _SENTENCE_END = re.compile(r"^\s*(?:[.!?。！？\n]|$)")
 
 # A subject pronoun (not an owner: "my sister", "我妈"), the user's or someone else's
 _SUBJECT_PRONOUN = re.compile(
-    rf"\b(?:(?P<me>{_ME_EN})|{_OTHERS_EN})\b|(?P<zh_me>我(?!们?家?的?老?(?:{KIN_ZH}))|咱|俺)|你|您|他|她", re.IGNORECASE
+    rf"\b(?:(?P<me>{_ME_EN})|{_OTHERS_EN})\b|(?P<zh_me>(?:我|俺)(?!们?家?的?老?(?:{KIN_ZH})|{_POINTED_AT_KIN_ZH})|咱)"
+    r"|你|您|他|她",
+    re.IGNORECASE,
 )
 
 

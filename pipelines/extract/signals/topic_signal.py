@@ -178,7 +178,11 @@ COUPLE_TOPIC = "relationship_status"  # the one topic a partner's news is the us
 # proposed", "他在极光下面单膝跪地了"
 _SAID_YES = re.compile(
     r"\b(?:she|he|they)\s+(?:\w+\s+){0,3}said\s+yes\b|\b(?:she|he)\s+(?:\w+\s+){0,3}(?:proposed|got\s+down\s+on\s+one\s+knee)\b"
-    r"|(?:她|他)(?:[^，,。]{0,4})答应(?:了|(?:做|当)我)|(?:她|他)[^，,。]{0,8}(?:求婚|单膝跪)",
+    r"|(?:她|他)(?:[^，,。]{0,4})答应(?:了|(?:做|当)我)|(?:她|他)[^，,。]{0,8}(?:求婚|单膝跪)"
+    # ... and the couple's own step told inside someone else's news: "half of them showed up at the courthouse when
+    # Theo and I made it official"
+    r"|\b(?-i:[A-Z])\w+\s+and\s+I\s+(?:finally\s+|officially\s+|just\s+)?(?:made\s+it\s+official|got\s+(?:married|engaged|hitched)"
+    r"|tied\s+the\s+knot|eloped)\b",
     re.IGNORECASE,
 )
 NAME_TOPIC = "name"

@@ -62,6 +62,15 @@ def _said(text: str) -> list[tuple[str, str, bool]]:
             "grandma flew back to taipei. u dont have to do the chinese thing anymore btw, it was fun",
             ("language", "User no longer wants answers in Chinese.", True),
         ),
+        # a time to be reached at, named as what was said before and let go
+        (
+            "厂里效益不行，我们车间停工了，这几个月都在家。之前说的九点以后那个不用管了，啥时候找我都行",
+            ("contact_time", "用户不再限定联系时间", True),
+        ),
+        (
+            "drop the after 9pm rule, I'm home all day now",
+            ("contact_time", "User no longer has a preferred time to be contacted.", True),
+        ),
         # a limit named by its lines, and no need to keep to it: no wish for short answers
         (
             "hired a second guy so I have time now. you can drop the 2-3 lines thing, "

@@ -609,3 +609,109 @@ def test_a_chiefs_letters_are_a_title_without_an_article():
     assert _on("started something with my old roommate. she's CEO, I'm CTO.", "job_title") == [
         "User's job title is CTO."
     ]
+
+
+def test_a_job_walked_out_of_declared_over_or_retired_from_is_left():
+    left = ["User left their job."]
+    assert _on("so I walked out of Bellwether last week. chef threw a pan", "employer") == [
+        "User no longer works at Bellwether."
+    ]
+    assert _on("Well I'm done at the co-op.", "employer") == ["User no longer works at co-op."]
+    assert _on("I'm done at the dentist.", "employer") == []  # a visit
+    assert _on("I'm done at work for today", "employer") == []  # a day's work
+    assert _on("told em Friday I was through, after 11 yrs", "employer") == left
+    assert _on("I retired from the county clerk's office last month", "employer") == [
+        "User no longer works at county clerk's office."
+    ]
+    assert _on("I retired from teaching in June", "employer") == ["User has retired."]
+    assert _on("I'm officially retired now", "employer") == ["User has retired."]
+    assert _on("my dad retired from Boeing", "employer") == []
+    assert _on("饲料厂那活儿俺辞了，腰实在扛不住", "employer") == ["用户不再在饲料厂工作"]
+    assert _on("合同到期我没续，不干了", "employer") == ["用户已离职"]
+    assert _on("博后合同到期没续，组里经费也紧。", "employer") == ["用户已离职"]
+    assert _on("我退休了", "employer") == ["用户已退休"]
+    assert _on("我爸退休了", "employer") == []
+
+
+def test_a_workplace_named_with_its_article_and_jobs_said_short_are_named():
+    said = "I'm a concierge at the Alden Hotel downtown and one guest wants a hidden gem every night lol"
+    assert _on(said, "employer") == ["User works at the Alden Hotel."]
+    assert _on(said, "job_title") == ["User's job title is concierge."]
+    assert _on("I work at the moment", "employer") == []
+    assert _on("I'm a physio at Summit Sports Rehab, mostly ACL rehab", "job_title") == ["User's job title is physio."]
+    assert _on("Guess who got bumped up to herdsman 😎", "job_title") == ["User's job title is herdsman."]
+    said = "new contract kicked off this week with Meridian Freight 🚚 they run everything on Azure"
+    assert _on(said, "employer") == ["User works at Meridian Freight."]
+
+
+def test_a_city_traded_for_another_one_of_its_people_now_and_a_first_winter_say_the_home():
+    said = "Six months since I traded Milwaukee for Santa Fe and I still get winded"
+    assert _on(said, "residence") == ["User lives in Santa Fe."]
+    assert _on("I traded my Civic for a Tesla", "residence") == []
+    said = "asking bc I'm a Miami girl now apparently 🌴🦐 the ATL chapter lasted like 5 months"
+    assert _on(said, "residence") == ["User lives in Miami."]
+    assert _on("apparently I'm a Miami girl", "residence") == []  # hearsay
+    assert _on("在珠海过第一个冬天，十二月了还穿短袖", "residence") == ["用户住在珠海"]
+
+
+def test_a_name_gone_back_to_in_a_message_about_a_divorce_is_the_users():
+    said = "Paperwork is DONE. After 34 years I'm going back to Marsh — divorce final, new license, new everything."
+    assert _on(said, "name") == ["User's name is Marsh."]
+    assert _on("Going back to Denver, new license and all", "name") == []
+
+
+def test_a_language_no_longer_needed_a_car_called_her_and_a_school_term_begun():
+    said = "she handles all the parent messages now. you don't need to do spanish for me anymore"
+    assert _on(said, "language") == ["User no longer wants answers in spanish."]
+    said = "welp the jeep thumbnail era is officially over, sold her last week 😭 bus pass gang for now"
+    assert _on(said, "vehicle") == ["User no longer has a car."]
+    assert _on("my boat? sold her last week", "vehicle") == []
+    assert _on("专升本上岸了！！！这周暨大开学典礼🎉", "school") == ["用户在暨大读书"]
+    assert _on("我儿子这周暨大开学典礼", "school") == []
+
+
+def test_accounts_switched_to_an_address_give_the_users_email():
+    said = "I'm switching every journal and conference profile to ravi.menon.research@example.com."
+    assert _on(said, "email") == ["User's email is ravi.menon.research@example.com."]
+    assert _on("My sister is switching all her accounts to amy@example.com", "email") == []
+
+
+def test_a_post_given_named_pinned_or_taken_up_is_the_job_title():
+    assert _on("they gave me the assistant principal spot here at Jefferson.", "job_title") == [
+        "User's job title is assistant principal."
+    ]
+    assert _on("the board named me interim principal until they finish a search.", "job_title") == [
+        "User's job title is interim principal."
+    ]
+    assert _on("so the board came through, they pinned Master Sergeant on me friday.", "job_title") == [
+        "User's job title is Master Sergeant."
+    ]
+    assert _on("they pinned a medal on me", "job_title") == []
+    assert _on("im counsel now!! not partner track", "job_title") == ["User's job title is counsel."]
+    assert _on("自从当了教务处副主任，天天排课表", "job_title") == ["用户的职位是教务处副主任"]
+    assert _on("中级考过了，这个月正式聘上主管护师🎉", "job_title") == ["用户的职位是主管护师"]
+    said = "轮岗提前结束，调到区教育发展研究院当初中数学教研员，不用上课了"
+    assert _on(said, "employer") == ["用户在区教育发展研究院工作"]
+    assert _on(said, "job_title") == ["用户的职位是初中数学教研员"]
+
+
+def test_a_job_thrown_down_a_delivery_app_worked_for_or_let_go_of_say_the_employer():
+    assert _on("物业那摊子我撂了，跟经理闹得挺僵", "employer") == ["用户不再在物业工作"]
+    assert _on("eh not worth it. been doing uber eats the last 2 weeks", "employer") == ["User works at uber eats."]
+    assert _on("done. turned off shipt for good and deleted the app.", "employer") == ["User no longer works at shipt."]
+    assert _on("welp. amazon deactivated me. no reason", "employer") == ["User no longer works at amazon."]
+    assert _on("turned off shipt notifications for the night", "employer") == []
+    assert _on("first full week at Summit Health Hospital done ✅", "employer") == [
+        "User works at Summit Health Hospital."
+    ]
+
+
+def test_a_name_with_its_title_a_home_kept_and_diets_given_up_or_named_long():
+    said = "Need help updating my classroom door sign, it's Mrs. Alvarez now 💍"
+    assert _on(said, "name") == ["User's name is Mrs. Alvarez."]
+    assert _on("哈哈是的，我这边的房子也不用退了", "residence") == []
+    said = "I've kinda been eating meat since. not gonna pretend to be veggie anymore lol."
+    assert _on(said, "diet") == ["User eats meat again."]
+    assert _on("my sister has been eating meat since", "diet") == []
+    assert _on("我吃蛋奶素好几年了", "diet") == ["用户吃蛋奶素"]
+    assert _on("怀孕以后查出来贫血挺严重，素我已经不吃了", "diet") == ["用户不再吃素"]

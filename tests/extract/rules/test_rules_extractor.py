@@ -670,3 +670,20 @@ def test_someone_elses_move_after_a_headline_is_theirs():
     assert _stated("big family news: my sister packed up her whole life and moved to Denver") == []
     assert ("residence", "User lives in Denver.", False) in _stated("news: I moved to Denver")
     assert ("residence", "User lives in Denver.", False) in _stated("my wife and I moved to Denver last month")
+
+
+def test_a_taste_taken_to_is_no_pastime_and_a_wifes_new_number_said_the_northern_way_is_hers():
+    assert _stated("最近迷上飞盘了") == [("hobbies", "用户的爱好是飞盘", False)]
+    assert _stated("现在反而爱上清淡的了") == []
+    assert _stated("俺媳妇换了个号，159 0000 2231，原来那个天天接骚扰电话。") == []
+
+
+def test_a_pronoun_or_being_is_no_thing_liked():
+    assert _stated("idk, I like being with the kids.") == []
+    assert _stated("I love hiking with my dog") == [("likes", "User likes hiking.", False)]
+
+
+def test_a_daughters_or_a_pupils_parents_new_number_is_theirs():
+    assert _stated("我大女儿上高中换了个新号，139 0000 7788。帮我想个家庭通讯录的格式") == []
+    assert _stated("有个学生家长换号了，新号 139 0000 7783，老号停机了") == []
+    assert _stated("我换了新号，新号是139 0000 7788") == [("phone", "用户的电话是139 0000 7788", False)]

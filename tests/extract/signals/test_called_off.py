@@ -32,6 +32,8 @@ from pipelines.extract.signals.mood import ASSERTION, NEGATED, QUESTION, THIRD_P
         "减肥餐坚持了三天就放弃了",
         "吵完第二天就和好了",
         "去深圳的事泡汤了",
+        "ok scratch the NEC thing. Berklee came through with a bigger scholarship",
+        "ditched the keto plan after a week",
     ],
 )
 def test_words_that_take_a_change_back(text):
@@ -53,6 +55,7 @@ def test_words_that_take_a_change_back(text):
         "ok quick q now that the pressure's off: how do co-advising agreements work?",  # relief, no change
         "my phone is off all weekend",
         "the heating is off again, freezing",
+        "scratching my head over this one",
     ],
 )
 def test_an_answer_or_thanks_takes_nothing_back(text):

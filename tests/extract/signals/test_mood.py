@@ -1236,3 +1236,57 @@ def test_a_place_gone_to_for_an_occasion_or_a_car_browsed_is_no_state(clause):
 def test_the_words_of_a_message_the_user_asks_for_are_no_one_elses():
     said = clauses_with_moods("帮我给房东写封邮件说下个月押金的事，回复地址写 zhengjia.home@example.com")
     assert said[1][1] == ASSERTION
+
+
+@pytest.mark.parametrize(
+    ("text", "moods"),
+    [
+        # a job open somewhere, or offered, is a prospect
+        (
+            "the John Deere store out by the highway is hiring a parts counter person. if I got on there I'd be happy",
+            [PLAN, PLAN],
+        ),
+        ("so there's a head concierge opening at the Four Seasons.", [PLAN]),
+        ("好利来在招裱花师，工资比我现在高快两千", [PLAN, ASSERTION]),
+        ("港科大那边有个 research assistant professor 的位置来问我意向，", [PLAN]),
+        ("我在招商银行上班", [ASSERTION]),
+        # a car lent for a review goes back
+        ("Kia just dropped off an EV9 for a sponsored review. I have it 7 days then it goes back.", [PLAN, PLAN]),
+        # a stretch lived up to now is no part of the plan before it
+        ("the single series might need a rename 🙊 been seeing someone for like 2 months,", [PLAN, ASSERTION]),
+        # a conference's things are no stay
+        ("I'm switching every journal and conference profile to ravi@example.com.", [ASSERTION]),
+        ("I was at a conference in Lisbon", [PAST]),
+        # 说来也怪 and 说个离谱的 tell no one's words
+        ("说来也怪，现在反倒爱吃清淡的了", [ASSERTION, ASSERTION]),
+        ("说个离谱的，我现在居然离不开香菜了", [ASSERTION, ASSERTION]),
+        ("说他下个月搬走", [REPORTED]),
+        # ironic "now apparently" is the user's own
+        ("I'm a Miami girl now apparently", [ASSERTION]),
+        ("apparently I'm getting promoted", [REPORTED]),
+    ],
+)
+def test_prospects_loans_stretches_and_words_that_tell_no_ones_speech(text, moods):
+    assert [mood for _, mood in clauses_with_moods(text)] == moods
+
+
+def test_a_relative_pointed_at_or_said_the_northern_way_is_someone_else():
+    said = clauses_with_moods("我那个转行做新媒体的侄子说，跟AI说话要让它写得越详细越好，说我这样太浪费了。")
+    assert [mood for _, mood in said] == [THIRD_PARTY, THIRD_PARTY, REPORTED]
+    assert [mood for _, mood in clauses_with_moods("我那个表格做好了，发你看看")] == [ASSERTION, ASSERTION]
+    assert clauses_with_moods("俺媳妇换了个号，")[0][1] == THIRD_PARTY
+    assert partner_is_subject("女朋友小雨下个月来找我，")
+    assert not partner_is_subject("朋友小雨下个月来找我，")
+
+
+def test_what_a_doctor_forbids_leaves_what_follows_to_the_user():
+    said = clauses_with_moods("胃镜做完了 慢性胃炎 医生不让碰辣的 现在只能吃点粥啊蒸菜啥的")
+    assert said[-1] == ("现在只能吃点粥啊蒸菜啥的", ASSERTION)
+    said = clauses_with_moods("医生下了死命令，辣的一口都不准碰了😭 现在只能吃蒸的煮的。")
+    assert [mood for _, mood in said][1:] == [ASSERTION, ASSERTION]
+
+
+def test_a_relative_by_birth_order_and_a_pupils_parent_counted_are_someone_else():
+    assert clauses_with_moods("我大女儿上高中换了个新号，")[0][1] == THIRD_PARTY
+    assert clauses_with_moods("有个学生家长换号了，新号 139 0000 7783，")[0][1] == THIRD_PARTY
+    assert clauses_with_moods("我大学毕业后搬到了北京")[0][1] == ASSERTION

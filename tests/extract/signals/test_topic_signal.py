@@ -2021,3 +2021,27 @@ def test_a_time_something_happens_or_phoning_as_a_job_is_no_time_to_reach_the_us
 )
 def test_the_users_schedule_or_when_not_to_call_is_a_time_to_reach_them(text):
     assert "contact_time" in cue_hits(text)
+
+
+def test_a_taste_turned_round_and_a_set_up_date_seen_since_are_the_users_news():
+    said = "做了胃镜，医生说辣的凉的都得忌口。说来也怪，回苏州老家住了几个月，现在反倒爱吃清淡的了"
+    assert topic_readings(said)["diet"].mood == ASSERTION
+    assert names_a_change("我现在居然离不开香菜了")
+    assert (
+        topic_readings("上个月相亲认识了个姑娘叫小敏，处了一个多月了，挺合得来的")["relationship_status"].mood
+        == ASSERTION
+    )
+
+
+def test_others_of_a_trade_name_no_title_and_a_couples_step_inside_others_news_is_the_users():
+    assert "job_title" not in topic_readings(
+        "今天有个出院的小朋友画了一幅画送给我们科，画的是穿白衣服的护士姐姐，贴在护士站了"
+    )
+    assert "job_title" not in topic_readings("寒假想给老师们推荐几本书，有啥好的")
+    assert "job_title" in topic_readings("我是护士，三班倒")
+    said = (
+        "they threw me a surprise shower and half of them showed up at the courthouse when Theo and I made it official"
+    )
+    assert topic_readings(said)["relationship_status"].mood == ASSERTION
+    said = "they threw my sister a surprise shower and then half of them showed up when she and Tom made it official"
+    assert topic_readings(said)["relationship_status"].mood != ASSERTION
