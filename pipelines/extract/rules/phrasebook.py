@@ -173,6 +173,8 @@ _GIG_APPS_EN = (
     r"amazon\s+flex|flex|spark|roadie|favor|caviar)"
 )
 
+_GIG_APPS_ZH = r"(?:美团|饿了么|顺丰同城|闪送|滴滴|货拉拉|达达|蜂鸟|(?i:UU)跑腿|京东到家|快狗|花小猪|曹操)(?:众包|专送|外卖|快送|出行|打车)?"
+
 # what a send-off for someone leaving a job is called
 _SEND_OFF = r"(?:farewell|goodbye|going[- ]away|send[- ]off)"
 
@@ -298,6 +300,8 @@ EMPLOYER = TopicBook(
     zh=Ways(
         states=(
             Say(r"在<ZV>(?:工作|上班|任职|供职|实习|打工)<END>", unless=r"找(?:份)?工作|面试|应聘|投简历"),
+            # a delivery app run for: "我在深圳南山跑美团众包"
+            rf"(?:在[^，,。！？]{{0,8}})?(?:跑|开)(?P<v>{_GIG_APPS_ZH})",
             r"在(?!一家|一个|家)<ZV>(?:做|当|担任)<ZJOB:x>", r"是<ZV>的员工<END>",
             # the organisation with the department the user is in: "我在仁和医院心内科", "在招商银行信用卡中心"
             r"在(?P<v>[\u4e00-\u9fffA-Za-z]{1,10}?(?:医院|公司|银行|集团|研究院|研究所|事务所|律所))"
@@ -307,6 +311,7 @@ EMPLOYER = TopicBook(
             r"(?:已经)?入职(?:了)?<ZP>", r"(?:去|到)<ZORG>报到", r"跳槽(?:去|到)了?<ZP>", r"去了<ZV>(?:工作|上班)<END>", r"加入(?:了)?<ZP>",
             Say(r"换到(?:了)?<ZV>(?:工作|上班)?<END>", unless=r"[早晚夜白中]班|班次|倒班"), r"跳槽(?:去|到)了?<ZV>(?:做|当)", r"入职(?:了)?<ZV>(?:做|当)",
             r"进了<ZV>(?:工作|上班)<END>", r"去<ZV>(?:上班|工作)了<END>", r"(?:现在|目前|如今)(?:人)?在<ZORG>",
+            rf"(?:改|换(?:去)?|转)(?:成)?(?:跑|开)(?P<v>{_GIG_APPS_ZH})",
             # transferred somewhere to a post: "调到区教育发展研究院当初中数学教研员"
             r"调(?:到|去)了?(?P<v>[^，,。！？]{2,14}?)(?:当|做|担任)(?:了)?<ZJOB:x>",
             r"在<ZV>(?:干|做|待)了?(?:快|都|已经|有|差不多)?[一两二三四五六七八九十半几\d]+(?:个)?(?:多)?(?:月|年)",

@@ -45,10 +45,17 @@ ANY_ENDING = "(?i)" + "|".join(f"{english}|{chinese}" for english, chinese in _E
 _NOT_A_NAME_ZH = CHINESE_STOP_CHARS | frozenset("一不没已经要会把被给让说去来到天年月时候点多少啥怎什为以可能得地自己")
 
 
+# Three capitals that are chat, not a name ("OMG", "TBH")
+_CHAT_CAPITALS = frozenset({"OMG", "BTW", "IMO", "TBH", "FYI", "WTF", "DIY", "ETA", "IDK", "SMH", "TBD", "YAY"})
+
+
 def name_words(text: str) -> frozenset[str]:
-    """The words of `text` that can name a thing: English index terms of four letters or more (no digits, which
-    are numbers and dates), Chinese pairs of characters that are not words of grammar or time."""
+    """The words of `text` that can name a thing: English index terms of four letters or more, or three written in
+    capitals ("transferring to NEC" — "scratch the NEC thing"), none with digits (numbers and dates), and Chinese
+    pairs of characters that are not words of grammar or time."""
+    capitals = " ".join(word for word in re.findall(r"\b[A-Z]{3}\b", text) if word not in _CHAT_CAPITALS)
     english = {word for word in english_terms(text) if len(word) >= 4 and not any(ch.isdigit() for ch in word)}
+    english |= set(english_terms(capitals))
     chinese = {
         run[i : i + 2]
         for run in HAN_RUN.findall(text)

@@ -226,8 +226,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:research|teaching|administrative|executive|personal|legal|dental|medical|program|project) assistant",
          "postdoc\\w*", "research fellow", "lecturer", "solicitor", _ROLES_EN,
          # nursing and care grades by their letters: "still an RN, still in the ER"
-         "(?-i:RN|LPN|CNA|NP|EMT)"),
-        ("升职", "升了", "升店长", "职位", "职务", "岗位", "title", "经理", "主任", "店长", "组长", "工程师", "医师", "职称",
+         "(?-i:RN|LPN|CNA|NP|EMT)",
+         # a rank held, as asked: "What is the user's current rank?"
+         "(?:current|military|new|user's|my|his|her) rank\\b"),
+        ("升职", "升了", "升店长", "职位", "职务", "职级", "军衔", "警衔", "岗位", "title", "经理", "主任", "店长", "组长", "工程师", "医师", "职称",
          "老师(?!们)", "助理", "分析(?!下|一下|一波|利弊|原因|看)", "运营", "测试", "后端", "前端", "从事", "文案", "职业", "(?:做|干)什么的", "(?:做|干)(?:什么|啥)(?:工作|职业|行业)", "转岗", "调岗", "助理", "主管", "总监", "专员", "设计师",
          "程序员", "会计", "律师", "医生(?!们)", "护士(?!们|站|姐姐|小姐|妹妹|阿姨)", "副总", "合伙人", "主编", "编辑", "策划", "架构师", "研究员",
          # being one, said with the role's ending: "当驻店药师", "算技术员吧", "升了采摘组长"

@@ -715,3 +715,9 @@ def test_a_name_with_its_title_a_home_kept_and_diets_given_up_or_named_long():
     assert _on("my sister has been eating meat since", "diet") == []
     assert _on("我吃蛋奶素好几年了", "diet") == ["用户吃蛋奶素"]
     assert _on("怀孕以后查出来贫血挺严重，素我已经不吃了", "diet") == ["用户不再吃素"]
+
+
+def test_a_delivery_app_run_for_in_chinese_is_the_employer():
+    assert _on("我在深圳南山跑美团众包，科技园中午的单是真多", "employer") == ["用户在美团众包工作"]
+    assert _on("我换去跑美团了", "employer") == ["用户在美团工作"]
+    assert _on("我表哥在跑滴滴", "employer") == []

@@ -2045,3 +2045,9 @@ def test_others_of_a_trade_name_no_title_and_a_couples_step_inside_others_news_i
     assert topic_readings(said)["relationship_status"].mood == ASSERTION
     said = "they threw my sister a surprise shower and then half of them showed up when she and Tom made it official"
     assert topic_readings(said)["relationship_status"].mood != ASSERTION
+
+
+def test_a_rank_asked_after_is_a_job_title():
+    assert cue_hits("What is the user's current rank?") == {"job_title": 1}
+    assert cue_hits("2025年11月用户是什么职级？") == {"job_title": 1}
+    assert cue_hits("I rank third in my class") == {}
