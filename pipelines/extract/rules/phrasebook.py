@@ -113,7 +113,9 @@ RESIDENCE = TopicBook(
             r"(?:no\s+longer|don't|dont|do\s+not)\s+live\s+in\s+<PLACE>", r"am\s+(?:no\s+longer|not)\s+(?:living|based)\s+in\s+<PLACE>",
             r"moved\s+(?:out\s+of|away\s+from)\s+<PLACE>(?!.*\bto\s)",
             # the home given back: "gave back the keys", "Handed the keys back last week" (not a car's or an office's)
-            Say(r"(?:gave|handed|turned)\s+(?:back\s+|in\s+)?(?:the|my|our)\s+(?!(?:car|office|work|van)\b)(?:[\w-]+\s+)?keys\b",
+            # (not a car's: "Handed the Buick keys to my grandson")
+            Say(r"(?:gave|handed|turned)\s+(?:back\s+|in\s+)?(?:the|my|our)\s+(?!(?:car|office|work|van|truck|(?-i:[A-Z])\w+)\b)"
+                r"(?:[\w-]+\s+)?keys\b",
                 content=_NO_HOME_EN),
             Say(r"(?:gave\s+up|moved\s+out\s+of)\s+(?:the|my|our)\s+(?:flat|apartment|place|lease|room|house)\b(?!\s+(?:in|on|at)\b)",
                 content=_NO_HOME_EN),
@@ -133,6 +135,8 @@ RESIDENCE = TopicBook(
         states=(
             # (not 住宿, lodging: "一个月控制在五千以内，住宿加吃饭")
             r"住在<ZP>", r"住(?![宿院持手口嘴])<ZP>", r"定居(?:在|于)?<ZP>", r"在<ZV>(?:住|定居|安家|落户|生活|租房|租了房)<END>",
+            # "调到杭州分公司快一个月了，租在滨江"
+            r"(?:^|我)租在<ZP>",
             r"家在<ZP>", r"(?:人)?在<ZV>(?:这边|这儿|这里)(?:住|生活|定居)", r"是<ZV>(?:人|本地人)了<END>",
         ),
         changes=(
@@ -239,7 +243,7 @@ EMPLOYER = TopicBook(
             Say(r"am\s+(?:between\s+jobs|unemployed|out\s+of\s+work)\b", content="User left their job."),
             # the badge given back: "so I handed my badge in at st aldric today"
             Say(r"(?:handed|turned|gave)\s+(?:in\s+)?my\s+(?:badge|work\s+laptop|lanyard|keycard)\b", content="User left their job."),
-            Say(r"(?:worked|did|finished)\s+my\s+(?:very\s+)?last\s+(?:shift|day)\b", content="User left their job."),
+            Say(r"(?:worked|did|finished)\s+my\s+(?:very\s+)?last\s+(?:shift|day|service)\b", content="User left their job."),
             # a job walked out of or declared over: "walked out of Bellwether last week", "I'm done at the co-op"
             # (not a visit: "done at the dentist", nor a day's work: "done at work for today")
             r"walked\s+(?:out\s+(?:of|on)|off)\s+<ORG>",
@@ -259,7 +263,7 @@ EMPLOYER = TopicBook(
             # ... or a day before it: "last Friday was my final day at the library" (not "my last day of vacation",
             # "in Lisbon")
             Say(r"\b(?:(?:today|yesterday|(?:last\s+|this\s+|on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(?:is|was)\s+"
-                r"my\s+(?:very\s+)?(?:last|final)\s+day|my\s+(?:last|final)\s+day\s+(?:is|was)\s+(?:today|yesterday)|"
+                r"my\s+(?:very\s+)?(?:last|final)\s+(?:day|shift|service)|my\s+(?:last|final)\s+day\s+(?:is|was)\s+(?:today|yesterday)|"
                 r"(?:last|final)\s+day\s+today)\b(?!\s+(?:of|in|on|off|before)\b)",
                 content="User left their job."),
             # a layoff told of the team: "Lumen did a 'restructuring' and my whole team got cut on Thursday"
@@ -327,7 +331,8 @@ EMPLOYER = TopicBook(
             # a company named as it is called, wherever in the clause: "我又跳了😂 现在去了一家叫青禾生物的"
             r"(?:去了|进了|跳到了?|跳去了?|入职了?)(?:一家|家)叫(?P<v>[^，,。！？的]{2,12})的",
             # "our" company named as one's own: "年底我们南城银行又开始冲存款任务了"
-            r"(?:我们|咱们)(?!的|一家|这|那|新|老|原来)(?P<v>[\u4e00-\u9fff]{1,8}?(?:公司|集团|银行|科技|医院|研究院|研究所|事务所|律所|物流|证券|保险|制药|传媒))(?!的人|的客户)",
+            # (a colleague's move is none: "我们组老李跳槽去恒信证券做投行了")
+            r"(?:我们|咱们)(?!的|一家|这|那|新|老|原来)(?P<v>(?:(?![去到跳在是了说])[\u4e00-\u9fff]){1,8}?(?:公司|集团|银行|科技|医院|研究院|研究所|事务所|律所|物流|证券|保险|制药|传媒))(?!的人|的客户)",
         ),
         ends=(
             r"(?:不再|不)在<ZV>(?:工作|上班|任职|供职|实习)<END>", r"从<ZV>(?:离职|辞职)<END>", r"离开(?:了)?<ZV>(?:公司)?<END>",
@@ -394,6 +399,9 @@ JOB_TITLE = TopicBook(
             r"\b(?:named|appointed)\s+me\s+(?:the\s+|as\s+)?(?P<v>[\w'-]+(?:\s+[\w'-]+){0,3}?)(?=\s+(?:until|for|at|of|on)\b|\s*[,.!;]|\s*$)",
             r"\b(?:(?:they|he|she|we)\s+)?pinned\s+(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+on\s+me\b",
             r"\bnew\s+title:?\s+<ROLE>",
+            # a trade's card come in: "journeyman card came in the mail today"
+            r"\b(?P<v>journeyman|master\s+(?:electrician|plumber|carpenter)|journey[- ]level\s+\w+)\s+(?:card|license|licence|ticket)\s+"
+            r"(?:came|arrived|showed\s+up|finally\s+came|is\s+in)\b",
             # a first stretch in a role: "First week as engineering manager and I already miss writing code"
             r"^\s*(?:my\s+)?first\s+(?:day|week|month)s?\s+as\s+(?:an?\s+|the\s+)?<ROLE>",
             # the title as written somewhere: "the title on my badge literally says Engineering Manager"
@@ -498,6 +506,8 @@ PHONE = TopicBook(
             r"\b(?:changed|switched)\s+(?:my\s+)?(?:phone\s+)?number\s+to\s+<PHONE>",
             # a number said with a word that makes it a phone number: "texts go to my cell? 520-555-0187"
             r"\b(?:number|cell|phone|mobile|text\s+me|call\s+me)\b[^.\d]{0,24}?<PHONE>",
+            # ... or after "my number" further off: "if anything needs my number it's my old china one again, 138…"
+            r"\bmy\s+number\b[^.\d]{0,45}?<PHONE>",
             # an instruction with the number: "use 724-555-0198 from now on"
             r"\b(?:use|save|try)\s+<PHONE>",
         ),
@@ -526,6 +536,8 @@ EMAIL = TopicBook(
             # the address to use for the user: "please use sven@example.net when you draft anything"
             r"\buse\s+<EMAIL>\s+(?:for|when|whenever|as)\b",
             # the user's accounts moved over to it: "I'm switching every journal and conference profile to …"
+            # a fresh account set up: "My son set me up a fresh account, bill.okafor@example.com"
+            r"\b(?:a\s+)?(?:fresh|new|brand\s+new)\s+(?:e-?mail\s+)?(?:account|address|inbox)\s*[,:\u2013\u2014-]?\s*(?:it's\s+|is\s+)?<EMAIL>",
             r"\b(?:I'm|I\s+am|im|I've|I\s+have|I)\s+(?:now\s+|just\s+)?(?:switching|switched|moving|moved|changing|changed|"
             r"updating|updated|pointing)\s+(?:all\s+|every\s+|each\s+|my\s+)(?:[\w-]+\s+){0,5}?(?:to|over\s+to)\s+<EMAIL>",
         ),
@@ -564,6 +576,8 @@ RELATIONSHIP = TopicBook(
             # a spouse spoken of: "my husband wants to go camping" (not "my ex-wife", "my late husband", "my wife-to-be")
             Say(r"\bmy\s+(?:husband|wife|hubby)\b(?![\s-]+to[\s-]+be)", "married",
                 unless=r"\b(?:divorc\w*|separat\w*|split|broke\s+up|leaving\s+me|left\s+me)\b"),
+            # ... and a fiancée spoken of: "me and my fiancee jess are house hunting" (not "my ex-fiancé")
+            Say(r"\bmy\s+fianc[ée]e?\b", "engaged", unless=r"\b(?:broke\s+up|split|called\s+off|left\s+me|ex)\b"),
             # a couple counted in months: "we've been together like 3 months" (years together may be a marriage)
             # ... or a partner named: "been seeing Ines for about 8 months now" (the subject left out at the start)
             Say(r"(?:\b(?:we(?:'ve|\s+have)?|I(?:'ve|\s+have)?|ive)\s+|^\s*)been\s+(?:together|dating|seeing\s+each\s+other|"
@@ -638,6 +652,8 @@ DIET = TopicBook(
         ending_sentences=(
             Say(r"\b(?:that's|thats|that\s+is)\s+(?:the\s+)?end\s+of\s+(?:my\s+|the\s+)?" + _DIETS_KEPT, content="User is no longer on a restricted diet."),
             Say(r"\bno\s+more\s+(?:the\s+)?" + _DIETS_KEPT + r"\s+for\s+me\b", content="User is no longer on a restricted diet."),
+            # "fyi the veggie thing is done"
+            Say(r"\bthe\s+" + _DIETS_KEPT + r"\s+(?:is|'s)\s+(?:done|over|finished)\b", content="User is no longer on a restricted diet."),
         ),
     ),
     zh=Ways(
@@ -727,6 +743,10 @@ VEHICLE = TopicBook(
               # "anyway no car now", "I'm officially car-free"
               Say(r"(?:have\s+)?no\s+car\s+(?:for\s+me\s+)?(?:now|anymore|any\s+more|these\s+days|for\s+now)\b", content="User no longer has a car."),
               Say(r"am\s+(?:officially\s+)?car-?free\b", content="User no longer has a car."),
+              # "I'm done with cars, period", "handed the Buick keys to my grandson"
+              Say(r"am\s+done\s+(?:with\s+(?:cars|driving)|driving)\b", content="User no longer has a car."),
+              Say(r"(?:gave|handed)\s+(?:the|my)\s+(?:" + _CAR_NAMED_EN + r"|(?-i:[A-Z])\w+)\s+keys\s+(?:over\s+)?to\s+(?:my|our|a|the)\b",
+                  content="User no longer has a car."),
               # the car called "her" in a message that names it: "the jeep thumbnail era is officially over, sold her"
               Say(r"sold\s+(?:her|him)\b", content="User no longer has a car.",
                   unless_message=r"^(?![\s\S]*\b" + _CAR_NAMED_EN + r"s?\b)")),
@@ -794,7 +814,8 @@ LANGUAGE = TopicBook(
             r"不用(?:再)?(?:用)?" + _LANG_ZH + r"(?:回复|回答|回我|跟我说|聊|交流)?了",
             # a request put aside: "英文那事先放一放吧"
             _LANG_ZH + r"(?:回复|回答)?(?:那事|的事|那个事|这事)(?:就)?(?:先)?(?:放一放|放放|停一停|停停|算了)", r"(?:别|不要)(?:再)?用" + _LANG_ZH + r"(?:回复|回答|跟我说)了?",
-            r"" + _LANG_ZH + r"(?:回复|回答)(?:那个|这个|的事)?(?:就)?(?:可以)?(?:先)?(?:停了|不用了|取消)",
+            # ... or the language alone: "新加坡去不成了…英文就不用了"
+            r"" + _LANG_ZH + r"(?:回复|回答)?(?:那个|这个|的事)?(?:就|也)?(?:可以)?(?:先)?(?:停了|不用了|取消)",
             r"不用(?:再)?(?:特意|专门|刻意|非得)(?:用)?" + _LANG_ZH,
         ),
     ),

@@ -48,7 +48,7 @@ RETRACTION_RULES: tuple[Rule, ...] = tuple(replace(r, retracts=True) for r in _P
 # --------------------------------------------------------------------------------------------------
 
 _FORMAT_CUE_EN = (r"^(?=.*\b(?:answers?|responses?|replies|reply|respond|output|format|formatted|use|using|prefer|"
-                  r"give|show|present|write|put|please|pls|plz)\b)")
+                  r"give|show|present|write|put|please|pls|plz|instead)\b)")
 _FORMAT_CUE_ZH = r"^(?=.*(?:用|以|偏好|喜欢|希望|请|输出|回答|回复|格式|展示|列出|整理成|做成))"
 _LENGTH_CUE_EN = r"^(?=.*\b(?:keep|be|answers?|responses?|replies|reply|respond|output|explanations?)\b)"
 _LENGTH_CUE_ZH = r"^(?=.*(?:偏好|喜欢|希望|请|以后|回答|回复|输出|说|写|一点|一些|些))"
@@ -114,6 +114,9 @@ _FORMAT_REFUSED_EN = (
     r"weird|broken|messy|annoying)"
     # ... or blamed for how answers feel: "the bullets are making everything feel like a slide deck"
     r"|(?:{0})\w*\s+(?:are|is)\s+making\s+(?:\w+\s+){{0,2}}?(?:feel|look|seem|read)\b"
+    # ... or said to feel wrong: "the bullets feel kinda choppy"
+    r"|(?:{0})\w*\s+(?:feel|feels|look|looks|seem|seems|read|reads|are|is)\s+(?:\w+\s+)?(?:choppy|clunky|cluttered|"
+    r"robotic|stiff|cold|weird|messy|annoying|awful|much)\b"
 )
 _FORMAT_REFUSED_ZH = (r"(?:而不是|不要|别用|不用|别再用|不再用|别|少用)[^，,。；]{{0,4}}?(?:{0})"
                       r"|(?:{0})[^，,。；]{{0,6}}(?:太乱|很乱|难看|看着累|不好看)")

@@ -721,3 +721,32 @@ def test_a_delivery_app_run_for_in_chinese_is_the_employer():
     assert _on("我在深圳南山跑美团众包，科技园中午的单是真多", "employer") == ["用户在美团众包工作"]
     assert _on("我换去跑美团了", "employer") == ["用户在美团工作"]
     assert _on("我表哥在跑滴滴", "employer") == []
+
+
+def test_a_last_service_a_trades_card_a_fiancee_and_a_home_rented_say_their_topics():
+    assert _on("friday was my last service at Ostra. gave them 4 weeks.", "employer") == ["User left their job."]
+    assert _on("TURNED OUT. journeyman card came in the mail today.", "job_title") == [
+        "User's job title is journeyman."
+    ]
+    assert _on("me and my fiancee jess are house hunting", "relationship_status") == ["User is engaged."]
+    assert _on("my ex fiancee texted me", "relationship_status") == []
+    assert _on("调到杭州分公司快一个月了，租在滨江，房租比上海便宜一大截", "residence") == ["用户住在滨江"]
+    assert _on("我们组老李跳槽去恒信证券做投行了", "employer") == []
+    assert _on("年底我们南城银行又开始冲存款任务了", "employer") == ["用户在南城银行工作"]
+
+
+def test_car_keys_handed_over_end_the_car_not_the_home_and_a_diet_thing_done_ends_the_diet():
+    said = "Handed the Buick keys to my grandson Tyler for his 18th birthday."
+    assert _on(said, "vehicle") == ["User no longer has a car."]
+    assert _on(said, "residence") == []
+    assert _on("handed back the keys to the landlord", "residence") == ["User has no fixed home now."]
+    assert _on("I'm done with cars, period.", "vehicle") == ["User no longer has a car."]
+    said = "happy 4th. fyi the veggie thing is done, doc said my iron was in the basement."
+    assert _on(said, "diet") == ["User is no longer on a restricted diet."]
+    assert _on("英文就不用了", "language") == ["用户不再需要用英文回答"]
+
+
+def test_a_fresh_account_set_up_with_its_address_is_the_users_email():
+    said = "My son set me up a fresh account: bill.okafor@example.com"
+    assert _on(said, "email") == ["User's email is bill.okafor@example.com."]
+    assert _on("my sister got a fresh account: amy@example.com", "email") == []

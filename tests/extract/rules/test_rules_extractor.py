@@ -687,3 +687,10 @@ def test_a_daughters_or_a_pupils_parents_new_number_is_theirs():
     assert _stated("我大女儿上高中换了个新号，139 0000 7788。帮我想个家庭通讯录的格式") == []
     assert _stated("有个学生家长换号了，新号 139 0000 7783，老号停机了") == []
     assert _stated("我换了新号，新号是139 0000 7788") == [("phone", "用户的电话是139 0000 7788", False)]
+
+
+def test_a_layout_said_to_feel_wrong_is_not_wanted_and_one_asked_for_instead_is():
+    said = "the bullets feel kinda choppy. can you just do a short paragraph instead, like 2-3 sentences?"
+    assert [(t, c) for t, c, _ in _stated(said) if t == "output_format"] == [
+        ("output_format", "User prefers answers formatted as prose.")
+    ]
