@@ -638,6 +638,7 @@ def test_a_workplace_named_with_its_article_and_jobs_said_short_are_named():
     assert _on(said, "employer") == ["User works at the Alden Hotel."]
     assert _on(said, "job_title") == ["User's job title is concierge."]
     assert _on("I work at the moment", "employer") == []
+    assert _on("I work at the Alden Hotel downtown", "employer") == ["User works at the Alden Hotel."]
     assert _on("I'm a physio at Summit Sports Rehab, mostly ACL rehab", "job_title") == ["User's job title is physio."]
     assert _on("Guess who got bumped up to herdsman 😎", "job_title") == ["User's job title is herdsman."]
     said = "new contract kicked off this week with Meridian Freight 🚚 they run everything on Azure"

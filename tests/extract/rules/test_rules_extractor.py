@@ -690,7 +690,10 @@ def test_a_daughters_or_a_pupils_parents_new_number_is_theirs():
 
 
 def test_a_layout_said_to_feel_wrong_is_not_wanted_and_one_asked_for_instead_is():
-    said = "the bullets feel kinda choppy. can you just do a short paragraph instead, like 2-3 sentences?"
+    said = (
+        "now that I mostly read your answers on my laptop at night the bullets feel kinda choppy. "
+        "can you just do a short paragraph instead, like 2-3 sentences?"
+    )
     assert [(t, c) for t, c, _ in _stated(said) if t == "output_format"] == [
         ("output_format", "User prefers answers formatted as prose.")
     ]

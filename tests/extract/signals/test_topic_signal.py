@@ -2043,6 +2043,8 @@ def test_others_of_a_trade_name_no_title_and_a_couples_step_inside_others_news_i
         "they threw me a surprise shower and half of them showed up at the courthouse when Theo and I made it official"
     )
     assert topic_readings(said)["relationship_status"].mood == ASSERTION
+    said = "they all showed up at the courthouse when Theo and I eloped"
+    assert topic_readings(said)["relationship_status"].mood == ASSERTION
     said = "they threw my sister a surprise shower and then half of them showed up when she and Tom made it official"
     assert topic_readings(said)["relationship_status"].mood != ASSERTION
 
