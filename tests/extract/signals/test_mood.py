@@ -1282,6 +1282,8 @@ def test_a_relative_pointed_at_or_said_the_northern_way_is_someone_else():
 def test_what_a_doctor_forbids_leaves_what_follows_to_the_user():
     said = clauses_with_moods("胃镜做完了 慢性胃炎 医生不让碰辣的 现在只能吃点粥啊蒸菜啥的")
     assert said[-1] == ("现在只能吃点粥啊蒸菜啥的", ASSERTION)
+    said = clauses_with_moods("胃镜查出来胃炎，医生让忌辛辣，这半年吃下来口味都变了，现在就爱喝点清淡的粥")
+    assert [mood for _, mood in said][2:] == [ASSERTION, ASSERTION]
     said = clauses_with_moods("医生下了死命令，辣的一口都不准碰了😭 现在只能吃蒸的煮的。")
     assert [mood for _, mood in said][1:] == [ASSERTION, ASSERTION]
 
