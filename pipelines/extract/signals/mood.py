@@ -321,8 +321,11 @@ _SERVES_THE_USER = re.compile(
 )
 # ... who tell the user what to do: "客服天天打电话让我携号转网"
 # "医生让先别搞这些" tells the user ("要不要" weighs whether to)
-# ... or forbids the user something: "医生不让碰辣的 现在只能吃点粥", "医生下了死命令，辣的一口都不准碰了", "医生让忌辛辣"
-_TELLS_ME_ZH = re.compile("(?:让|要(?!不要)|叫|逼)(?:我(?!们)|先|别|不要|忌|戒|少吃|多吃|控制)|不让|不准|下了?(?:死)?命令")
+# ... or forbids the user something: "医生不让碰辣的 现在只能吃点粥", "医生下了死命令，辣的一口都不准碰了",
+# "医生让忌辛辣"
+_TELLS_ME_ZH = re.compile(
+    "(?:让|要(?!不要)|叫|逼)(?:我(?!们)|先|别|不要|忌|戒|少吃|多吃|控制)|不让|不准|下了?(?:死)?命令"
+)
 _TELLS_ME_EN = re.compile(r"\b(?:told|asked|want(?:s|ed)?)\s+me\s+to\b", re.IGNORECASE)
 _CONTACT_WORDS = re.compile(r"\b(?:e-?mail|address|number|phone|cell)\b|邮箱|号码|手机号|电话|地址", re.IGNORECASE)
 _A_CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.\w|\d{3}[\s.)-]*\d{3}[\s.-]*\d{3,4}")
