@@ -128,21 +128,22 @@ def test_a_take_back_long_after_the_change_or_of_another_user_or_asked_changes_n
     assert _row(history, asked)["mood"] == "question" and _current(history, "school") == [TRANSFERS]
 
 
+def _school_after(transfer, taker):
+    """The current school after "2nd year at Berklee", a transfer and, a week later, a message misread as a home."""
+    return _current(
+        resolved(
+            episode("2nd year at Berklee, film scoring major", 1, "a", "school", "assertion"),
+            episode(transfer, 5, "b", "school", "assertion"),
+            episode(taker, 12, "c", "residence", "assertion"),
+        ),
+        "school",
+    )
+
+
 def test_a_change_named_by_three_capitals_is_called_off_by_them():
     moves = "decision made: transferring to NEC in the fall. their composition faculty is unreal"
     stays = "ok scratch the NEC thing. Berklee came through with a bigger scholarship. staying put"
-    history = resolved(
-        episode("2nd year at Berklee, film scoring major", 1, "a", "school", "assertion"),
-        episode(moves, 5, "b", "school", "assertion"),
-        episode(stays, 12, "c", "residence", "assertion"),
-    )
-    assert _current(history, "school") == [stays]
+    assert _school_after(moves, stays) == [stays]
     # chat in capitals names nothing
     moves = "decision made: transferring to Tufts in the fall OMG"
-    chat = "ok scratch that OMG thing, staying put"
-    history = resolved(
-        episode("2nd year at Berklee, film scoring major", 1, "a", "school", "assertion"),
-        episode(moves, 5, "b", "school", "assertion"),
-        episode(chat, 12, "c", "residence", "assertion"),
-    )
-    assert _current(history, "school") == [moves]
+    assert _school_after(moves, "ok scratch that OMG thing, staying put") == [moves]

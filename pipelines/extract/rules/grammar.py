@@ -119,7 +119,8 @@ _MACROS = {
     # determiner ("moved to a new place" names no city).
     "PLACE": rf"(?P<{{g}}>(?:the\s+(?={CAPITAL}))?{_NO_DETERMINER}{_NO_DATE}{_EN_WORDS}){_EN_VALUE_END}",
     "ORG": rf"(?P<{{g}}>(?:the\s+)?{_CAPITALISED}(?:\s+(?:of\s+|and\s+|&\s+)?{_CAPITALISED}){{0,3}}){_EN_VALUE_END}",
-    "WORK": rf"(?P<{{g}}>{_NO_DETERMINER}(?:an?\s+|the\s+)?{_EN_WORDS}){_EN_VALUE_END}",
+    # (a workplace goes with its article when it is named: "I work at the Alden Hotel downtown")
+    "WORK": rf"(?P<{{g}}>(?:the\s+(?={CAPITAL}))?{_NO_DETERMINER}{_EN_WORDS}){_EN_VALUE_END}",
     "ROLE": rf"(?:an?\s+|the\s+|their\s+|our\s+)?(?P<{{g}}>[\w'/-]+(?:\s+[\w'/-]+){{0,4}}?){_EN_VALUE_END}",
     # a place or an organisation, not what is said of it ("入职的一家私募" names none)
     "ZP": rf"(?!{_NOT_A_NAME_ZH})(?P<{{g}}>[^，,。！？!?\s]{{1,14}}?){_ZH_VALUE_END}",

@@ -191,8 +191,6 @@ EMPLOYER = TopicBook(
             r"teach\s+(?:[\w-]+\s+){0,3}?at\s+<ORG>",  # "I teach 4th grade at Ridgeview Elementary"
             r"have\s+been\s+working\s+(?:at|for)\s+<WORK>", r"am\s+(?:now\s+)?with\s+<ORG>(?=\s+now|\s*$)",
             r"am\s+an?\s+<JOB:x>\s+(?:at|for|with)\s+<WORK>", r"am\s+on\s+the\s+\w+\s+team\s+at\s+<ORG>",
-            # ... the place named with its article: "I'm a concierge at the Alden Hotel downtown"
-            r"work\s+(?:at|for)\s+(?=the\s)<ORG>", r"am\s+an?\s+<JOB:x>\s+(?:at|for|with)\s+(?=the\s)<ORG>",
             # ... a title with its rank said without an article: "I'm head baseball coach at Northgate High"
             rf"am\s+(?:the\s+)?(?=(?:{_RANKS_EN})\s)<JOB:x>\s+(?:at|for|with)\s+<WORK>",
             # ... or the company's team: "I've been on Shopify's payments team for 3 yrs"

@@ -113,6 +113,12 @@ _NOT_A_MONTH = (
 # A home moved, not a thing ("moved it to mon/wed/fri") nor the user to another team ("moved over to the fraud team")
 _MOVED_HOME = f"moved(?! (?:it|them|that|this|those)\\b)(?! (?:over )?(?:to|into) (?:the|a|another) (?:[\\w&+-]+ ){{0,3}}{_TEAM_EN}\\b)"
 
+# "joined" a workplace, not a group for a pastime ("joined a community choir", "joined a running club")
+_JOINED_A_WORKPLACE = (
+    "joined(?! (?:a|an|the|my|our|this) (?:[\\w-]+ ){0,2}?"
+    "(?:club|choir|chorus|band|league|group|class|gym|church|society|orchestra|meetup)s?\\b)"
+)
+
 # topic -> (English cues, Chinese cues). Cues are regular expressions; keep them short and literal.
 TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "residence": (
@@ -157,8 +163,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         # (nor is a workout: "work out at the Y", "working out")
         ("work(?! ?outs?\\b)", "works (?:at|for|as|in|with)", "(?<!got it )(?<!it's )(?<!its )(?<!is )(?<!not )(?<!stopped )working(?! now\\b| again\\b| fine\\b| out\\b)",
          "worked (?:at|for|as|in|with)", "job", "company", "employer",
-         # (a group for a pastime is no employer: "joined a community choir", "joined a running club")
-         "joined(?! (?:a|an|the|my|our|this) (?:[\\w-]+ ){0,2}?(?:club|choir|chorus|band|league|group|class|gym|church|society|orchestra|meetup)s?\\b)", "hired",
+         _JOINED_A_WORKPLACE, "hired",
          "quit", "notice", "laid off", "fired", "last day", "first day", "start(?:ed|ing|in'?)? at", "offer",
          "(?:I|we) teach(?! myself)", "where (?:\\w+ ){1,4}teach(?:es)?\\b", "severance", "restructur\\w*", "(?:team|department|role|position) (?:got|was) (?:cut|eliminated)",
          "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+",
@@ -524,7 +529,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   # the time since arriving: "到深圳快一个月了", "来成都半年了", "来青岛俩月了", "来了一个礼拜了"
                   f"(?:到|来)(?:{CITIES_ZH}|这边|这儿|这里)[^，,。！？]{{0,3}}{_SINCE_ARRIVING}",
                   f"来了(?:快|都|已经|才|有)?{_SINCE_ARRIVING}", "(?:不打算|没打算|还没)定下来住", "迷你仓", "回老家(?:了|发展|定居|生活|工作)", "回(?:村|乡)(?:了|里|下)", f"(?:又)?回到(?:了)?(?:{CITIES_ZH})", f"搬来(?:了)?(?:{CITIES_ZH})")),
-    "employer": (("joined(?! (?:a|an|the|my|our|this) (?:[\\w-]+ ){0,2}?(?:club|choir|chorus|band|league|group|class|gym|church|society|orchestra|meetup)s?\\b)", "quit", "retired", "last day", "notice", "start(?:ed|ing)? at",
+    "employer": ((_JOINED_A_WORKPLACE, "quit", "retired", "last day", "notice", "start(?:ed|ing)? at",
                   # a place that took the user from another: "Cinder & Salt poached me for their pastry program"
                   "(?:poached|headhunted|scooped) me\\b",
                   # a job begun on a near day: "GOT IT!!! start monday as a member service rep at Longleaf"

@@ -170,6 +170,8 @@ KIN_ZH = (
     r"\s?(?i:leader|boss|manager|mentor|ceo|cto|hr|bf|gf|ex)(?![a-z])|" + _PARTNERS_ZH
     # ... and the user's partner, whose news is the user's only on the couple's own relationship (_PARTNER)
 )
+# what may stand between 我 and a relative of the user's household: "我家老头子", "我们家的", "我大女儿"
+_MY_KIN_ZH = rf"(?:们)?(?:家)?的?[老大小二三]?(?:{KIN_ZH})"
 # a relative pointed at and described, after 我: "我那个转行做新媒体的侄子", "我家那位"
 _POINTED_AT_KIN_ZH = (
     rf"家?(?:那个|这个|那位|这位)(?:[^，,。！？]{{1,12}}?的)?(?!表格|表达|表情|表示|表现|表演|表单)(?:{KIN_ZH})"
@@ -262,7 +264,7 @@ _THIRD_PARTY = re.compile(
     # (after a word of place the relative is where the user is: "在我妈家旁边租了个小两居", "搬到我姐那边住")
     # ... or called an old one: "我老姐妹刘姐换到阜外医院了", "我老同学"
     # ... or one of the user's household: "我家老头子换了个新号", "俺媳妇换了个号" (俺: the northern 我)
-    rf"|^\s*{_LEAD_ZH}(?:我|俺)(?:们)?(?:家)?的?[老大小二三]?(?:{KIN_ZH})|^(?![^，,。]{{0,2}}(?:在|住在?|搬到|搬去)我)[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
+    rf"|^\s*{_LEAD_ZH}(?:我|俺){_MY_KIN_ZH}|^(?![^，,。]{{0,2}}(?:在|住在?|搬到|搬去)我)[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
     # ... or one pointed at and described: "我那个转行做新媒体的侄子说…", "我那个侄子说"
     rf"|^\s*{_LEAD_ZH}(?:我|俺){_POINTED_AT_KIN_ZH}"
     # ... a group named with what it does: "我们收银组的小周搬去宁波了", "我们队老朴被挖走了"
@@ -710,7 +712,7 @@ ANOTHERS_CONTACT = re.compile(
 # follows is theirs, though its own clause names no one; in English the subject carries: "my mom got a new number.
 # it's 555-0134")
 ANOTHERS_NEW_CONTACT = re.compile(
-    rf"(?:{KIN_ZH}|家长)[^，,。！？我]{{0,3}}换了?(?:个|了)?(?:新)?(?:的)?(?:手机号|号码|号|邮箱|手机)"
+    rf"(?:{KIN_ZH})[^，,。！？我]{{0,3}}换了?(?:个|了)?(?:新)?(?:的)?(?:手机号|号码|号|邮箱|手机)"
 )
 # A phrase that sets the scene, then the user as the subject: "and after a lot of back and forth I'm not doing…"
 SCENE_THEN_I = r"(?:after|since|with|for|in|at|then|now)\s+(?:[\w'-]+\s+){0,6}?(?:i|i'm|im|i've|ive)\b"
@@ -1104,7 +1106,7 @@ _SENTENCE_END = re.compile(r"^\s*(?:[.!?。！？\n]|$)")
 
 # A subject pronoun (not an owner: "my sister", "我妈"), the user's or someone else's
 _SUBJECT_PRONOUN = re.compile(
-    rf"\b(?:(?P<me>{_ME_EN})|{_OTHERS_EN})\b|(?P<zh_me>(?:我|俺)(?!们?家?的?老?(?:{KIN_ZH})|{_POINTED_AT_KIN_ZH})|咱)"
+    rf"\b(?:(?P<me>{_ME_EN})|{_OTHERS_EN})\b|(?P<zh_me>(?:我|俺)(?!{_MY_KIN_ZH}|{_POINTED_AT_KIN_ZH})|咱)"
     r"|你|您|他|她",
     re.IGNORECASE,
 )

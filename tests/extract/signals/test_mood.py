@@ -3,6 +3,7 @@
 import pytest
 
 from pipelines.extract.signals.mood import (
+    ANOTHERS_NEW_CONTACT,
     ASSERTION,
     NEGATED,
     PAST,
@@ -1292,3 +1293,9 @@ def test_a_relative_by_birth_order_and_a_pupils_parent_counted_are_someone_else(
     assert clauses_with_moods("我大女儿上高中换了个新号，")[0][1] == THIRD_PARTY
     assert clauses_with_moods("有个学生家长换号了，新号 139 0000 7783，")[0][1] == THIRD_PARTY
     assert clauses_with_moods("我大学毕业后搬到了北京")[0][1] == ASSERTION
+
+
+def test_someone_elses_new_number_is_told_with_or_without_new():
+    assert ANOTHERS_NEW_CONTACT.search("我大女儿上高中换了个新号")
+    assert ANOTHERS_NEW_CONTACT.search("有个学生家长换号了")
+    assert not ANOTHERS_NEW_CONTACT.search("我换了个新号")
