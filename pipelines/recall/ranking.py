@@ -306,6 +306,10 @@ def topic_focus(
     if not len(since_rows):
         focus[passing | restyled] = np.maximum(focus[passing | restyled], 1.0)
     overtaken = bool((newer & visible).any())
+    if overtaken:  # ... and what its message said with it is that older state too ("the bullets feel choppy, can you
+        # switch to short plain paragraphs instead?" before "one or two sentences max from now on")
+        moments = c.valid_from[visible & on_topic & c.single_slot]
+        focus[np.isin(c.valid_from, moments) & ~newer & ~(on_topic & c.single_slot)] *= params.overtaken_weight
     focus[on_topic & c.single_slot] = params.overtaken_weight if overtaken else params.topic_boost
     return focus
 

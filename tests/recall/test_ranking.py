@@ -240,6 +240,23 @@ def test_a_later_wish_on_the_other_way_of_answering_overtakes_the_asked_one():
     assert topic_focus(rows, np.array([False, True, True, True]), "output_format", p).tolist()[1] == 1.0
 
 
+def test_what_an_overtaken_statements_message_said_with_it_falls_back_with_it():
+    p = RecallParams()
+    # "the bullets feel choppy, can you switch to short plain paragraphs instead?" (day 5: the layout, and its episode
+    # with no topic), then "one or two sentences max from now on" (day 9), then an aside (day 10)
+    rows = columns(
+        topic=["output_format", "episode", "answer_length", "episode"],
+        single_slot=[True, False, True, False],
+        mood=[NO_MOOD, NO_MOOD, ASSERTION, NO_MOOD],
+        valid_from=[5 * DAY, 5 * DAY, 9 * DAY, 10 * DAY],
+    )
+    focus = topic_focus(rows, np.ones(4, bool), "output_format", p)
+    assert focus.tolist() == [p.overtaken_weight, p.overtaken_weight, p.newer_tentative_boost, 1.0]
+    # not overtaken, the message keeps its weight beside its statement
+    focus = topic_focus(rows, np.array([True, True, False, True]), "output_format", p)
+    assert focus.tolist()[:2] == [p.topic_boost, 1.0]
+
+
 def test_where_nothing_states_the_topic_a_statement_of_it_in_passing_is_not_kept_down():
     p = RecallParams()
     employer = 1 << MENTION_TOPICS.index("employer")

@@ -21,7 +21,7 @@ _EN_SUBJECT = rf"(?P<_s>\b(?:I|we|my\s+(?:{_EN_COMPANIONS})\s+and\s+I))"
 _EN_ADVERBS = (
     r"(?:(?:just|recently|now|currently|also|really|finally|officially|already|actually|basically|permanently|still|"
     r"eventually|even|both|all|literally|technically|kinda|kind\s+of|sort\s+of|pretty\s+much|honestly|since|"
-    r"somehow|happily|proudly)\s+)*"
+    r"somehow|happily|proudly|ended\s+up)\s+)*"
 )
 # A clause may open with news words before a subjectless change: "Big news - joined Globex", "btw moved to Oslo".
 _EN_OPENING = (

@@ -28,6 +28,7 @@ _EN_TERM = (
 CAPITAL = r"(?-i:[A-Z])"
 _EN_DETERMINERS = r"(?:a|an|my|our|the|this|that|his|her|their|your|some|another|there|here|home|it)"
 _NO_DETERMINER = rf"(?-i:(?!{_EN_DETERMINERS}\b))"
+_NOT_COMPANY = r"(?!(?:with|w)\b)"
 # "moved in may", "moved in on friday": a month or a day is when, never where
 _NO_DATE = (
     r"(?!(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|apr|"
@@ -42,7 +43,7 @@ _EN_VALUE_END = (
     r"(?=\s+(?:and|but|since|because|cause|so|as|now|anymore|these\s+days|currently|right\s+now|for|with|from|in|on|"
     r"at|by|to|too|already|though|instead|which|who|where|when|if|this|last|next|yesterday|today|tonight|tomorrow|"
     r"ago|recently|done|was|went|felt|feels|after|before|until|near|around|starting|effective|soon|finally|officially|lol|haha|btw|"
-    r"downtown|uptown|midtown|nearby|"
+    r"downtown|uptown|midtown|nearby|(?:end|start|beginning|middle)\s+of|"
     r"permanently|full[- ]time|part[- ]time|again|a\s+(?:few|couple)|(?:two|three|four|five|six|\d+)\s+"
     r"(?:days?|weeks?|months?|years?))\b|\s*[,.;:!?()\u2013\u2014]|\s+-|\s*$"
     # ... or an emoji: "new contract kicked off this week with Meridian Freight 🚚 they run…"
@@ -81,6 +82,8 @@ _ZH_JOBS = (
     r"经理|工程师|设计师|程序员|开发|老师|教师|医生|护士|律师|会计|分析师|架构师|研究员|学生|主管|总监|"
     r"运营|销售|顾问|编辑|记者|创始人|实习生|科学家|教授|司机|厨师|产品|测试|专员|主任|负责人|后端|前端|算法|运维|医师|技师|护师|药师|"
     r"助理|精算|文员|客服|翻译|策划|讲师|助教|技术员|教研员|干事|科员|职员|业务员|督导|主播|店员|收银|咖啡师|调酒师|骑手|快递员|保安|药剂师|营养师|HR|人事|行政|财务|"
+    # ... and the crews and counters of planes, shops and libraries ("在南航当乘务员", "电信营业厅当营业员")
+    r"乘务员|乘务长|空乘|机长|副驾驶|飞行员|营业员|官员|馆员|管理员|"
     # the heads of things ("会长", "车间主任" is above) and the titles said in English ("升 PM 了")
     r"[会楼组科处校院店班队部局厂行社村所站]长|董事长|秘书长|"
     r"(?<![A-Za-z])(?:PM|APM|TPM|SRE|VP|CTO|CEO|CFO|COO|TL|leader|Leader|lead|Lead|manager|Manager)(?![A-Za-z])"
@@ -90,7 +93,9 @@ _ZH_JOBS = (
 _ZH_ORGS = (
     r"阿里巴巴|阿里|腾讯|字节跳动|字节|百度|华为|小米|美团|京东|拼多多|网易|蚂蚁集团|蚂蚁|滴滴|快手|携程|哔哩哔哩|B站|"
     r"小红书|大疆|比亚迪|宁德时代|联想|中兴|荣耀|米哈游|商汤|蔚来|小鹏|微软|谷歌|苹果公司|亚马逊|特斯拉|"
-    r"[\u4e00-\u9fffA-Za-z]{1,10}?(?:公司|集团|银行|科技|医院|研究院|研究所|事务所|工作室|律所|物流|医疗|传媒|资本|证券|保险|地产|制药|能源|数据|软件|网络|教育|游戏|电子|咨询|基金|智能|信息)"
+    # ... and the airlines ("在南航当乘务员第四年了")
+    r"国航|东航|南航|海航|川航|厦航|深航|"
+    r"[\u4e00-\u9fffA-Za-z]{1,10}?(?:公司|集团|银行|科技|医院|研究院|研究所|事务所|工作室|律所|物流|医疗|传媒|资本|证券|保险|地产|房产|置业|制药|能源|数据|软件|网络|教育|游戏|电子|咨询|基金|智能|信息)"
 )
 # What a Chinese place or organisation never starts with: a description ("入职的一家私募") or how long ago
 # ("入职刚满一个月"; 快手 and 满洲里 are names)
@@ -110,14 +115,16 @@ _MACROS = {
     "END": r"(?:了|啦|呀|哦|呢|吧|嘛|啊|哈)*$",
     "EMAIL": r"(?P<{g}>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)",
     "PHONE": r"(?P<{g}>\+?\(?\d[\d\s()-]{5,}\d)",
-    "JOB": rf"(?P<{{g}}>(?:[\w-]+\s+){{0,3}}?(?:{_EN_JOBS})s?)\b",
+    # (a job of someone's: "a buyer's agent")
+    "JOB": rf"(?P<{{g}}>(?:[\w'-]+\s+){{0,3}}?(?:{_EN_JOBS})s?)\b",
     # the job words in a row make one title: "运营主管", "后端开发工程师"
     # ... and no workplace before it: "在一家做SaaS的公司当产品助理" is 产品助理
     "ZJOB": rf"(?P<{{g}}>(?:(?!公司|企业|单位|当|做|担任)[^，,。]){{0,12}}?(?:{_ZH_JOBS})+)",
     # Values of the phrasebook (pipelines.extract.rules.phrasebook): they end where a time, a reason or a
     # connective starts ("moved to denver last spring"), and a place or an organisation never starts with a
     # determiner ("moved to a new place" names no city).
-    "PLACE": rf"(?P<{{g}}>(?:the\s+(?={CAPITAL}))?{_NO_DETERMINER}{_NO_DATE}{_EN_WORDS}){_EN_VALUE_END}",
+    # (whom the user moved in with is no place: "moved in w my cousin over in Hobart")
+    "PLACE": rf"(?P<{{g}}>(?:the\s+(?={CAPITAL}))?{_NO_DETERMINER}{_NO_DATE}{_NOT_COMPANY}{_EN_WORDS}){_EN_VALUE_END}",
     "ORG": rf"(?P<{{g}}>(?:the\s+)?{_CAPITALISED}(?:\s+(?:of\s+|and\s+|&\s+)?{_CAPITALISED}){{0,3}}){_EN_VALUE_END}",
     # (a workplace goes with its article when it is named: "I work at the Alden Hotel downtown")
     "WORK": rf"(?P<{{g}}>(?:the\s+(?={CAPITAL}))?{_NO_DETERMINER}{_EN_WORDS}){_EN_VALUE_END}",

@@ -92,9 +92,11 @@ RESIDENCE = TopicBook(
             r"relocated\s+(?:from\s+.+?\s+)?(?:back\s+)?to\s+<PLACE>",
             r"packed\s+up\s+and\s+moved\s+(?:back\s+|over\s+|out\s+)?to\s+<PLACE>",
             r"(?:made|finished)\s+the\s+move\s+to\s+<PLACE>", r"settled\s+(?:down\s+)?in\s+<PLACE>",
-            r"(?:got|found|rented|bought|signed\s+(?:a\s+)?lease\s+on|signed\s+for)\s+(?:a|an|our|my)\s+(?:new\s+)?"
+            r"(?:got|found|rented|bought|signed\s+(?:a\s+)?lease\s+on|signed\s+(?:for|on))\s+(?:a|an|our|my)\s+(?:new\s+)?"
             r"(?:place|apartment|flat|house|condo|home|studio|room|[0-9]\s?br|[0-9][- ]bedroom)\s+in\s+<PLACE>",
             r"signed\s+a\s+lease\s+in\s+<PLACE>", r"moved\s+(?:house|home)\s+to\s+<PLACE>",
+            # in with someone, in their town: "moved in w my cousin over in Hobart"
+            r"moved\s+in\s+(?:with|w/?)\s+(?:my\s+|our\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:over\s+|out\s+|up\s+|down\s+)?in\s+<PLACE>",
             # one city given up for another: "Six months since I traded Milwaukee for Santa Fe"
             r"(?:traded|swapped|exchanged)\s+(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,2}\s+for\s+<PLACE>",
             r"left\s+.+?\s+for\s+(?:good\s+)?(?:and\s+moved\s+to\s+)?<PLACE:w>(?=.*\b(?:moved|live|living|lease|apartment|flat))",
@@ -115,7 +117,7 @@ RESIDENCE = TopicBook(
             # the home given back: "gave back the keys", "Handed the keys back last week" (not a car's or an office's)
             # (not a car's: "Handed the Buick keys to my grandson")
             Say(r"(?:gave|handed|turned)\s+(?:back\s+|in\s+)?(?:the|my|our)\s+(?!(?:car|office|work|van|truck|(?-i:[A-Z])\w+)\b)"
-                r"(?:[\w-]+\s+)?keys\b",
+                r"(?:[\w-]+\s+)?(?:keys\b|key\s+(?:back|in)\b(?!\s+(?:to|for)\s+(?:the\s+)?(?:car|office|van|truck)\b))",
                 content=_NO_HOME_EN),
             Say(r"(?:gave\s+up|moved\s+out\s+of)\s+(?:the|my|our)\s+(?:flat|apartment|place|lease|room|house)\b(?!\s+(?:in|on|at)\b)",
                 content=_NO_HOME_EN),
@@ -191,6 +193,8 @@ EMPLOYER = TopicBook(
             r"teach\s+(?:[\w-]+\s+){0,3}?at\s+<ORG>",  # "I teach 4th grade at Ridgeview Elementary"
             r"have\s+been\s+working\s+(?:at|for)\s+<WORK>", r"am\s+(?:now\s+)?with\s+<ORG>(?=\s+now|\s*$)",
             r"am\s+an?\s+<JOB:x>\s+(?:at|for|with)\s+<WORK>", r"am\s+on\s+the\s+\w+\s+team\s+at\s+<ORG>",
+            # ... on a team there: "I'm a buyer's agent on the Lindqvist team at Coastline Realty"
+            r"am\s+an?\s+<JOB:x>\s+on\s+(?:the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+team\s+(?:at|with)\s+<ORG>",
             # ... a title with its rank said without an article: "I'm head baseball coach at Northgate High"
             rf"am\s+(?:the\s+)?(?=(?:{_RANKS_EN})\s)<JOB:x>\s+(?:at|for|with)\s+<WORK>",
             # ... or the company's team: "I've been on Shopify's payments team for 3 yrs"
@@ -210,6 +214,8 @@ EMPLOYER = TopicBook(
             r"left\s+.+?\s+for\s+<ORG>", r"switched\s+(?:jobs\s+|companies\s+)?to\s+<ORG>(?=.*\b(?:job|role|work|team|as)\b)",
             r"switched\s+(?:jobs|companies)\s+to\s+<WORK>", r"signed\s+(?:on\s+)?with\s+<ORG>",
             r"signed\s+(?:the|my|an|their)\s+(?:job\s+)?offer(?:\s+letter)?\s+(?:from|with|at)\s+<ORG>",
+            # an agent's license placed with a brokerage: "hung my license at Keystone & Vale last monday"
+            r"(?:hung|moved|transferred|put)\s+my\s+(?:real\s+estate\s+)?licen[cs]e\s+(?:at|with|to|over\s+to)\s+<ORG>",
         ),
         sentences=(
             r"\bmy\s+(?:manager|boss|team|coworkers?|colleagues?|team\s*lead|supervisor|director|skip[\s-]level)\s+(?:at|over\s+at)\s+<ORG>",
@@ -233,7 +239,7 @@ EMPLOYER = TopicBook(
         ),
         ends=(
             r"(?:no\s+longer|don't|dont|do\s+not)\s+work\s+(?:at|for)\s+<WORK>",
-            r"am\s+(?:no\s+longer|not)\s+(?:working|employed)\s+(?:at|for|by)\s+<WORK>", r"(?:left|quit)\s+<ORG>",
+            r"am\s+(?:no\s+longer|not)\s+(?:working|employed)\s+(?:at|for|by)\s+<WORK>", r"(?:left|quit|quitting)\s+<ORG>",
             r"am\s+not\s+(?:at|with)\s+<ORG>\s+any\s*more\b", r"am\s+no\s+longer\s+(?:at|with)\s+<ORG>",
             Say(r"(?:left|quit)\s+my\s+job\b", content="User left their job."),
             Say(r"(?:was|got)\s+(?:laid\s+off|fired|let\s+go)\b", content="User left their job."),
@@ -245,6 +251,10 @@ EMPLOYER = TopicBook(
             # a job walked out of or declared over: "walked out of Bellwether last week", "I'm done at the co-op"
             # (not a visit: "done at the dentist", nor a day's work: "done at work for today")
             r"walked\s+(?:out\s+(?:of|on)|off)\s+<ORG>",
+            # ... or stopped at, with when (a stop on the way has no month): "I stopped at the council end of May"
+            r"stopped\s+working\s+(?:at|for)\s+<WORK>",
+            r"stopped\s+at\s+(?:the\s+)?<WORK>(?=\s+(?:at\s+the\s+)?(?:end|start|beginning|middle)\s+of\s+(?:"
+            r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|last\s+month|the\s+month)\w*)",
             Say(r"walked\s+(?:off|out\s+on)\s+(?:the|my)\s+job\b", content="User left their job."),
             Say(r"am\s+(?:done|through|finished)\s+at\s+(?:the\s+)?<WORK>(?=\s*(?:[.!;,]|$|after\b|for\s+good\b))",
                 unless=r"\bat\s+(?:the\s+|my\s+)?(?:dentist|doctor|vet|gym|salon|mall|store|shop|work)\b"),
@@ -390,6 +400,11 @@ JOB_TITLE = TopicBook(
         sentences=(
             r"\bmy\s+(?:new\s+)?(?:job\s+title|title|role|position|job)\s+is\s+(?:now\s+)?(?:an?\s+)?<ROLE>",
             r"\b(?:they|my\s+boss|my\s+manager)\s+made\s+me\s+(?:the\s+|a\s+)?<ROLE>",
+            # ... by whoever made the user one: "Erik stepped back from day to day and made me team lead"
+            Say(r"\b(?:they|he|she|(?-i:[A-Z])[a-z]+|(?:the|my|our)\s+(?:new\s+)?(?:boss|owners?|manager|partners?|board|"
+                r"director|chief|captain|chef|principal))\s+(?:[\w'-]+\s+){0,8}?"
+                r"made\s+me\s+(?:the\s+|a\s+|an\s+)?(?:new\s+)?<JOB>(?=\s*(?:[.!,;]|$|\W*[\U0001F300-\U0001FAFF]|\s+(?:of|for|at|on|over|now)\b))",
+                content="User's job title is {v}."),
             # a post given: "they gave me the assistant principal spot here at Jefferson"
             r"\b(?:they|he|she|the\s+board|my\s+boss|the\s+district)\s+(?:gave|handed)\s+me\s+the\s+"
             r"(?P<v>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+(?:spot|job|role|position|post)\b",

@@ -163,6 +163,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         # (nor is a workout: "work out at the Y", "working out")
         ("work(?! ?outs?\\b)", "works (?:at|for|as|in|with)", "(?<!got it )(?<!it's )(?<!its )(?<!is )(?<!not )(?<!stopped )working(?! now\\b| again\\b| fine\\b| out\\b)",
          "worked (?:at|for|as|in|with)", "job", "company", "employer",
+         # an agent's firm: "Which brokerage is the user with now?"
+         "brokerages?",
          _JOINED_A_WORKPLACE, "hired",
          "quit", "notice", "laid off", "fired", "last day", "first day", "start(?:ed|ing|in'?)? at", "offer",
          "(?:I|we) teach(?! myself)", "where (?:\\w+ ){1,4}teach(?:es)?\\b", "severance", "restructur\\w*", "(?:team|department|role|position) (?:got|was) (?:cut|eliminated)",
@@ -211,7 +213,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # a shift worked, a kitchen worked in, a uniform handed back: "三合面包房上早班", "金达莱烤肉后厨", "把工服交了"
          "上(?:早|晚|夜|白|中|大夜|小夜)班", "后厨", "工服",
          # work for pay said plainly (not the slang 打工人 for anyone with a job): "在奶茶店打工"
-         "打工(?![人魂])",
+         "打工(?![人魂])", "(?<!找)(?<!想)(?<!找个)兼职(?!的话)",
+         # a move to another workplace weighed: "苏州图书馆那边待遇怎么样？值得跳过去吗"
+         "(?:要不要|值得|值不值得|该不该|想|打算|考虑)跳过去",
          # a transfer to another workplace: "调到市档案馆快两个月了", "借调去区卫健局" (not a patient: "转到第三医院住院了")
          f"(?:调|借调|调动)(?:到|去|进)了?[^，,。！？\\s我]{{1,8}}?(?:{_WORKPLACE_KINDS_ZH}|馆|局|院|所|中心)",
          # a place of work, then the work done there: "一家康仁堂大药房当驻店药师", "现在在弦音琴行教小孩弹吉他"
@@ -219,6 +223,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # the subject left out at the clause's start: "新工作第一周，在蓝鲸物流做数据分析" (not "在一家做SaaS的公司",
          # where 做 is the company's business)
          "^(?:现在|目前|如今)?在(?!一家|一个)[^，,。！？]{2,10}(?:做|干|搞)(?!饭|菜|运动|作业)",
+         # a department of a workplace the user is in: "我在宁州市图书馆参考咨询部"
+         "我在[^，,。！？]{2,10}?(?:馆|局|院|所|中心|公司|银行|集团)[\u4e00-\u9fff]{2,6}(?:部|处|室)(?![\u4e00-\u9fff])",
          # the weeks counted at a workplace: "在华屿第三周了"
          "^在[^，,。！？]{2,8}第[一二三四五六七八九十\\d]+(?:天|周|个月)"),
     ),
@@ -233,14 +239,19 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # nursing and care grades by their letters: "still an RN, still in the ER"
          "(?-i:RN|LPN|CNA|NP|EMT)",
          # a rank held, as asked: "What is the user's current rank?"
-         "(?:current|military|new|user's|my|his|her) rank\\b"),
+         "(?:current|military|new|user's|my|his|her) rank\\b",
+         # an aircrew's rank, by its seat or its stripes: "I'm an FO on the A320", "my first trip in the left seat"
+         "first officer", "(?-i:FO)", "(?:left|right) seat", "(?:fourth|third|4th|3rd) stripe", "(?:four|three|4|3) stripes"),
         ("升职", "升了", "升店长", "职位", "职务", "职级", "军衔", "警衔", "岗位", "title", "经理", "主任", "店长", "组长", "工程师", "医师", "职称",
          "老师(?!们)", "助理", "分析(?!下|一下|一波|利弊|原因|看)", "运营", "测试", "后端", "前端", "从事", "文案", "职业", "(?:做|干)什么的", "(?:做|干)(?:什么|啥)(?:工作|职业|行业)", "转岗", "调岗", "助理", "主管", "总监", "专员", "设计师",
          "程序员", "会计", "律师", "医生(?!们)", "护士(?!们|站|姐姐|小姐|妹妹|阿姨)", "副总", "合伙人", "主编", "编辑", "策划", "架构师", "研究员",
          # being one, said with the role's ending: "当驻店药师", "算技术员吧", "升了采摘组长"
          f"(?:当|做|算|任|升(?:了|为|成)?|转(?:成|为))(?:了)?(?:个|一名|一个|名)?[\u4e00-\u9fff]{{0,4}}(?:{_ROLE_ENDINGS_ZH})",
          # the title the user holds, as a name or a post filled: "现在挂的是主厨的名头", "直接顶二副的岗"
-         "(?:名头|头衔)", "顶[^，,。！？]{1,4}的(?:岗|位置|缺)"),
+         "(?:名头|头衔)", "顶[^，,。！？]{1,4}的(?:岗|位置|缺)",
+         # a grade of the titles' ladder, or an apprenticeship served: "评上副高了", "我出师了"
+         "副高|正高|(?:中级|高级|初级)职称", "出师(?:了|啦)",
+         "副驾驶?", "机长", "乘务长", "乘务员", "空乘", "(?:左|右)座", "[三四]道杠"),
     ),
     "name": (
         # the user's own name: "his name is Pretzel" (a puppy) and "its name" (a book) are not
@@ -249,12 +260,18 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "calling me (?!(?:at|on|about|back|every|again|to|from|late|early|out|up|in|all|twice|non-?stop)\\b)\\w+", "my name", "my name is", "my new name", "(?-i:N)ame is (?-i:[A-Z])\\w+", "go(?:es|ing)? by", "real name", "full name", "(?:legal|preferred|given|first) name", "my nickname",
          # a name the user works or performs under: "What pen name does the user publish under now?"
          "pen ?-?names?", "stage names?", "pseudonyms?", "nom de plume", "it's \\w+ now",
+         # ... or online: "What is the user's streaming handle?", "handle is @moth_and_lantern everywhere now" (not
+         # "how do I handle …")
+         "(?:my|the user's|their|his|her|new|old|social|streaming|instagram|insta|ig|twitch|tiktok|youtube|x|twitter) handles?\\b",
+         "(?<!to )(?<!i )(?<!can )(?<!we )handle is\\b", "user ?names?\\b", "gamer ?tags?\\b", "screen ?names?\\b",
+         # ... or gone by everywhere online: "I'm jo.does.nails everywhere now"
+         "(?:I'm|im|I am) @?[a-z0-9]+(?:[._][a-z0-9]+)+ everywhere", "(?:I'm|im|I am) @[\\w.]+",
          "I'm (?-i:[A-Z])\\w+(?<!In)", "I'm an? (?-i:[A-Z])\\w+ now", "(?:last|maiden|family) name", "surname",
          "took (?:his|her|their|\\w+'s) (?:last )?name", "address (?:me|the user|them)", "what name", "user's name",
-         "call (?:the user|them|him|her)", "nickname", "(?:releas|perform|record)(?:e|es|ed|ing) (?:music |songs |stuff )?as (?:just )?(?-i:[A-Z])\\w+", "knows? me as", "known me as", "switch me (?:over )?to (?-i:[A-Z])\\w+",
+         "call (?:the user|them|him|her)", "nickname", "(?:releas|perform|record)(?:e|es|ed|ing) (?:music |songs |stuff )?as (?:just )?(?-i:[A-Z])\\w+", "stream(?:s|ed|ing)? as @?(?-i:[A-Z])\\w+", "knows? me as", "known me as", "switch me (?:over )?to (?-i:[A-Z])\\w+",
          # "What does the user want to be called?", "How does the user want to be addressed?" (not a time to be called)
          "(?:be|being) addressed", "(?:what|how)\\b(?! (?:time|hours?|days?|late|early|often|soon)\\b)[^?.!]{0,40}?\\b(?:be|being) called", "(?:be|being) called (?-i:[A-Z])\\w+", "sign(?:s|ed|ing)? (?:it|them|letters|off|with|as)", "sign-?off", "pronouns?", "(?:he/him|she/her|they/them)", "what to call", "what (?:should|do|does|can) \\w+ call"),
-        ("叫我", f"喊我(?!{URGED_DEEDS_ZH})", "(?:我|用户)(?:现在|目前)?的?名字", "姓名", "真名", "本名", "新名字", "改姓", "随夫姓", "我姓", "全名", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "艺名", "笔名", "叫什么名字", "姓什么", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "落款", "署名", "叫(?:用户|他|她)什么", "名字[^，,。]{0,4}改(?:好|了|完)", "改名", "(?:身份证|证件|户口本?|户籍|护照)上的?名字"),
+        ("叫我", f"喊我(?!{URGED_DEEDS_ZH})", "(?:我|用户)(?:现在|目前)?的?名字", "姓名", "真名", "本名", "新名字", "改姓", "随夫姓", "我姓", "全名", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "艺名", "笔名", "叫什么名字", "姓什么", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "(?:账号|帐号|用户)名", "网名", "落款", "署名", "叫(?:用户|他|她)什么", "名字[^，,。]{0,4}改(?:好|了|完)", "改名", "(?:身份证|证件|户口本?|户籍|护照)上的?名字"),
     ),
     "phone": (
         ("phone", "number", "cell", "mobile", "(?:new|my|cell|phone|mobile) ?#", "call me at", "text me", "carrier", "sim(?: card)?", "port(?:ed)? (?:my |the )?number",
@@ -308,7 +325,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # asked as a favourite or an order: "What is the user's go-to drink?", "what do they order at a cafe?"
          "(?:favou?rite|go-to|usual|regular) (?:drink|beverage|order|coffee)", "order at (?:a |the )?(?:cafe|café|coffee shop)"),
         ("咖啡", "美式", "拿铁", "奶茶", "乌龙", "绿茶", "红茶", "喝茶", "(?<!餐)(?<!下午)茶(?!几|餐厅|水间|叶蛋)", "燕麦奶",
-         "生椰", "卡布奇诺", "摩卡", "冷萃", "抹茶", "咖啡因", "气泡水", "可乐",
+         "生椰", "卡布奇诺", "摩卡", "冷萃", "抹茶", "咖啡因", "气泡水",
+         # (a pet or a child may be named after it: "我养了只橘猫叫可乐")
+         "(?<!叫)(?<!叫做)(?<!名叫)可乐",
          # (how it is taken, "不加糖不加奶", is no second drink: only asked about, it names the topic)
          "喝(?:什么|啥)", "加糖(?:吗|嘛|么)"),
     ),
@@ -365,7 +384,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("mornings? (?:are|is|work) best", "evenings? (?:are|is|work) best", "after [0-9]{1,2} ?(?:am|pm)",
          "before [0-9]{1,2} ?(?:am|pm)", "nights", "night shifts?(?! at (?-i:[A-Z]))", "day shifts?(?! at (?-i:[A-Z]))", "(?:my|our|work|shift|sleep) schedule", "schedule (?:change|changed|is|'s|shifted)", "best time", "check-?ins\\b", "check-?in (?:reminders?|calls?|messages?|texts?|times?|window)",
          "reach me", "nudge", "contact me", "(?:be|get|being|getting) (?:contacted|reached|texted|messaged|called(?= (?:at|after|before|between|in|on|during|by|from|around|only|early|late|mornings?|evenings?|weekdays|weekends)\\b))", "(?:when|what (?:time|hours?|days?))\\b[^?.!]{0,40}?\\b(?:be|get|being|getting) called", "mornings", "evenings", "afternoons", "weeknights", "weekends only",
-         "(?:weekday|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday) (?:mornings|afternoons|evenings|nights)", "when you (?:ping|text|message|call|remind|nudge) me", "shifts(?! at (?-i:[A-Z]))", "when to (?:reach|contact|call|text|message|ping)", "(?:night|day|evening) rotation",
+         "(?:weekday|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday) (?:mornings|afternoons|evenings|nights)", "when you (?:ping|text|message|call|remind|nudge) me", "shifts(?! at (?-i:[A-Z]))", # (the shift asked about outweighs the work it is worked at: "Which shift does the user work?")
+         "(?:which|what)(?= shifts?\\b)", "shifts?(?= (?:does|do|did) (?:the user|they|he|she|I|you) work\\b)", "when to (?:reach|contact|call|text|message|ping)", "(?:night|day|evening) rotation",
          "push (?:everything|it|them|the reminders?|my reminders?) (?:back )?to",
          # "call the user" alone is naming as often as phoning ("what should I call the user?"): only with a when
          "(?:reach|contact|text|message|ping) (?:the user|them|him|her)", "(?:when|what time)\\b.{0,24}\\bcall\\b",
@@ -521,6 +541,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    "first (?:winter|summer|fall|autumn|spring|christmas) (?:here|in (?-i:[A-Z])\\w+)"),
                   ("搬家", "搬到", "搬去", "安顿", "退租(?!违约|押金|条款|手续费|的话)", "搬进(?:来|去)?(?:[一两三四五六七八九十半\\d]+|好几)(?:个)?多?(?:天|周|星期|礼拜|月)了", "还在[^，,。！？]{1,6}(?:住|待|呆)", "还是[^，,。！？]{0,6}在[^，,。！？]{1,6}住", f"还是[^，,。！？]{{0,6}}在(?:{CITIES_ZH})[^，,。！？]{{0,4}}(?:待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
                    "(?:房子|宿舍|公寓|房间|单间|出租屋|出租房)[^，,。]{0,6}?退(?:掉|租)?了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "(?:没有?|不)续租", "到期[^，,。]{0,3}(?:没续|不续)", "落脚", "居无定所", "搬过来", "搬过去",
+                   # the belongings sent home: "东西全打包寄回阆中了"
+                   "(?:东西|行李|家当)[^，,。]{0,4}(?:寄|搬|运|拉)回(?!来)",
                    # the move done, or the home itself moved: "终于搬完了", "这周总算把家也挪过来了"
                    "搬完(?:了|的?家)", "把家[^，,。]{0,3}?(?:挪|搬|安)(?:过来|过去|到)",
                   # a stay counted up to now (the closing 了): "在北京住了六年了", not "在民宿住了一个月"
@@ -586,7 +608,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   ("升职", "升了", "升店长", "当上", "转正", "提拔",
                    # "老板把我提成店长了", "新学期我升主班了", "副教授的聘书今天拿到手了"
                    "把我[^，,。！？]{0,6}?(?:提|升)(?:成|为|到)", "(?:我|刚|终于|总算)升(?!级|学|温|值|高|降|旗)[\u4e00-\u9fff]{1,3}了",
-                   "聘书",
+                   "聘书", "评上(?:了)?(?:副高|正高|中级|高级)", "出师(?:了|啦)",
                    # a post given: "直接让我做执行导演了", "老板让我带班了"
                    "让我(?:来)?(?:当|做|担任|接)了?[^，,。！？]{0,8}?(?:导演|主管|经理|组长|店长|领班|负责人|主任|总监|班长|队长)",
                    "让我带(?:班|队|组)", "升(?:为|成|到)", "升(?:了)?[^，,。]{0,4}(?:主管|经理|总监|组长|店长)", "任命", "(?:名片|头衔|title)(?:也)?(?:换|改)")),
@@ -683,6 +705,13 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               "(?:everything|it|all)(?: else)? (?:is|'s) (?-i:[A-Z])[a-z]+ now",
               # the name a project or a handle goes by now: "the project is Juno Ash now"
               "(?:project|alias|moniker|handle|act) is (?-i:[A-Z])\\w+(?: (?-i:[A-Z])\\w+)? now",
+              # ... or written as online: "handle is @moth_and_lantern everywhere now", "I rebranded, I'm jo.does.nails
+              # everywhere now"
+              "(?:handle|username|user name|account|page|tag) is (?:now )?@?[\\w.]+ (?:everywhere )?now",
+              "(?:I'm|im|I am) @?[a-z0-9]+(?:[._][a-z0-9]+)+ everywhere now", "(?:I'm|im|I am) @[\\w.]+ (?:everywhere )?now",
+              "rebrand(?:ed|ing)? (?:the handle |my handle |the account |the page )?(?:to|as) @?[\\w.]+",
+              # a nickname dropped: "can you drop the Bitsy? new floor, new me" (not a language: "drop the Spanish")
+              f"(?:drop|ditch|lose|retire) the (?!(?:{LANGUAGES_EN})\\b)(?-i:[A-Z])[a-z]+(?=\\s*[?.!,]|\\s*$)",
               # a full name the user is now, or one the papers must say: "I'm officially Megan Alvarez now", "so its
               # Jessica Hale now on everything", "everything has to say Okafor now"
               "(?:I'm|I am|im|it's|its|it is) (?:officially |legally |now )?(?-i:[A-Z])[a-z]+ (?-i:[A-Z])[a-z]+(?:-(?-i:[A-Z])[a-z]+)? now",

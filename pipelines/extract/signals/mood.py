@@ -72,6 +72,10 @@ _REQUEST = re.compile(
     # after a short lead-in ("random but can you…", "ok so could you…"), not after a question word ("what can you…")
     r"^\s*(?:(?!(?:what|where|when|why|who|which|how)\b)[\w']+[,\s]+){0,3}?(?:(?:can|could|would|will)\s+(?:you|u)\b|please\b|pls\b)"
     r"|\b(?:can|could|may)\s+i\s+(?:ask\s+(?:you|u)\s+to|take\s+back)\b"
+    # ... or for the two of them: "can we move my weekly check-ins to early mornings"
+    r"|^\s*(?:(?!(?:what|where|when|why|who|which|how)\b)[\w']+[,\s]+){0,3}?(?:can|could)\s+we\s+(?:move|switch|change|"
+    r"shift|push|make|keep|do)\s+(?:my|our|the)\s+(?:[\w-]+\s+)?(?:check-?ins|reminders|pings|nudges|answers|replies|calls|"
+    r"chats|sessions)\b"
     r"|\bfrom now on\b|^\s*(?:请|麻烦|以后|能不能|可以|可不可以|从今天起|从现在起|从现在开始|今后)"
     # how to write to the user, said as an order: "just write normal sentences", "stick to English"
     r"|^\s*(?:just\s+|and\s+)?(?:write|answer|reply|respond|keep\s+(?:it|them|answers|replies)|stick\s+to|go\s+back\s+to)\b"
@@ -219,7 +223,7 @@ _BY_SURNAME_ZH = rf"(?:{_SURNAMES})(?:姐|哥|总|工|老师|阿姨|叔|师傅|�
 # near his son" after "My neighbor Harold,")
 _DEEDS_EN = (
     "switched|got|quit|took|moved|left|joined|started|bought|changed|sold|adopted|landed|accepted|retired|married|"
-    "graduated|relocated|transferred|divorced|signed|went|packed|headed|settled"
+    "graduated|relocated|transferred|divorced|signed|went|packed|headed|settled|made|upgraded"
 )
 _THIRD_PARTY = re.compile(
     rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|his|her|their|the|a|an|one\s+of\s+(?:my|our|the))\s+(?:\w+\s+)?"
@@ -236,6 +240,8 @@ _THIRD_PARTY = re.compile(
     rf"|^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our)\s+(?:[\w-]+\s+){{1,3}})?(?!{_OPENING_WORDS}\b)(?-i:[A-ZÀ-Þ][a-zß-ÿ]+)"
     r"(?:\s+\([^)]*\)|\s+(?:on|from|in|at)\s+(?:my|our)\s+\w+)?\s+(?:just\s+|finally\s+|also\s+)?"
     rf"(?:{_DEEDS_EN}|(?:is|'s)\s+(?:moving|leaving|relocating|quitting|retiring))\b(?!.*\bme\b)"
+    # ... or someone's news announced: "big roommate news — Jess got the job at that studio in Toronto"
+    rf"|^\s*(?:(?:big|huge|some|quick|sad|good|bad|fun|exciting|crazy|wild)\s+)?(?:{PEOPLE_EN})\s+(?:news|update)\b"
     # ... or someone's relative or friend: "Nate's parents sold their house and moved to Scottsdale"
     rf"|^\s*(?:{_LEAD_IN}\s+)?(?-i:[A-Z][a-z]+)(?:'s|\u2019s)\s+(?:\w+\s+)?(?:{PEOPLE_EN})s?\b"
     # ... and the same said with the verb joined on: "Gary's retiring in March"
@@ -327,6 +333,8 @@ _SERVES_THE_USER = re.compile(
 # "医生让忌辛辣"
 _TELLS_ME_ZH = re.compile(
     "(?:让|要(?!不要)|叫|逼)(?:我(?!们)|先|别|不要|忌|戒|少吃|多吃|控制)|不让|不准|下了?(?:死)?命令"
+    # ... or urges it day after day: "家里人天天劝，现在已经不吃素了"
+    "|劝(?!酒)"
 )
 _TELLS_ME_EN = re.compile(r"\b(?:told|asked|want(?:s|ed)?)\s+me\s+to\b", re.IGNORECASE)
 _CONTACT_WORDS = re.compile(r"\b(?:e-?mail|address|number|phone|cell)\b|邮箱|号码|手机号|电话|地址", re.IGNORECASE)
@@ -354,7 +362,9 @@ _PLAN = re.compile(
     r"\b(?:an?|the)\s+(?:[\w-]+\s+){0,3}?(?:opening|vacancy|job\s+posting)(?=\s+(?:for|on|at|in|with)\b|\s*[.,!?]|\s*$)|"
     r"(?:\bis|\bare|'s|'re|\u2019s|\u2019re)\s+(?:\w+\s+)?hiring\b|"
     # looking is no move: "scrolling apartment listings", "test-drove a Model 3", "看房", "试驾"
-    r"listings?|(?:house|apartment|flat|home)[- ]hunting|test[- ]?dr(?:ive|ove|iving)|"
+    # (a listing agent's job is listings: "I'm a listing agent in Charlotte")
+    r"listings?(?!\s+(?:agent|broker|specialist|coordinator|photographer)s?\b)|"
+    r"(?:house|apartment|flat|home)[- ]hunting|test[- ]?dr(?:ive|ove|iving)|"
     r"\blooking\s+(?:at|into)\s+(?:\w+\s+)?(?:moving|relocating|houses|homes|apartments|condos|places|flats|buying|selling)\b|"
     # ... at one thing, bigger or newer than the one had: "looking at a bigger space in Oakland"
     r"\blooking\s+at\s+(?:a|an|some)\s+(?:bigger|smaller|new|newer|cheaper|nicer|different|second)\s+\w+|"
@@ -430,7 +440,7 @@ _PAST = re.compile(
     r"(?<!doc\s)(?<!doctor\s)(?<!dentist\s)(?<!vet\s)(?<!clinic\s)(?<!er\s)(?<!home\s)(?<!site\s)(?<!office\s)(?<!follow-up\s)"
     r"\bvisit(?:ed|ing)?\b|\bvacation\b|\bholiday\b|"
     # (a conference's things are no stay: "switching every journal and conference profile to…")
-    r"\bconference\b(?!\s+(?:profiles?|calls?|rooms?|papers?|submissions?|accounts?|deadlines?|reviews?|badges?))|"
+    r"\bconference\b(?!\s+(?:profiles?|calls?|rooms?|papers?|submissions?|accounts?|deadlines?|reviews?|badges?|stuff|emails?|mail|lists?))|"
     # (a travel nurse or a travel contract is a kind of job, no trip)
     r"\btravel(?:l?ed|ling|ing)?\b(?!\s+(?:nurs\w*|contracts?|assignments?|agents?|agency|jobs?|gigs?|positions?|roles?|medics?|therapists?|techs?|clinicians?|writers?|industry|insurance))|\bback\s+from\s+(?!the\s+honeymoon)"
     # days or weeks somewhere are a stay: "three weeks here and…", "two weeks in Lisbon" (not "two weeks in and…")
@@ -664,6 +674,7 @@ def reaches_me(clause: str) -> bool:
 
 def clause_mood(clause: str) -> str:
     """The mood of one clause; the first rule that applies wins (a third party's plan is a third party's)."""
+    clause = _unshouted(clause)
     if (
         _THIRD_PARTY.search(clause)
         and not _DONE_TO_ME.search(clause)
@@ -867,6 +878,20 @@ _CONCLUDES = re.compile(r"\s*(?:所以|因此|于是|that'?s\s+why\b)", re.IGNOR
 _WORDS_SAID = re.compile(r"说|建议|\b(?:says|said|told|advised|recommended)\b", re.IGNORECASE)
 
 
+def _unshouted(clause: str) -> str:
+    """A clause typed in capitals, as a sentence would be written ("DEV MADE CAPTAIN!!!" is "Dev made captain!!!"):
+    who is named is told by the capital that opens a name, which shouting puts on every word."""
+    letters = [char for char in clause if char.isascii() and char.isalpha()]
+    if len(letters) < 6 or any(char.islower() for char in letters):
+        return clause
+    lowered = _LONE_I.sub("I", clause.lower())
+    return _FIRST_LETTER.sub(lambda match: match[1] + match[2].upper(), lowered, count=1)
+
+
+_LONE_I = re.compile(r"\bi\b")
+_FIRST_LETTER = re.compile(r"^([^A-Za-z]*)([a-z])")
+
+
 def clauses_with_moods(text: str) -> list[tuple[str, str]]:
     """The message's clauses, each with its mood; a clause inside quotes is reported speech, and one that names
     no subject goes on with a third party's ("我爸妈退休了，上礼拜搬去三亚了" is the parents' move)."""
@@ -1013,7 +1038,9 @@ def continued_frames(clauses: list[str]) -> list[bool]:
 
 # A clause that sets the time of what follows: "…那周，", "…的时候，", "when I was in Lisbon,"
 _TIME_FRAME = re.compile(
-    rf"(?:那周|那几天|那段时间|那阵子|那会儿|那时候?|的时候|期间|{_THAT_STRETCH})\s*[，,]?\s*$|^\s*(?:back\s+)?(?:when|while|during)\b",
+    rf"(?:那周|那几天|那段时间|那阵子|那会儿|那时候?|的时候|期间|{_THAT_STRETCH})\s*[，,]?\s*$|^\s*(?:back\s+)?(?:when|while|during)\b"
+    # ... or a stay counted in days: "五一我们一家去青岛待了一个礼拜，住我姐家"
+    r"|(?:待|呆|玩|住|逛)了(?:[一两二三四五六七八九十几半\d]+)个?多?(?:天|周|星期|礼拜|晚)\s*[，,]?\s*$",
     re.IGNORECASE,
 )
 
@@ -1215,6 +1242,8 @@ def continued_subjects(clauses: list[str]) -> list[bool]:
             bool(moods)
             and (moods[-1][1] == THIRD_PARTY or (goes_on and len(moods) == 1))
             and not _user_last(moods[-1][0])
+            # (what someone urged or told the user to do is the user's to do: "家里人天天劝，现在已经不吃素了")
+            and not (_TELLS_ME_ZH.search(moods[-1][0]) or _TELLS_ME_EN.search(moods[-1][0]))
         )
         named = _names_someone(clause, clauses[at + 1] if at + 1 < len(clauses) else "")
         carried = last_is_other and not ends_sentence(clause.strip()[-1:])

@@ -336,10 +336,16 @@ SERVICE_MARGIN = 1.0
 # What the user asserts of themselves outweighs, by this much, a topic only said weakly or of someone else in the same
 # message: "租房也是一堆破事，中介押一付三，房东还不让养猫……哦对了我已经不在美团了，签了米哈游" is about the job
 ASSERTION_EDGE = 0.5
+# ... and what the user says of themselves at all, by this much, what is said of someone else: "我在“眉眼盈盈”美睫店
+# 上班快两年了，店长人挺好的" is where the user works, whatever the manager's post sounds like
+OTHERS_DISCOUNT = 0.25
 
 
 def _weight(reading: TopicSignal) -> float:
-    return reading.strength + (ASSERTION_EDGE if reading.mood == ASSERTION else 0.0)
+    others = reading.mood in (THIRD_PARTY, REPORTED)
+    return (
+        reading.strength + (ASSERTION_EDGE if reading.mood == ASSERTION else 0.0) - (OTHERS_DISCOUNT if others else 0.0)
+    )
 
 
 def _strongest(readings: dict[str, TopicSignal], exclude: frozenset[str]) -> TopicSignal:

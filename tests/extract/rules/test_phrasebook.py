@@ -751,3 +751,52 @@ def test_a_fresh_account_set_up_with_its_address_is_the_users_email():
     said = "My son set me up a fresh account: bill.okafor@example.com"
     assert _on(said, "email") == ["User's email is bill.okafor@example.com."]
     assert _on("my sister got a fresh account: amy@example.com", "email") == []
+
+
+def test_a_licence_hung_a_job_quit_in_the_end_and_a_title_on_a_team_say_the_employer():
+    said = "hung my license at Keystone & Vale last monday, Harbor Point's split just wasnt working for me anymore."
+    assert _on(said, "employer") == ["User works at Keystone & Vale."]
+    assert _on("so I ended up quitting Miller's last week.", "employer") == ["User no longer works at Miller's."]
+    said = "I'm a buyer's agent on the Lindqvist team at Coastline Realty, 2 yrs in."
+    assert _on(said, "employer") == ["User works at Coastline Realty."]
+    assert _on(said, "job_title") == ["User's job title is buyer's agent."]
+    assert _on("上个月底我从鼎信出来了，现在在嘉禾房产，分佣高一点", "employer") == ["用户在嘉禾房产工作"]
+
+
+def test_a_studio_signed_on_a_cousins_place_moved_into_and_a_dorm_key_handed_back_say_the_home():
+    assert _on("signed on a studio in Valparaiso last week", "residence") == ["User lives in Valparaiso."]
+    assert _on("Im outta Gary. moved in w my cousin over in Hobart", "residence") == ["User lives in Hobart."]
+    assert _on("handed my key back at the dorm today. adios room 14", "residence") == ["User has no fixed home now."]
+    assert _on("handed my key to the dog sitter", "residence") == []
+    assert _on("I moved in with my boyfriend last week", "residence") == []
+
+
+def test_a_place_stayed_at_for_days_is_a_trip_and_a_family_urging_hands_the_diet_back_to_the_user():
+    assert _on("五一我们一家去青岛待了一个礼拜，住我姐家，天天海边吃海鲜", "residence") == []
+    assert _on("搬到成都了，住我表哥家", "residence") == ["用户住在成都", "用户住在我表哥家"]
+    assert _on("回国之后素没坚持下去，家里人天天劝，现在已经不吃素了", "diet") == ["用户不吃素"]
+    assert _on("我妈天天说，她现在不吃素了", "diet") == []
+
+
+def test_a_title_someone_made_the_user_is_the_users_title_and_a_thing_made_for_the_user_is_none():
+    said = "so Erik stepped back from day to day and made me team lead 😳 I've got 4 agents under me now."
+    assert _on(said, "job_title") == ["User's job title is team lead."]
+    assert _on("the new boss made me assistant manager!", "job_title") == ["User's job title is assistant manager."]
+    assert _on("Mom made me a sandwich", "job_title") == []
+    assert _on("she made me a coffee engineer lol", "job_title") == []
+
+
+def test_a_crew_or_counter_job_at_a_workplace_names_the_employer_and_the_title():
+    assert _on("在南航当乘务员第四年了，明年想冲乘务长", "employer") == ["用户在南航工作"]
+    said = "驿站那边不干了，现在在县里的电信营业厅当营业员，主要卖手机办套餐。"
+    assert _on(said, "employer") == ["用户在县里的电信营业厅工作"]
+    assert _on(said, "job_title") == ["用户的职位是营业员"]
+    assert _on("我现在是馆员，中级职称", "job_title") == ["用户的职位是馆员"]
+
+
+def test_a_job_stopped_at_with_its_month_ends_the_employer_and_a_stop_on_the_way_does_not():
+    said = "update on the stress front: I stopped at the council end of May. not job hunting"
+    assert _on(said, "employer") == ["User no longer works at council."]
+    assert _on("I stopped working at Acme in March", "employer") == ["User no longer works at Acme."]
+    assert _on("I stopped at Target last week for snacks", "employer") == []
+    assert _on("moved to Leeds end of May", "residence") == ["User lives in Leeds."]

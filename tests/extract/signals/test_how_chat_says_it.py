@@ -7,6 +7,7 @@ import pytest
 from pipelines.extract.rules.text import split_clauses as extractor_clauses
 from pipelines.extract.signals.mood import (
     ASSERTION,
+    PAST,
     PLAN,
     QUESTION,
     THIRD_PARTY,
@@ -157,4 +158,30 @@ def test_an_owner_named_is_no_new_subject():
     ],
 )
 def test_a_vacancy_seen_is_no_job_had(clause, mood):
+    assert clause_mood(clause) == mood
+
+
+@pytest.mark.parametrize(
+    ("clause", "mood"),
+    [
+        # shouting is no name: what opens each word is no capital of a name
+        ("DEV MADE CAPTAIN!!!", THIRD_PARTY),
+        ("Dev made captain!!!", THIRD_PARTY),
+        ("I GOT THE JOB AT ACME", ASSERTION),
+        ("Made pasta tonight", ASSERTION),
+        # a listing agent's job is no house hunt
+        ("I'm a listing agent in Charlotte,", ASSERTION),
+        ("scrolling apartment listings in Denver", PLAN),
+        # a conference's mailing is no trip
+        ("new email for the newsletter and the conference stuff:", ASSERTION),
+        ("back from the conference in Lyon", PAST),
+        # a change asked for the two of them is a request, a move asked about a question
+        ("can we move my weekly check-ins to early mornings,", ASSERTION),
+        ("can we move to Denver?", QUESTION),
+        # someone's news announced is theirs
+        ("big roommate news", THIRD_PARTY),
+        ("big news", ASSERTION),
+    ],
+)
+def test_shouting_a_listing_agent_a_conferences_mail_and_a_request_for_two_read_as_said(clause, mood):
     assert clause_mood(clause) == mood

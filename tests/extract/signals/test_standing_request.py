@@ -13,7 +13,7 @@ from tests.support.candidate_rows import candidate
 from tests.support.hashing_embedder import HashingEmbedder
 from tests.support.toy_heads import toy_head
 
-HANDLE = "ok big rebrand happened kit is retired the new handle is vexcode so use that from now on"
+HANDLE = "ok big rebrand happened kit is retired the new one is vexcode so use that from now on"
 TERSE = "on the picket line all week reading on my phone in the rain, so one sentence answers only until further notice"
 BILINGUAL = "见家长顺利结束！他妈妈超nice～ 不过纯英文看久了有点累，以后改成中英对照吧，先英文再给中文"
 ADDRESS = "my old address bounces now. going forward use bhollis.organize@example.net in anything you draft"

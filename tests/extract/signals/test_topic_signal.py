@@ -2053,3 +2053,60 @@ def test_a_rank_asked_after_is_a_job_title():
     assert cue_hits("What is the user's current rank?") == {"job_title": 1}
     assert cue_hits("2025年11月用户是什么职级？") == {"job_title": 1}
     assert cue_hits("I rank third in my class") == {}
+
+
+def test_a_handle_gone_by_online_is_the_users_name_and_handling_something_is_not():
+    said = "finished the rebrand! handle is @moth_and_lantern everywhere now — twitch, bsky, youtube."
+    assert topic_readings(said)["name"].mood == ASSERTION
+    assert names_a_change("yeah so I rebranded, I'm jo.does.nails everywhere now.")
+    assert cue_hits("What is the user's streaming handle?") == {"name": 1}
+    assert cue_hits("用户做美甲生意用的 Instagram 账号名是什么？") == {"name": 1}
+    assert "name" not in cue_hits("how do I handle a client who keeps rescheduling?")
+    assert "name" in cue_hits("hi! I stream as GlitchMoth on twitch")
+
+
+def test_a_shift_asked_after_is_when_the_user_works_not_where():
+    hits = cue_hits("Which shift does the user work?")
+    assert hits["contact_time"] > hits.get("employer", 0)
+    assert cue_hits("Where does the user work?") == {"employer": 1}
+
+
+def test_a_part_time_job_an_apprenticeship_served_a_title_grade_and_a_seat_in_the_cockpit_are_work():
+    assert "employer" in cue_hits("暑假在我们镇上的菜鸟驿站兼职，天天搬快递")
+    assert "employer" not in cue_hits("想找个兼职")
+    assert names_a_change("兄弟我出师了！！！考核过了")
+    assert names_a_change("评上副高了！！！公示名单里有我！")
+    assert cue_hits("坐左座的第一个月，肩膀上换成四道杠") == {"job_title": 2}
+    assert "job_title" in cue_hits("I'm an FO on the A320 at Bluecrest, about 4 years in")
+    assert "employer" in cue_hits("我在宁州市图书馆参考咨询部，最近读者老问怎么查知网")
+
+
+def test_belongings_sent_home_are_a_move_and_a_pet_named_after_a_drink_is_no_drink():
+    assert topic_readings("深圳那边的活儿干完了，东西全打包寄回阆中了，先在家待着考公")["residence"].mood == ASSERTION
+    assert "drink" not in cue_hits("我养了只橘猫叫可乐，每次排四天班都得找人上门喂")
+    assert "drink" in cue_hits("最近可乐喝得有点多")
+
+
+def test_the_users_own_weak_reading_outweighs_a_little_stronger_one_of_someone_elses():
+    readings = {
+        "employer": TopicSignal("employer", TENTATIVE, 1.0),
+        "job_title": TopicSignal("job_title", THIRD_PARTY, 1.2),
+    }
+    assert strongest_reading(readings, "我在“眉眼盈盈”美睫店上班快两年了，店长人挺好的").topic == "employer"
+    readings["job_title"] = TopicSignal("job_title", THIRD_PARTY, 1.3)
+    assert strongest_reading(readings, "").topic == "job_title"
+    readings["job_title"] = TopicSignal("job_title", PLAN, 1.2)
+    assert strongest_reading(readings, "").topic == "job_title"
+
+
+def test_an_agents_brokerage_asked_after_and_a_workplace_weighed_name_the_employer():
+    assert cue_hits("Which brokerage is the user with now?") == {"employer": 1}
+    assert topic_readings("问一下，苏州图书馆那边待遇怎么样？值得跳过去吗")["employer"].mood == QUESTION
+    assert "employer" not in cue_hits("水坑太宽了，跳过去吧")
+
+
+def test_a_nickname_dropped_is_a_change_of_name_and_a_language_dropped_is_not():
+    said = "also, small thing — can you drop the Bitsy? new floor, new me. Liz is good"
+    assert names_a_change(said)
+    assert "name" in cue_hits(said)
+    assert "name" not in cue_hits("can you drop the Spanish?")
