@@ -214,11 +214,17 @@ EMPLOYER = TopicBook(
             r"left\s+.+?\s+for\s+<ORG>", r"switched\s+(?:jobs\s+|companies\s+)?to\s+<ORG>(?=.*\b(?:job|role|work|team|as)\b)",
             r"switched\s+(?:jobs|companies)\s+to\s+<WORK>", r"signed\s+(?:on\s+)?with\s+<ORG>",
             r"signed\s+(?:the|my|an|their)\s+(?:job\s+)?offer(?:\s+letter)?\s+(?:from|with|at)\s+<ORG>",
+            # a start in a role somewhere: "took a while but I start as sous at Little Ember on monday"
+            r"start(?:ed|ing|s)?\s+as\s+(?:an?\s+|the\s+)?(?:[\w'-]+\s+){1,3}?at\s+<ORG>",
+            # days a week worked somewhere: "so I left. doing 3 days a week at Dr. Okafor's practice now"
+            r"(?:doing|working)\s+(?:\d|one|two|three|four|five|six|a\s+few)\s+(?:days?|shifts?|nights?)\s+a\s+week\s+(?:at|for)\s+<WORK>",
             # an agent's license placed with a brokerage: "hung my license at Keystone & Vale last monday"
             r"(?:hung|moved|transferred|put)\s+my\s+(?:real\s+estate\s+)?licen[cs]e\s+(?:at|with|to|over\s+to)\s+<ORG>",
         ),
         sentences=(
             r"\bmy\s+(?:manager|boss|team|coworkers?|colleagues?|team\s*lead|supervisor|director|skip[\s-]level)\s+(?:at|over\s+at)\s+<ORG>",
+            # hired by name: "the Merriweather Museum hired me onto their collections team"
+            r"\b(?P<v>(?:the\s+)?(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*){0,3})\s+(?:just\s+|finally\s+|officially\s+)?hired\s+me\b",
                         r"\b(?:my\s+)?(?:new\s+)?(?:employer|company)\s+is\s+(?:now\s+)?<ORG>", r"\b(?P<v>(?-i:[A-Z])[\w'.&+-]*(?:\s+(?-i:[A-Z])[\w'.&+-]*){0,3})\s+is\s+where\s+I\s+(?:now\s+)?work\b", r"\b(?:started|starting)\s+at\s+<ORG>\s+(?:on|this|next)\b",
             # a time counted since starting: "one month in at Tidewell Energy and wow"
             r"^(?:\w+\s+)?(?:one|a|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?)\s+in\s+at\s+<ORG>",
@@ -315,6 +321,8 @@ EMPLOYER = TopicBook(
             # a delivery app run for: "我在深圳南山跑美团众包"
             rf"(?:在[^，,。！？]{{0,8}})?(?:跑|开)(?P<v>{_GIG_APPS_ZH})",
             r"在(?!一家|一个|家)<ZV>(?:做|当|担任)<ZJOB:x>", r"是<ZV>的员工<END>",
+            # a vehicle driven for a living there: "我在市急救中心开救护车"
+            r"在(?!一家|一个|家)<ZV>开(?:救护车|公交车?|出租车?|大巴|货车|班车|校车|叉车)",
             # the organisation with the department the user is in: "我在仁和医院心内科", "在招商银行信用卡中心"
             r"在(?P<v>[\u4e00-\u9fffA-Za-z]{1,10}?(?:医院|公司|银行|集团|研究院|研究所|事务所|律所))"
             r"[\u4e00-\u9fff]{1,5}?(?:科|部|室|组|处|中心|分行|支行|门店|分公司)<END>",
@@ -336,6 +344,8 @@ EMPLOYER = TopicBook(
         ),
         sentences=(
             r"我的?(?:新)?(?:公司|单位|雇主|东家)(?:是|叫)<ZV><END>", r"新东家(?:是)?<ZP>",
+            # one of a company's people now: "今天入社式！正式成为Pixel Harbor的新人了"
+            r"(?:正式|终于)?成为(?:了)?(?P<v>[^，,。！？的]{2,16})的(?:新人|新员工|员工|一员)",
             # a company named as it is called, wherever in the clause: "我又跳了😂 现在去了一家叫青禾生物的"
             r"(?:去了|进了|跳到了?|跳去了?|入职了?)(?:一家|家)叫(?P<v>[^，,。！？的]{2,12})的",
             # "our" company named as one's own: "年底我们南城银行又开始冲存款任务了"
@@ -765,6 +775,9 @@ VEHICLE = TopicBook(
                   unless_message=r"^(?![\s\S]*\b" + _CAR_NAMED_EN + r"s?\b)")),
         # the car named gone, its subject its own: "context: the civic is gone, sold it to a coworker"
         ending_sentences=(
+            # none at all now: "honestly just biking everywhere, no vehicle at all"
+            Say(r"\bno\s+(?:car|vehicle|truck|van|wheels)\s+(?:at\s+all|anymore|any\s+more|for\s+now|these\s+days)\b",
+                content="User no longer has a car."),
             # "the subaru is officially someone elses problem"
             Say(r"\b(?:the|my|our)\s+(?:old\s+)?" + _CAR_NAMED_EN + r"(?:\s+is|'s|\u2019s)\s+(?:officially\s+|finally\s+|now\s+)?"
                 r"(?:gone|sold|someone\s+else'?s(?:\s+problem)?)\b", content="User no longer has a car."),
@@ -806,6 +819,9 @@ LANGUAGE = TopicBook(
     en=Ways(
         sentences=(
             r"\b(?:go|switch|change|going)\s+back\s+to\s+" + _LANG_EN, r"\bback\s+to\s+" + _LANG_EN + r"\s+(?:please|replies|answers|for\s+now)",
+            # asked in the language itself: "ok new rule: 이제부터 한국어로 대답해 주세요!"
+            Say(r"한국어로\s*(?:대답|답장|답|말)", content="User wants answers in Korean."),
+            Say(r"日本語で(?:答え|返事|返信|話し|お願い)", content="User wants answers in Japanese."),
         ),
         ending_sentences=(
             r"\b(?:drop|stop|skip|ditch|pause|no\s+more|enough\s+with|done\s+with)\s+(?:the\s+|with\s+the\s+)?" + _LANG_EN

@@ -201,7 +201,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # working for oneself is where the user works: "I'm my own boss", "my yarn shop", "I run a small bakery"
          "(?:my|our) own boss", "running (?:my|our) own (?:thing|company|business|startup|firm|practice|shop)", "freelanc\\w*", f"(?:my|our) (?:own )?(?:little |small |tiny )?(?!(?:{_A_PLACE_GONE_TO_EN})\\b)(?:[\\w-]+ )?(?:{_BUSINESS_EN})\\b",
          f"(?:I|we) (?:run|own|opened|started) (?:a|an|my|our|the|this) (?:little |small |tiny )?(?:[\\w-]+ ){{0,2}}?(?:{_BUSINESS_EN})\\b"),
-        ("公司", "上班", "干活", "(?<!什么)(?<!啥)工作(?!日)", "入职", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌", "单位",
+        ("公司", "上班", "干活", "(?<!什么)(?<!啥)工作(?!日)", "入职", "入社", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌", "单位",
          # a job ended by age, or taken up again after it: "我从档案局退休了，区图书馆返聘我"
          "退休", "(?:聘|雇|录用)(?:了)?我(?!们)",
          # a workplace's own routine names the workplace: "我们星澜网络年会", "我们小米今年年终奖", "腾讯这边周报模板"
@@ -251,7 +251,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:名头|头衔)", "顶[^，,。！？]{1,4}的(?:岗|位置|缺)",
          # a grade of the titles' ladder, or an apprenticeship served: "评上副高了", "我出师了"
          "副高|正高|(?:中级|高级|初级)职称", "出师(?:了|啦)",
-         "副驾驶?", "机长", "乘务长", "乘务员", "空乘", "(?:左|右)座", "[三四]道杠"),
+         "副驾驶?", "机长", "乘务长", "乘务员", "空乘", "(?:左|右)座", "[三四]道杠",
+         # a kitchen's posts, from the pass to the wok: "在湘菜馆打荷快半年了", "上砧板了", "炒锅归我了"
+         "打荷", "上砧板", "切配", "[头二三]灶", "帮厨", "主厨", "炒锅"),
     ),
     "name": (
         # the user's own name: "his name is Pretzel" (a puppy) and "its name" (a book) are not
@@ -268,7 +270,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:I'm|im|I am) @?[a-z0-9]+(?:[._][a-z0-9]+)+ everywhere", "(?:I'm|im|I am) @[\\w.]+",
          "I'm (?-i:[A-Z])\\w+(?<!In)", "I'm an? (?-i:[A-Z])\\w+ now", "(?:last|maiden|family) name", "surname",
          "took (?:his|her|their|\\w+'s) (?:last )?name", "address (?:me|the user|them)", "what name", "user's name",
-         "call (?:the user|them|him|her)", "nickname", "(?:releas|perform|record)(?:e|es|ed|ing) (?:music |songs |stuff )?as (?:just )?(?-i:[A-Z])\\w+", "stream(?:s|ed|ing)? as @?(?-i:[A-Z])\\w+", "knows? me as", "known me as", "switch me (?:over )?to (?-i:[A-Z])\\w+",
+         "call (?:the user|them|him|her)", "nickname", "(?:releas|perform|record)(?:e|es|ed|ing) (?:music |songs |stuff )?as (?:just )?(?-i:[A-Z])\\w+", "stream(?:s|ed|ing)? as @?(?-i:[A-Z])\\w+",
+         # a name books go out under: "I write cozy mysteries as Marlow Finch", "it's going out as M. J. Ashdown"
+         "(?:write|writes|writing|publish\\w*|going out|goes out|comes? out|coming out) (?:[\\w-]+ ){0,3}?(?:as|under) (?-i:[A-Z])(?:\\w+|\\.)", "knows? me as", "known me as", "switch me (?:over )?to (?-i:[A-Z])\\w+",
          # "What does the user want to be called?", "How does the user want to be addressed?" (not a time to be called)
          "(?:be|being) addressed", "(?:what|how)\\b(?! (?:time|hours?|days?|late|early|often|soon)\\b)[^?.!]{0,40}?\\b(?:be|being) called", "(?:be|being) called (?-i:[A-Z])\\w+", "sign(?:s|ed|ing)? (?:it|them|letters|off|with|as)", "sign-?off", "pronouns?", "(?:he/him|she/her|they/them)", "what to call", "what (?:should|do|does|can) \\w+ call"),
         ("叫我", f"喊我(?!{URGED_DEEDS_ZH})", "(?:我|用户)(?:现在|目前)?的?名字", "姓名", "真名", "本名", "新名字", "改姓", "随夫姓", "我姓", "全名", "(?:这么|这样)叫(?:我)?(?:就行|吧|好了)", "艺名", "笔名", "叫什么名字", "姓什么", "称呼", "英文名", "管我叫", "我叫", "外号", "昵称", "(?:账号|帐号|用户)名", "网名", "落款", "署名", "叫(?:用户|他|她)什么", "名字[^，,。]{0,4}改(?:好|了|完)", "改名", "(?:身份证|证件|户口本?|户籍|护照)上的?名字"),
@@ -340,13 +344,17 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "prose", "walls? of text", "laid out", "layout", "(?:answer|reply|response|writing) style", "(?:normal|full|plain|complete) sentences",
          # how code comes: "paste the full file" ("just the diff" is a word of the Chinese list, any case)
          "(?:full|whole|entire|complete) files?\\b", "(?:answers?|replies|responses) (?:to )?be (?:written|structured|organi[sz]ed)"),
-        ("表格", "分点", "列表", "段落", "格式", "一条一条", "列一二三", "要点", "列点", "分段", "大段", "一段(?:通顺的|完整的)?(?:话|文字)", "(?:完整|整个)(?:的)?文件", "(?i:(?<![A-Za-z])(?:unified|git|the|a|just|only|给|要|发)\\s*diffs?(?![A-Za-z])|(?<![A-Za-z])diffs?\\s*(?:格式|就行|就好|即可|format|only))", "markdown", "排版", "呈现(?:方式|形式)", "(?:回答|回复|答复)[^，,。？?]{0,5}风格", "组织(?:回答|回复)", "(?:回答|回复)写成"),
+        ("表格", "分点", "列表", "段落", "格式", "一条一条", "列一二三", "要点",
+         # ... and the numbered points called off for plain talk: "那个一二三的别弄了…你就正常说话，像聊天那样"
+         "(?:一二三|分条|分点)的?(?:那种)?(?:就)?(?:别|不用|不要)(?:再)?(?:弄|写|分|列)了?", "像聊天(?:那样|一样)", "分条", "列点", "分段", "大段", "一段(?:通顺的|完整的)?(?:话|文字)", "(?:完整|整个)(?:的)?文件", "(?i:(?<![A-Za-z])(?:unified|git|the|a|just|only|给|要|发)\\s*diffs?(?![A-Za-z])|(?<![A-Za-z])diffs?\\s*(?:格式|就行|就好|即可|format|only))", "markdown", "排版", "呈现(?:方式|形式)", "(?:回答|回复|答复)[^，,。？?]{0,5}风格", "组织(?:回答|回复)", "(?:回答|回复)写成"),
     ),
     "language": (
         # the language answers come in, not one being learnt ("learning German", "学习英语")
         # (not a length: "the answer in like 2-3 sentences")
         ("language", *(f"{verb} in(?! (?:like |about |just )?(?:[0-9]|one|two|three|four|five|a few)\\b)" for verb in
                        ("reply", "replies", "answer", "respond", "write")), "talk to me in",
+         # asked in the language itself: "이제부터 한국어로 대답해 주세요!"
+         "한국어로 ?(?:대답|답장|답|말)", "日本語で(?:答え|返事|返信|話し|お願い)",
          # the user named between: "answer me in welsh only"
          # (not a layout: "pls always answer me in bullet lists")
          "(?:reply|answer|respond|write|text|talk)(?: to)? me in(?! (?:a |an |the )?(?:short |long |full |plain |numbered )?"
@@ -541,8 +549,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    "first (?:winter|summer|fall|autumn|spring|christmas) (?:here|in (?-i:[A-Z])\\w+)"),
                   ("搬家", "搬到", "搬去", "安顿", "退租(?!违约|押金|条款|手续费|的话)", "搬进(?:来|去)?(?:[一两三四五六七八九十半\\d]+|好几)(?:个)?多?(?:天|周|星期|礼拜|月)了", "还在[^，,。！？]{1,6}(?:住|待|呆)", "还是[^，,。！？]{0,6}在[^，,。！？]{1,6}住", f"还是[^，,。！？]{{0,6}}在(?:{CITIES_ZH})[^，,。！？]{{0,4}}(?:待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
                    "(?:房子|宿舍|公寓|房间|单间|出租屋|出租房)[^，,。]{0,6}?退(?:掉|租)?了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "(?:没有?|不)续租", "到期[^，,。]{0,3}(?:没续|不续)", "落脚", "居无定所", "搬过来", "搬过去",
-                   # the belongings sent home: "东西全打包寄回阆中了"
-                   "(?:东西|行李|家当)[^，,。]{0,4}(?:寄|搬|运|拉)回(?!来)",
+                   # the belongings sent or carried home: "东西全打包寄回阆中了", "上周拖着两个大箱子回国了"
+                   "(?:东西|行李|家当)[^，,。]{0,4}(?:寄|搬|运|拉)回(?!来)", "(?:拖着|带着)[^，,。]{0,8}(?:箱子|行李)[^，,。]{0,4}回(?:国|家|老家)了",
                    # the move done, or the home itself moved: "终于搬完了", "这周总算把家也挪过来了"
                    "搬完(?:了|的?家)", "把家[^，,。]{0,3}?(?:挪|搬|安)(?:过来|过去|到)",
                   # a stay counted up to now (the closing 了): "在北京住了六年了", not "在民宿住了一个月"
@@ -604,11 +612,14 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    # coach … got bumped up"
                    f"officially (?:an? |the )?(?:[\\w-]+ ){{0,2}}(?:{_ROLES_EN})\\b(?! (?:told|said|called|emailed))",
                    f"first (?:season|year|term|semester|week|month|day) as (?:an? |the )?(?:[\\w-]+ ){{0,2}}(?:{_ROLES_EN})",
-                   "(?:got|been|was) bumped up"),
+                   "(?:got|been|was) bumped up",
+                   # a rank's insignia put on: "Pinned the stripes on Monday, my wife did the honors"
+                   "pinned (?:on )?(?:the |my |his |her )?(?:new )?(?:stripes|bars|oak leaves|eagles?|wings|rank)"),
                   ("升职", "升了", "升店长", "当上", "转正", "提拔",
                    # "老板把我提成店长了", "新学期我升主班了", "副教授的聘书今天拿到手了"
                    "把我[^，,。！？]{0,6}?(?:提|升)(?:成|为|到)", "(?:我|刚|终于|总算)升(?!级|学|温|值|高|降|旗)[\u4e00-\u9fff]{1,3}了",
-                   "聘书", "评上(?:了)?(?:副高|正高|中级|高级)", "出师(?:了|啦)",
+                   "聘书", "评上(?:了)?(?:副高|正高|中级|高级)", "出师(?:了|啦)", "上砧板了", "(?:炒锅|头灶|砧板)归我",
+                   "(?:老板|师傅|厨师长|店长|领导)让我顶上",
                    # a post given: "直接让我做执行导演了", "老板让我带班了"
                    "让我(?:来)?(?:当|做|担任|接)了?[^，,。！？]{0,8}?(?:导演|主管|经理|组长|店长|领班|负责人|主任|总监|班长|队长)",
                    "让我带(?:班|队|组)", "升(?:为|成|到)", "升(?:了)?[^，,。]{0,4}(?:主管|经理|总监|组长|店长)", "任命", "(?:名片|头衔|title)(?:也)?(?:换|改)")),

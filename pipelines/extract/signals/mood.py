@@ -243,7 +243,8 @@ _THIRD_PARTY = re.compile(
     # ... or someone's news announced: "big roommate news — Jess got the job at that studio in Toronto"
     rf"|^\s*(?:(?:big|huge|some|quick|sad|good|bad|fun|exciting|crazy|wild)\s+)?(?:{PEOPLE_EN})\s+(?:news|update)\b"
     # ... or someone's relative or friend: "Nate's parents sold their house and moved to Scottsdale"
-    rf"|^\s*(?:{_LEAD_IN}\s+)?(?-i:[A-Z][a-z]+)(?:'s|\u2019s)\s+(?:\w+\s+)?(?:{PEOPLE_EN})s?\b"
+    # ... or someone's doctor: "Harold's cardiologist just put HIM on a low-fat diet"
+    rf"|^\s*(?:{_LEAD_IN}\s+)?(?-i:[A-Z][a-z]+)(?:'s|\u2019s)\s+(?:\w+\s+)?(?:{PEOPLE_EN}|{ROLES_EN}|cardiologist|surgeon)s?\b"
     # ... and the same said with the verb joined on: "Gary's retiring in March"
     rf"|^\s*(?:{_LEAD_IN}\s+)?(?!{_OPENING_WORDS}\b)(?-i:[A-Z][a-z]+)(?:'s|\u2019s)\s+(?:moving|leaving|relocating|quitting|retiring)\b"
     # a person named without "my" still is someone else: "husband's company is relocating"
@@ -251,7 +252,7 @@ _THIRD_PARTY = re.compile(
     rf"|^\s*(?:{_LEAD_IN}\s+)?(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s(?![\s,]*(?:i|i'm|im|i've|ive|we|we're|my)\b)"
     rf"|^\s*{_LEAD_ZH}(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|老公|老婆|媳妇|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
     r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东|中介|客户|师傅|店员|咖啡师|闺蜜|发小|哥们|舍友|同学|邻居|"
-    r"男朋友|女朋友|对象|合伙人|搭档|合作伙伴|老伴|徒弟|"
+    r"男朋友|女朋友|对象|合伙人|搭档|合作伙伴|老伴|徒弟|老头子|老太婆|老婆子|"
     # (not a word the user may call the assistant by: "老师，我想问…", "阿姨" is a stranger too)
     r"公婆|公公|婆婆|爷爷|奶奶|外公|外婆|姥姥|姥爷|爸妈|父母|哥哥|姐姐|弟弟|妹妹|孙子|孙女|外孙|儿媳|女婿|亲家|亲戚|家里人|"
     r"小姑子|大姑子|小叔子|大伯子|姐夫|妹夫|嫂子|弟媳|妯娌|连襟|"
@@ -273,6 +274,8 @@ _THIRD_PARTY = re.compile(
     rf"|^\s*{_LEAD_ZH}(?:我|俺){_MY_KIN_ZH}|^(?![^，,。]{{0,2}}(?:在|住在?|搬到|搬去)我)[^，,。我跟和给帮陪对让叫逼请替]{{1,3}}我(?:{KIN_ZH})"
     # ... or one pointed at and described: "我那个转行做新媒体的侄子说…", "我那个侄子说"
     rf"|^\s*{_LEAD_ZH}(?:我|俺){_POINTED_AT_KIN_ZH}"
+    # ... a few of them counted, wherever they are: "车上两个伙计都在搞生酮", "店里几个同事都换了号"
+    rf"|^\s*{_LEAD_ZH}[^，,。！？我]{{0,4}}?[两三四五几好]个(?:伙计|同事|工友|朋友|同学|室友|舍友|姐妹|哥们|兄弟|师傅)"
     # ... a group named with what it does: "我们收银组的小周搬去宁波了", "我们队老朴被挖走了"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:{_OUR_ZH})(?:{_GROUPS_ZH}|科|处|院|系|所|店|厂|车间)"
     r"(?:里)?(?:新来|刚来|那个)?的"
@@ -502,7 +505,7 @@ _SINCE_A_TRIP = re.compile(
 _REPORTED = re.compile(
     # (not the user's own words in writing: "right now it says 'Data Engineer @ Tidewell'", "my bio says"; nor the
     # assistant's advice taken: "went the courthouse route like you said"; nor a farewell: "said bye to the altima")
-    r"\b(?:(?<!\bit\s)(?<!\bbio\s)(?<!\bheadline\s)(?<!\bprofile\s)(?<!\bsignature\s)says|(?<!\bi\s)(?<!\blike\syou\s)(?<!\blike\su\s)(?<!\bas\syou\s)said(?!\s+(?:good)?bye\b|\s+farewell\b)|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+telling)\b"
+    r"\b(?:(?<!\bit\s)(?<!\bbio\s)(?<!\bheadline\s)(?<!\bprofile\s)(?<!\bsignature\s)says|(?<!\bi\s)(?<!\blike\syou\s)(?<!\blike\su\s)(?<!\bas\syou\s)said(?!\s+(?:good)?bye\b|\s+farewell\b)|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+(?:telling|saying))\b"
     # an answer to the user's proposal or confession ends someone else's words: "我跟小雯表白了，她说好"
     r"|(?:她|他)(?:说好|说愿意|答应了)"
     r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
@@ -672,6 +675,13 @@ def reaches_me(clause: str) -> bool:
     return bool(_REACHES_ME.search(clause))
 
 
+_ADVISES_ME = re.compile(
+    r"\b(?:says?|said|saying|tells?\s+me|told\s+me|telling\s+me)\s+(?:that\s+)?(?:i|u|you)\s+"
+    r"(?:should|need\s+to|ought\s+to|have\s+to|must|gotta)\b",
+    re.IGNORECASE,
+)
+
+
 def clause_mood(clause: str) -> str:
     """The mood of one clause; the first rule that applies wins (a third party's plan is a third party's)."""
     clause = _unshouted(clause)
@@ -681,7 +691,9 @@ def clause_mood(clause: str) -> str:
         and not _WITH_ME.search(clause)
         and not reaches_me(clause)
     ):
-        return THIRD_PARTY
+        # (what they say the user should do is their words: "my new director keeps saying I should switch to writing
+        # everything as full narrative paragraphs")
+        return REPORTED if _ADVISES_ME.search(clause) else THIRD_PARTY
     # their advice to the user is their words; anything else is theirs (but what a record of theirs says is no one's
     # words: "the HR letter says Research Scientist"; and what they did to the user is the user's: "doc says my BP is
     # too high and put me on the DASH diet")
@@ -1240,7 +1252,8 @@ def continued_subjects(clauses: list[str]) -> list[bool]:
         moods = clauses_with_moods(clause)
         last_is_other = (
             bool(moods)
-            and (moods[-1][1] == THIRD_PARTY or (goes_on and len(moods) == 1))
+            # (someone's advice goes on as theirs: "he says I ought to have you write me long, | detailed explanations")
+            and (moods[-1][1] in (THIRD_PARTY, REPORTED) or (goes_on and len(moods) == 1))
             and not _user_last(moods[-1][0])
             # (what someone urged or told the user to do is the user's to do: "家里人天天劝，现在已经不吃素了")
             and not (_TELLS_ME_ZH.search(moods[-1][0]) or _TELLS_ME_EN.search(moods[-1][0]))

@@ -800,3 +800,32 @@ def test_a_job_stopped_at_with_its_month_ends_the_employer_and_a_stop_on_the_way
     assert _on("I stopped working at Acme in March", "employer") == ["User no longer works at Acme."]
     assert _on("I stopped at Target last week for snacks", "employer") == []
     assert _on("moved to Leeds end of May", "residence") == ["User lives in Leeds."]
+
+
+def test_days_a_week_somewhere_a_start_in_a_role_and_a_companys_new_hire_say_the_employer():
+    said = "so I left. doing 3 days a week at Dr. Okafor's practice now, tiny office"
+    assert _on(said, "employer") == ["User works at Dr. Okafor's practice."]
+    assert _on("doing 3 days a week at the gym", "employer") == []
+    said = "took a while but I start as sous at Little Ember on monday, the wood-fire spot on 9th st"
+    assert _on(said, "employer") == ["User works at Little Ember."]
+    assert _on("今天入社式！正式成为Pixel Harbor的新人了", "employer") == ["用户在Pixel Harbor工作"]
+    assert _on("她成为了我们班的新人", "employer") == []
+
+
+def test_answers_asked_for_in_the_language_itself_and_no_vehicle_at_all():
+    said = "ok new rule: 이제부터 한국어로 대답해 주세요! TOPIK is in 3 weeks"
+    assert _on(said, "language") == ["User wants answers in Korean."]
+    assert _on("これから日本語で答えてください", "language") == ["User wants answers in Japanese."]
+    assert _on("honestly just biking everywhere, no vehicle at all.", "vehicle") == ["User no longer has a car."]
+    assert _on("my sister has no car at all", "vehicle") == []
+
+
+def test_a_workplace_that_hired_the_user_is_the_employer():
+    said = "I got picked up pretty fast though — the Merriweather Museum hired me onto their collections team."
+    assert _on(said, "employer") == ["User works at the Merriweather Museum."]
+    assert _on("老头子手机掉水桶里了，正好换了个新号 186 0000 5521", "phone") == []
+
+
+def test_a_vehicle_driven_for_a_living_somewhere_names_the_employer():
+    assert _on("我在市急救中心开救护车，一天跑十几趟", "employer") == ["用户在市急救中心工作"]
+    assert _on("我在小区门口开车", "employer") == []

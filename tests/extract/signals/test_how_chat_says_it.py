@@ -10,6 +10,7 @@ from pipelines.extract.signals.mood import (
     PAST,
     PLAN,
     QUESTION,
+    REPORTED,
     THIRD_PARTY,
     clause_mood,
     clauses_with_moods,
@@ -181,6 +182,13 @@ def test_a_vacancy_seen_is_no_job_had(clause, mood):
         # someone's news announced is theirs
         ("big roommate news", THIRD_PARTY),
         ("big news", ASSERTION),
+        # a few of them counted, their advice to the user, their doctor, the old man of the house
+        ("车上两个伙计都在搞生酮，", THIRD_PARTY),
+        ("我两个月没吃肉了", ASSERTION),
+        ("my new director keeps saying I should switch to writing everything as full narrative paragraphs,", REPORTED),
+        ("my sister moved to Leeds and keeps posting photos", THIRD_PARTY),
+        ("Harold's cardiologist just put HIM on a low-fat diet,", THIRD_PARTY),
+        ("老头子手机掉水桶里了，", THIRD_PARTY),
     ],
 )
 def test_shouting_a_listing_agent_a_conferences_mail_and_a_request_for_two_read_as_said(clause, mood):

@@ -728,7 +728,7 @@ def test_a_stay_spoken_of_as_now_after_a_return_is_the_users_home_and_no_fixed_h
 
 def test_the_purpose_of_someone_elses_wish_is_theirs_too():
     said = "she keeps saying I should switch too so we're on the same schedule. not happening"
-    assert [mood for _, mood in clauses_with_moods(said)] == [THIRD_PARTY, THIRD_PARTY, NEGATED]
+    assert [mood for _, mood in clauses_with_moods(said)] == [REPORTED, REPORTED, NEGATED]
     # what follows someone's deed is no purpose of a wish: "so" says what came of it
     assert clauses_with_moods("my roommate got a dog, so we're a pet household now")[-1][1] == ASSERTION
 
@@ -1187,7 +1187,7 @@ def test_what_follows_someones_words_is_theirs_until_the_user_concludes_or_says_
     )
     assert [m for _, m in said] == [THIRD_PARTY, REPORTED, REPORTED, REPORTED]
     said = clauses_with_moods("and he says I ought to have you write me long, detailed explanations")
-    assert [m for _, m in said] == [THIRD_PARTY, REPORTED]
+    assert [m for _, m in said] == [REPORTED, REPORTED]
     said = clauses_with_moods("Cardiologist says no more caffeine after the scare, so scrap the espresso tonic thing.")
     assert said[1][1] == ASSERTION
     assert clauses_with_moods("医生建议我恢复吃肉，现在已经开始吃鱼了")[1][1] == ASSERTION

@@ -2110,3 +2110,25 @@ def test_a_nickname_dropped_is_a_change_of_name_and_a_language_dropped_is_not():
     assert names_a_change(said)
     assert "name" in cue_hits(said)
     assert "name" not in cue_hits("can you drop the Spanish?")
+
+
+def test_a_kitchens_posts_plain_talk_asked_for_and_luggage_carried_home_name_their_topics():
+    assert names_a_change("哈哈哈上砧板了！！上周厨师长让我正式切配")
+    assert names_a_change("老板让我顶上，这个月开始炒锅归我了")
+    assert "job_title" in cue_hits("在湘菜馆打荷快半年了")
+    said = "那个一二三的别弄了，看着跟说明书似的 你就正常说话，像聊天那样"
+    assert topic_readings(said)["output_format"].mood == ASSERTION
+    assert names_a_change("毕业啦，上周拖着两个大箱子回国了")
+    assert "residence" not in cue_hits("上周回国了一趟")
+
+
+def test_a_name_books_go_out_under_is_the_users_name():
+    assert "name" in cue_hits("I write cozy mysteries as Marlow Finch")
+    assert "name" in cue_hits("it's going out as M. J. Ashdown and that's who I am on covers")
+    assert "name" not in cue_hits("I'm going out as a group tonight")
+
+
+def test_a_ranks_insignia_pinned_on_is_a_new_title():
+    assert names_a_change("Pinned the stripes on Monday, my wife did the honors.")
+    assert "job_title" in cue_hits("Pinned the stripes on Monday")
+    assert not names_a_change("pinned the photo on the fridge")

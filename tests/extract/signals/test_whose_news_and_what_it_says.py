@@ -165,7 +165,7 @@ def test_words_that_name_no_topic_or_another():
     assert "employer" in cue_hits("first week at the Dane County Treasurer's office done")
     assert "employer" not in cue_hits("first week at the Dane County fair was fun")
     # the title held, as a name or a post filled
-    assert cue_hits("现在挂的是主厨的名头") == {"job_title": 1}
+    assert cue_hits("现在挂的是主厨的名头") == {"job_title": 2}  # (the post and the name it goes by)
     assert cue_hits("这趟直接顶大副的岗") == {"job_title": 1}
     # a business of the user's own said as a thing run, and a name music is put out under
     assert cue_hits("two months into running my own thing now, Quillmark") == {"employer": 1}
