@@ -278,13 +278,10 @@ def _heard_over(
     ):
         return said
     over = readings[topic] if topic in readings else heard_reading(content, topic, probability, params)
-    # ... nor the user's weak reading for someone else's ("我在“眉眼盈盈”美睫店上班快两年了，店长人挺好的" is where the
-    # user works; the manager is only spoken of)
-    mine = said.mood == ASSERTION or (said.mood == TENTATIVE and over.mood in (THIRD_PARTY, REPORTED))
     # ... and the user's assertion said twice over outweighs a topic no word names ("我在一家国际发展机构的北京办公室
     # 当项目官员…改一下招募文案的标题" is the title; the office is where it is held)
     named_twice = said.mood == ASSERTION and said.strength >= 2 and topic not in readings
-    return said if (mine and over.mood != ASSERTION) or named_twice else over
+    return said if (said.mood == ASSERTION and over.mood != ASSERTION) or named_twice else over
 
 
 def _heard(content: str, heard: tuple[str | None, float], exclude: frozenset[str], params: SignalParams) -> TopicSignal:

@@ -265,7 +265,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # ... or online: "What is the user's streaming handle?", "handle is @moth_and_lantern everywhere now" (not
          # "how do I handle …")
          "(?:my|the user's|their|his|her|new|old|social|streaming|instagram|insta|ig|twitch|tiktok|youtube|x|twitter) handles?\\b",
-         "(?<!to )(?<!i )(?<!can )(?<!we )handle is\\b", "user ?names?\\b", "gamer ?tags?\\b", "screen ?names?\\b",
+         "user ?names?\\b", "gamer ?tags?\\b", "screen ?names?\\b",
          # ... or gone by everywhere online: "I'm jo.does.nails everywhere now"
          "(?:I'm|im|I am) @?[a-z0-9]+(?:[._][a-z0-9]+)+ everywhere", "(?:I'm|im|I am) @[\\w.]+",
          "I'm (?-i:[A-Z])\\w+(?<!In)", "I'm an? (?-i:[A-Z])\\w+ now", "(?:last|maiden|family) name", "surname",

@@ -829,3 +829,8 @@ def test_a_workplace_that_hired_the_user_is_the_employer():
 def test_a_vehicle_driven_for_a_living_somewhere_names_the_employer():
     assert _on("我在市急救中心开救护车，一天跑十几趟", "employer") == ["用户在市急救中心工作"]
     assert _on("我在小区门口开车", "employer") == []
+
+
+def test_an_airline_by_its_short_name_is_an_employer():
+    assert _on("现在在南航，天天飞广州到北京", "employer") == ["用户在南航工作"]
+    assert _on("现在在南京，天天加班", "employer") == []

@@ -318,13 +318,8 @@ def test_a_head_sure_of_another_topic_does_not_trade_the_users_assertion_for_a_w
     assert _labelled([BOTH_WORDS], _sure_of("job_title", 0.99), hashing) == [("job_title", ASSERTION)]
 
 
-def test_a_head_sure_of_another_topic_does_not_trade_the_users_reading_for_someone_elses_or_a_title_said_twice():
+def test_a_head_sure_of_a_topic_no_word_names_does_not_trade_a_title_said_twice_for_it():
     hashing = HashingEmbedder()
-    # the user's own workplace, said weakly, beside the manager spoken of
-    said = "我在“眉眼盈盈”美睫店上班快两年了，店长人挺好的"
-    assert _labelled([said], None, hashing)[0][0] == "employer"
-    assert _labelled([said], _sure_of("job_title", 0.99), hashing)[0][0] == "employer"
-    # ... and a title named twice over a workplace no word names as one
     said = "我在一家国际发展机构的北京办公室当项目官员，想请你帮我改一下招募文案的标题"
     assert _labelled([said], None, hashing) == [("job_title", ASSERTION)]
     assert _labelled([said], _sure_of("employer", 0.99), hashing) == [("job_title", ASSERTION)]
