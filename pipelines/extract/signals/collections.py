@@ -44,9 +44,14 @@ _STATED = {
         r"painting|drawing|knitting|crochet|sewing|chess|guitar|piano|violin|ukulele|drums|photography|gardening|"
         r"baking|surfing|cycling|swimming|dancing|salsa|tennis|badminton|pickleball|frisbee|camping|fishing|"
         r"woodworking|skiing|snowboarding|skateboarding|board\s+games|gaming|birdwatching|calligraphy|origami|choir|"
-        r"singing|orchestra)\b",
+        r"singing|orchestra|"
+        # the instruments played ("I play banjo now too"; not a bass caught, a car's keys or a body's organ)
+        r"banjo|fiddle|cello|viola|flute|clarinet|oboe|bassoon|saxophone|sax|trumpet|trombone|tuba|harp|mandolin|"
+        r"accordion|harmonica|bass\s+guitar|drum\s+kit|percussion|instruments?)\b",
         r"爱好|兴趣|飞盘|羽毛球|篮球|足球|乒乓球|网球|游泳|跑步|马拉松|爬山|徒步|露营|钓鱼|摄影|画画|书法|吉他|钢琴|"
-        r"尤克里里|瑜伽|普拉提|攀岩|滑雪|冲浪|骑行|烘焙|编织|下棋|围棋|象棋|桌游|跳舞|舞蹈|陶艺|插花|拼图|乐高|手工",
+        r"尤克里里|瑜伽|普拉提|攀岩|滑雪|冲浪|骑行|烘焙|编织|下棋|围棋|象棋|桌游|跳舞|舞蹈|陶艺|插花|拼图|乐高|手工|"
+        # ... and the instruments played: "我从小学古筝", "年轻时候就拉二胡"
+        r"乐器|二胡|古筝|琵琶|笛子|萨克斯|小提琴|大提琴|架子鼓|口琴|手风琴|长笛|单簧管|小号|葫芦丝|电子琴",
     ),
     "languages": (
         rf"\b(?:speak|speaks|spoke|fluent|native|bilingual|JLPT|N[1-5]|HSK|IELTS|TOEFL|DELE)\b.*\b(?:{LANGUAGES_EN})\b"
@@ -80,7 +85,9 @@ _STATED = {
 # topic -> a question about it
 _ASKED = {
     "pets": r"\bpets?\b|\banimals?\b|宠物|养了?(?:什么|哪些|几只|啥)",
-    "hobbies": r"\bhobb(?:y|ies)\b|\bfor\s+fun\b|\b(?:free|spare)\s+time\b|\bpastimes?\b|爱好|兴趣|业余|空闲时间|闲暇",
+    # (an instrument played is a pastime: "What instruments does the user play?", "用户会哪些乐器？")
+    "hobbies": r"\bhobb(?:y|ies)\b|\bfor\s+fun\b|\b(?:free|spare)\s+time\b|\bpastimes?\b|\binstruments?\b"
+    r"|爱好|兴趣|业余|空闲时间|闲暇|乐器",
     # (programming languages are skills)
     "languages": r"(?<!programming\s)\blanguages?\b.*\b(?:speak|speaks|know|knows|converse|conversation|fluent)\b"
     r"|\b(?:speak|speaks)\b.*\blanguages?\b|会(?:说|讲)(?:哪些|什么|几种)|(?:哪些|几种|什么)(?<!编程)语言",

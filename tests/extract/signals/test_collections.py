@@ -99,3 +99,15 @@ def test_smaller_animals_and_breeds_are_pets_by_their_own_names():
     assert stated_collection("came home from the greyhound adoption day with a 4yo retired racer") == "pets"
     assert stated_collection("my blue-tongue Sprocket isnt eating much now it's cooling down") == "pets"
     assert stated_collection("我养的那盆绿萝又黄叶了") is None
+
+
+def test_an_instrument_played_is_a_pastime_asked_after_by_its_name():
+    assert asked_collection("What instruments does the user play?") == "hobbies"
+    assert asked_collection("用户会哪些乐器？") == "hobbies"
+    assert (
+        stated_collection("my roommate left his banjo here when he moved out and uh. I play banjo now too") == "hobbies"
+    )
+    assert stated_collection("我从小学古筝 考过十级 现在住宿舍没法弹") == "hobbies"
+    assert stated_collection("我是部队文工团退下来的，年轻时候就拉二胡") == "hobbies"
+    # (a fish, a car's keys and a body's organs are no instruments)
+    assert stated_collection("caught a bass today and lost my car keys") is None
