@@ -116,12 +116,23 @@ def _named_rule(text: str) -> tuple[str, str, tuple[int, int]] | None:
     return None
 
 
+def _nearest_naming(words: str, lang: str) -> str:
+    """The clause next to the dropping that names a rule, when one does: in "我晚上有空慢慢看了，之前说的三行那个限制就
+    不用了" the evening is when the user reads, and the three lines are the rule ("之前让你回答别超过100字，这个限制
+    取消吧" names it a clause before)."""
+    if lang != "zh":
+        return words
+    nearest = re.split("[，,]", words)[-1]
+    return nearest if any(rule.zh_words.search(nearest) for rule in _RULES) else words
+
+
 def dropped_rules(message: Message) -> list[tuple[ExtractedMemory, tuple[int, int]]]:
     """The retraction of each rule `message` names and drops (at most one per topic), with where it is said."""
     named = _named_rule(message.content)
     if named is None:
         return []
     words, lang, span = named
+    words = _nearest_naming(words, lang)
     found = []
     for rule in _RULES:
         said = (rule.en_words if lang == "en" else rule.zh_words).search(words)

@@ -84,6 +84,8 @@ _ZH_JOBS = (
     r"助理|精算|文员|客服|翻译|策划|讲师|助教|技术员|教研员|干事|科员|职员|业务员|督导|主播|店员|收银|咖啡师|调酒师|骑手|快递员|保安|药剂师|营养师|HR|人事|行政|财务|"
     # ... and the crews and counters of planes, shops and libraries ("在南航当乘务员", "电信营业厅当营业员")
     r"乘务员|乘务长|空乘|机长|副驾驶|飞行员|营业员|官员|馆员|管理员|"
+    # ... and of ships ("在东晟航运当二副")
+    r"船长|[大二三]副|轮机长|[大二三]管|水手长|水手|海员|"
     # the heads of things ("会长", "车间主任" is above) and the titles said in English ("升 PM 了")
     r"[会楼组科处校院店班队部局厂行社村所站]长|董事长|秘书长|"
     r"(?<![A-Za-z])(?:PM|APM|TPM|SRE|VP|CTO|CEO|CFO|COO|TL|leader|Leader|lead|Lead|manager|Manager)(?![A-Za-z])"
@@ -95,7 +97,7 @@ _ZH_ORGS = (
     r"小红书|大疆|比亚迪|宁德时代|联想|中兴|荣耀|米哈游|商汤|蔚来|小鹏|微软|谷歌|苹果公司|亚马逊|特斯拉|"
     # ... and the airlines ("在南航当乘务员第四年了")
     r"国航|东航|南航|海航|川航|厦航|深航|"
-    r"[\u4e00-\u9fffA-Za-z]{1,10}?(?:公司|集团|银行|科技|医院|研究院|研究所|事务所|工作室|律所|物流|医疗|传媒|资本|证券|保险|地产|房产|置业|制药|能源|数据|软件|网络|教育|游戏|电子|咨询|基金|智能|信息)"
+    r"[\u4e00-\u9fffA-Za-z]{1,10}?(?:公司|集团|银行|科技|医院|研究院|研究所|事务所|工作室|律所|物流|医疗|传媒|资本|证券|保险|地产|房产|置业|制药|能源|数据|软件|网络|教育|游戏|电子|咨询|基金|智能|信息|航空|航运|海运|船务)"
 )
 # What a Chinese place or organisation never starts with: a description ("入职的一家私募") or how long ago
 # ("入职刚满一个月"; 快手 and 满洲里 are names)

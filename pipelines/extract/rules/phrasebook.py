@@ -71,7 +71,7 @@ class TopicBook:
 
 _PREP_PLACE = r"(?:in|to|into)"
 # The rank words a title opens with, which let it go without an article ("I'm head baseball coach at …")
-_RANKS_EN = "head|assistant|lead|chief|senior|associate|deputy|interim|executive"
+_RANKS_EN = "head|assistant|lead|chief|senior|associate|deputy|interim|executive|first|second|third"
 _NO_HOME_EN = "User has no fixed home now."  # a home given up with no new one named
 
 RESIDENCE = TopicBook(
@@ -155,6 +155,8 @@ RESIDENCE = TopicBook(
             r"(?:^|我)(?:现在|新|刚)?(?:租|住)的(?:老|新)?(?:房子|公寓|房间|出租屋)(?:在|位于)<ZP>",
             # housing that comes with the job: "公司宿舍在南山"
             r"(?:^|我(?:的|们)?|我住的)(?:公司|单位)?宿舍(?:在|位于)<ZP>",
+            # home is there from now on: "以后休假回家就是回青岛了"
+            r"(?:以后|现在|今后)[^，,。！？]{0,6}回家就是回<ZP>",
         ),
         ends=(
             r"(?:不再|不)住在<ZV><END>", Say(r"不在<ZV>(?:住)?了$", content="用户不再住在{v}", unless=r"工作|上班|任职|供职|实习|读书|上学"),
@@ -191,6 +193,9 @@ EMPLOYER = TopicBook(
         states=(
             r"work\s+(?:at|for)\s+<WORK>", r"am\s+(?:working\s+(?:at|for)|employed\s+(?:at|by))\s+<WORK>",
             r"teach\s+(?:[\w-]+\s+){0,3}?at\s+<ORG>",  # "I teach 4th grade at Ridgeview Elementary"
+            # ... and the other trades done somewhere: "I clean rooms at the Palmetto Suites, 2 years now"
+            r"(?:clean|cook|bake|bartend|waitress|wait\s+tables|tend\s+bar|nurse|cashier|stock\s+shelves|wash\s+dishes|"
+            r"do\s+housekeeping|do\s+maintenance)\s+(?:[\w-]+\s+){0,2}?at\s+<ORG>",
             r"have\s+been\s+working\s+(?:at|for)\s+<WORK>", r"am\s+(?:now\s+)?with\s+<ORG>(?=\s+now|\s*$)",
             r"am\s+an?\s+<JOB:x>\s+(?:at|for|with)\s+<WORK>", r"am\s+on\s+the\s+\w+\s+team\s+at\s+<ORG>",
             # ... on a team there: "I'm a buyer's agent on the Lindqvist team at Coastline Realty"
@@ -224,7 +229,9 @@ EMPLOYER = TopicBook(
         sentences=(
             r"\bmy\s+(?:manager|boss|team|coworkers?|colleagues?|team\s*lead|supervisor|director|skip[\s-]level)\s+(?:at|over\s+at)\s+<ORG>",
             # hired by name: "the Merriweather Museum hired me onto their collections team"
-            r"\b(?P<v>(?:the\s+)?(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*){0,3})\s+(?:just\s+|finally\s+|officially\s+)?hired\s+me\b",
+            # ... or a part of it: "Mercy Health's outpatient pharmacy hired me full time"
+            r"\b(?P<v>(?:the\s+)?(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*){0,3}?)(?:(?:'s|\u2019s)(?:\s+[a-z][\w-]*){1,3})?"
+            r"\s+(?:just\s+|finally\s+|officially\s+)?hired\s+me\b",
                         r"\b(?:my\s+)?(?:new\s+)?(?:employer|company)\s+is\s+(?:now\s+)?<ORG>", r"\b(?P<v>(?-i:[A-Z])[\w'.&+-]*(?:\s+(?-i:[A-Z])[\w'.&+-]*){0,3})\s+is\s+where\s+I\s+(?:now\s+)?work\b", r"\b(?:started|starting)\s+at\s+<ORG>\s+(?:on|this|next)\b",
             # a time counted since starting: "one month in at Tidewell Energy and wow"
             r"^(?:\w+\s+)?(?:one|a|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?)\s+in\s+at\s+<ORG>",
@@ -235,6 +242,11 @@ EMPLOYER = TopicBook(
             r"^\s*working\s+(?:nights|days|evenings|weekends|overnights|night\s+shifts?|part[- ]time|full[- ]time)\s+(?:at|for)\s+<ORG>",
             # the employer printed on the badge: "the badge itself says BRIGHTWATER HEALTH" (not "the title on my badge")
             r"(?<!on\s)\b(?:my|the)\s+(?:new\s+)?(?:work\s+)?badge(?:\s+itself)?\s+(?:now\s+|literally\s+)*(?:says|reads)\s+<ORG>",
+            # ... the badge named a clause before: "still getting used to the new badge tho, it says Riverside Subaru"
+            Say(r"^\s*it\s+(?:now\s+|literally\s+)*(?:says|reads)\s+<ORG>",
+                unless_message=r"^(?![\s\S]*\b(?:my|the)\s+(?:new\s+)?(?:work\s+)?(?:badge|name\s*tag|lanyard)\b)"),
+            # ... or on the pay: "same desk, same calls, but my paycheck now says Calloway Solutions"
+            r"\bmy\s+(?:pay\s*check|pay\s*slip|pay\s*stub|w-?2)s?\s+(?:now\s+|literally\s+)*(?:says|reads|comes\s+from)\s+<ORG>",
             # a contract begun with a client: "new contract kicked off this week with Meridian Freight"
             r"\bnew\s+(?:contract|gig|engagement)\s+(?:kicked\s+off|started|began|starts)\s+(?:[\w\s]{0,20}?\s)?with\s+<ORG>",
             # a delivery app worked for: "been doing uber eats the last 2 weeks", "flex is all I'm doing now"
@@ -324,8 +336,8 @@ EMPLOYER = TopicBook(
             # a vehicle driven for a living there: "我在市急救中心开救护车"
             r"在(?!一家|一个|家)<ZV>开(?:救护车|公交车?|出租车?|大巴|货车|班车|校车|叉车)",
             # the organisation with the department the user is in: "我在仁和医院心内科", "在招商银行信用卡中心"
-            r"在(?P<v>[\u4e00-\u9fffA-Za-z]{1,10}?(?:医院|公司|银行|集团|研究院|研究所|事务所|律所))"
-            r"[\u4e00-\u9fff]{1,5}?(?:科|部|室|组|处|中心|分行|支行|门店|分公司)<END>",
+            r"在(?P<v>[\u4e00-\u9fffA-Za-z]{1,10}?(?:医院|公司|银行|集团|研究院|研究所|事务所|律所|航空|航运))"
+            r"的?[\u4e00-\u9fff]{1,5}?(?:科|部|室|组|处|中心|分行|支行|门店|分公司)<END>",
         ),
         changes=(
             r"(?:已经)?入职(?:了)?<ZP>", r"(?:去|到)<ZORG>报到", r"跳槽(?:去|到)了?<ZP>", r"去了<ZV>(?:工作|上班)<END>", r"加入(?:了)?<ZP>",
@@ -399,6 +411,10 @@ JOB_TITLE = TopicBook(
             # ... and a title said with "now" after a promotion: "im counsel now!!"
             Say(r"am\s+(?P<v>(?:senior\s+|of\s+)?counsel|(?:senior\s+|junior\s+|equity\s+)?partner)\s+now\b",
                 content="User's job title is {v}."),
+            # a department run, which is a post: "I'm running the whole service department now"
+            Say(r"am\s+(?:now\s+)?(?:running|heading|managing)\s+(?:the\s+)?(?:whole\s+|entire\s+)?"
+                r"(?P<v>[\w&-]+(?:\s+[\w&-]+)?\s+(?:department|dept|division|unit|floor|kitchen|desk))"
+                r"(?=\s*(?:now\b|here\b|at\b|for\b|[,.!;]|$))", content="User runs the {v}."),
         ),
         changes=(
             r"(?:got|was|been|have\s+been)\s+promoted\s+(?:to|as)\s+<ROLE>", r"(?:got\s+|was\s+)?bumped\s+up\s+to\s+<ROLE>", r"got\s+(?:a\s+)?promot(?:ed|ion)\s+to\s+<ROLE>",
@@ -427,6 +443,8 @@ JOB_TITLE = TopicBook(
             r"(?:came|arrived|showed\s+up|finally\s+came|is\s+in)\b",
             # a first stretch in a role: "First week as engineering manager and I already miss writing code"
             r"^\s*(?:my\s+)?first\s+(?:day|week|month)s?\s+as\s+(?:an?\s+|the\s+)?<ROLE>",
+            # ... or a first trip, shift or season in it, wherever it is said: "sign on tmrw in Antwerp — first trip as chief mate!!"
+            r"\bfirst\s+(?:trip|voyage|rotation|hitch|shift|season|contract)\s+as\s+(?:an?\s+|the\s+)?<ROLE>",
             # the title as written somewhere: "the title on my badge literally says Engineering Manager"
             r"\btitle\s+(?:on\s+my\s+\w+\s+)?(?:now\s+|literally\s+|officially\s+)*(?:says|reads)\s+<ROLE>",
         ),
@@ -448,6 +466,9 @@ JOB_TITLE = TopicBook(
         ),
         sentences=(
             r"我的?(?:新)?(?:职位|职业|岗位|工作|title|头衔)(?:是|变成了?|改成了?)<ZV><END>",
+            # one's own boss now: "元旦过后我出来单干了！！…自己当老板" (not a friend's: "他出来单干了")
+            Say(r"(?:^|我)(?:也|终于|正式)?(?:出来)?单干了|(?:^|我)(?:现在)?自己当(?:上了|了)?老板",
+                content="用户自己当老板（单干）"),
             # a rank named first, then that it was given, wherever in the clause: "会上宣布主治聘上了"
             r"(?P<v>主治(?:医师|医生)?|(?:副)?主任医师|(?:副)?教授|讲师|(?:高级)?工程师|高工|副高|正高)(?:也|终于|总算)?"
             r"(?:聘上|评上|升上|批下来)了",
@@ -558,6 +579,11 @@ EMAIL = TopicBook(
             r"\bnew\s+(?:e-?mail|address):?\s*(?:is\s+)?<EMAIL>",
             # the address to use for the user: "please use sven@example.net when you draft anything"
             r"\buse\s+<EMAIL>\s+(?:for|when|whenever|as)\b",
+            # ... or from now on: "anything going forward, use sophieb.writes@example.com"
+            r"\buse\s+<EMAIL>\s*(?:from\s+now\s+on|going\s+forward|instead|now)?\s*[.!]*$",
+            # ... or named by what it is for: "my school email sophie.bennett@example.org"
+            r"\bmy\s+(?:new\s+)?(?:school|work|personal|uni|university|college|student|shop|business|main)\s+e-?mail(?:\s+address)?"
+            r"\s*(?:is\s+|:\s*|,\s*)?<EMAIL>",
             # the user's accounts moved over to it: "I'm switching every journal and conference profile to …"
             # a fresh account set up: "My son set me up a fresh account, bill.okafor@example.com"
             r"\b(?:a\s+)?(?:fresh|new|brand\s+new)\s+(?:e-?mail\s+)?(?:account|address|inbox)\s*[,:\u2013\u2014-]?\s*(?:it's\s+|is\s+)?<EMAIL>",
@@ -604,7 +630,7 @@ RELATIONSHIP = TopicBook(
             # a couple counted in months: "we've been together like 3 months" (years together may be a marriage)
             # ... or a partner named: "been seeing Ines for about 8 months now" (the subject left out at the start)
             Say(r"(?:\b(?:we(?:'ve|\s+have)?|I(?:'ve|\s+have)?|ive)\s+|^\s*)been\s+(?:together|dating|seeing\s+each\s+other|"
-                r"(?:seeing|dating)\s+(?-i:[A-Z])[a-z]+)\s+(?:for\s+)?"
+                r"(?:seeing|dating)\s+(?-i:[A-Z])[a-z]+|going\s+out)\s+(?:for\s+)?"
                 r"(?:like\s+|about\s+|almost\s+|nearly\s+|over\s+|just\s+)?(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|"
                 r"eleven|a\s+few|a\s+couple(?:\s+of)?)\s+(?:weeks?|months?)\b", "in a relationship"),
             # courting said the old way needs no months: "I've been stepping out with Leonard"
@@ -635,6 +661,8 @@ RELATIONSHIP = TopicBook(
             Say(r"把(?:婚礼|酒席|婚宴|喜酒)(?:给)?办(?:完|好)了|(?:收|拿)(?:了|到)?[^，,。]{0,4}?改口费|改口费(?:收|拿)(?:了|到)", "已婚"),
             # single by choice: "一个人挺好的，暂时真不想谈恋爱"
             Say(r"(?:暂时|现在|目前)(?:真|还)?不想谈恋爱", "单身"),
+            # ... or plainly, with whom: "我和语言班一个韩国同学在一起了" (not a friend's: "她跟学长在一起了")
+            Say(r"^[^，,。！？]{0,6}我(?:和|跟)[^，,。！？]{1,16}在一起了", "恋爱中"),
             Say(r"(?:我们|我俩|咱俩)?在一起(?:快|已经|都|有|才)?(?:[一两二三四五六七八九十几半\d]+)(?:个)?多?(?:月|星期|周|礼拜)了", "恋爱中"),
         ),
     ),
@@ -740,8 +768,11 @@ SCHOOL = TopicBook(
 
 _CAR_EN = (
     r"(?P<v>(?:(?:19|20)\d\d\s+)?(?-i:(?:Toyota|Honda|Tesla|Subaru|Ford|BMW|Audi|Mercedes(?:-Benz)?|Volkswagen|VW|Kia|Hyundai|"
-    r"Nissan|Mazda|Volvo|Jeep|Chevy|Chevrolet|Lexus|Porsche|Mini|Fiat|Rivian|Polestar|BYD|Prius|Civic|Corolla|Camry|"
-    r"Model\s+[3YSX]))(?:\s+(?-i:[A-Z0-9])[\w-]*){0,2})"
+    r"Nissan|Mazda[236]|Mazda|Volvo|Jeep|Chevy|Chevrolet|Lexus|Porsche|Mini|Fiat|Rivian|Polestar|BYD|Prius|Civic|Corolla|Camry|"
+    # ... and the models people name alone: "my Tacoma", "a little red Mazda3 hatchback", "the Odyssey"
+    r"Tacoma|Tundra|Silverado|F-?150|RAV4|CR-?V|Outback|Forester|Crosstrek|Accord|Odyssey|Sienna|Highlander|Wrangler|"
+    r"Mustang|CX-?[3579]0?|"
+    r"Model\s+[3YSX]))(?:\s+(?-i:[A-Z0-9])[\w-]*){0,2}(?:\s+(?:hatchback|sedan|wagon|pickup|truck|minivan|hybrid))?)"
 )
 _CAR_ZH = (
     r"(?P<v>(?:特斯拉|比亚迪|蔚来|小鹏|理想|丰田|本田|大众|宝马|奔驰|奥迪|日产|马自达|沃尔沃|吉利|长城|五菱|问界|小米|极氪|领克|哪吒|零跑|"
@@ -761,7 +792,12 @@ VEHICLE = TopicBook(
         changes=(
             r"(?:bought|got|leased|picked\s+up)\s+(?:a|an|my)\s+(?:new\s+|used\s+|second-hand\s+)?" + _CAR_EN,
             r"traded\s+(?:in\s+)?.+?\s+for\s+(?:a|an)\s+(?:new\s+|used\s+)?" + _CAR_EN,
+            # driven home from the lot: "drove off in a little red Mazda3 hatchback"
+            r"drove\s+(?:off|away|home)\s+in\s+(?:a|an|my)\s+(?:(?:new|used|little|big|shiny|red|blue|black|white|silver|grey|gray|"
+            r"green)\s+){0,3}" + _CAR_EN,
         ),
+        # the user's car named in passing: "my Tacoma is permanently caked in salt spray"
+        sentences=(r"\bmy\s+(?:old\s+|new\s+|trusty\s+)?" + _CAR_EN + r"(?=\s+(?:is|has|needs|keeps|was|just|won't|broke|got)\b|'s\b)",),
         ends=(Say(r"sold\s+(?:my|the|our)\s+(?:car|" + _CAR_EN + r")", content="User no longer has a car."), Say(r"(?:don't|dont|do\s+not)\s+(?:have|own)\s+a\s+car\s+anymore\b", content="User no longer has a car."),
               # "anyway no car now", "I'm officially car-free"
               Say(r"(?:have\s+)?no\s+car\s+(?:for\s+me\s+)?(?:now|anymore|any\s+more|these\s+days|for\s+now)\b", content="User no longer has a car."),

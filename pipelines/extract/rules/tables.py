@@ -57,7 +57,7 @@ _WORD_CAP_ZH = (
     r"(?:控制在|不超过|别超过|不要超过)[0-9一二三四五六七八九十百两]+个?字|[0-9一二三四五六七八九十百两]+个?字(?:以内|之内)"
 )
 # "短一点" is about the answer unless it describes a thing: "发表周期短一点的期刊"
-_SHORTER_ZH = r"短一[点些](?!的(?!回答|回复|答案|解释|就|吧|好))"
+_SHORTER_ZH = r"短一?[点些](?!的(?!回答|回复|答案|解释|就|吧|好))"
 # A length named to drop it or to say what it got wrong is no preference for it: "forget the short answers rule",
 # "the short answers kept leaving stuff out", "别再那么简短了"
 _LENGTH_DROPPED_EN = (
@@ -65,6 +65,9 @@ _LENGTH_DROPPED_EN = (
     # "no need to keep it brief anymore"
     r"|\b(?:no\s+(?:longer\s+)?need|(?:don't|dont|do\s+not)\s+(?:need|have))\s+to\s+keep\b"
     r"|\bkept\s+(?:leaving|cutting|missing)|\b(?:too|so)\s+(?:short|brief)\b"
+    # ... or that it does not do: "the short answers aren't helping me learn anything"
+    r"|\b(?:short|brief)\s+(?:answers?|replies|responses|ones|versions?)\s+(?:aren't|arent|are\s+not|don't|dont|do\s+not|"
+    r"isn't|is\s+not|won't|just\s+don't)\b"
 )
 _LENGTH_DROPPED_ZH = r"别再|不用再|不要再|不用那么|别那么|太简短|太短"
 # A question or a hypothetical is no task ("would I have to start eating meat"), nor a complaint about what keeps
@@ -183,6 +186,10 @@ RULES: tuple[Rule, ...] = (
        "answer_length", "User prefers concise answers.", "length concise short brief", 0.8, unless=_LENGTH_DROPPED_EN),
     en(_LENGTH_CUE_EN + r".*\b(?:detailed|in\s+detail|thorough|in\s+depth|in-depth|longer)\b", PREF,
        "answer_length", "User prefers detailed answers.", "length detailed thorough long", 0.8, unless=_ONE_ANSWER_EN),
+    # ... or asked for as the long version whenever the user asks: "when I ask stuff give me the long version"
+    en(r"\b(?:give|send)\s+me\s+the\s+(?:long|longer|full|detailed)\s+(?:version|answer|explanation)s?\b(?!\s+(?:of|for)\b)",
+       PREF, "answer_length", "User prefers detailed answers.", "length detailed thorough long", 0.8,
+       unless=rf"(?:{_ONE_ANSWER_EN})|\b(?:this\s+(?:time|one)|for\s+(?:this|that)|on\s+(?:this|that)|right\s+now)\b"),
     zh(_LENGTH_CUE_ZH + r".*(?:简洁|简短|简明|精简|言简意赅|" + _SHORTER_ZH + r"|别太长|不要太长|少点废话)", PREF,
        "answer_length", "用户偏好简洁的回答", "长度 简洁 简短 回答", 0.8, unless=_LENGTH_DROPPED_ZH),
     # a ceiling in characters, said of the answers: not "这篇作文要写八百字以内"

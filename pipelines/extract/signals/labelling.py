@@ -219,16 +219,34 @@ def _owned(signal: TopicSignal, read: _Reading, content: str) -> TopicSignal:
     if signal.topic not in SINGLE_VALUED_TOPICS or read.own is None:
         return signal
     sure = read.own >= read.params.own_probability and signal.mood == TENTATIVE
-    overruled = signal.mood in _OVERRULED and signal.topic not in CONTACT_TOPICS
+    overruled = (
+        signal.mood in _OVERRULED
+        and signal.topic not in CONTACT_TOPICS
+        and not (signal.mood == THIRD_PARTY and _anothers_change(content, signal.topic))
+    )
     if not (sure or (overruled and read.own >= read.params.own_over_probability)):
         return signal
     if any(mood == PLAN for _, mood in clauses_with_moods(content)):
+        return signal
+    # ... nor a trip told, whatever it goes on to ask of the place ("just got back from a week in Portland … is
+    # portland actually a good place to live"): the stay is no home
+    if overruled and tells_of_a_trip(content):
         return signal
     if read.head is None or read.heard is None or signal.topic not in read.head.classes:
         return signal
     if read.heard[read.head.classes.index(signal.topic)] < read.params.own_topic_probability:
         return signal
     return TopicSignal(signal.topic, ASSERTION, signal.strength)
+
+
+def _anothers_change(content: str, topic: str) -> bool:
+    """Whether a clause of the message tells someone else's change of `topic` in words: no head outweighs
+    "跟我同期进来的小周跳槽去星云科技了" or "my sister just moved to Denver", however much the rest reads like the
+    user's own."""
+    return any(
+        mood == THIRD_PARTY and names_a_change(clause) and topic in cue_hits(clause)
+        for clause, mood in clauses_with_moods(content)
+    )
 
 
 def _heard_in_passing(content: str, read: _Reading, label: str | None, exclude: frozenset[str]) -> tuple[str, ...]:

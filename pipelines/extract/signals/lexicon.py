@@ -120,14 +120,20 @@ _JOINED_A_WORKPLACE = (
 )
 
 # topic -> (English cues, Chinese cues). Cues are regular expressions; keep them short and literal.
+# What goes before "work" when a thing or a plan is said to work, or not: "it doesn't work", "that might work"
+_A_THING_WORKS = "".join(
+    f"(?<!{before} )"
+    for before in ("doesn't", "doesnt", "does not", "didn't", "didnt", "did not", "won't", "wont", "will not",
+                   "would", "might", "could", "should", "may", "that", "it", "this", "which")
+)
 TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "residence": (
-        ("live", "lives", "(?<!cost of )(?<!for a )living(?! rooms?)", "lived", "move", _MOVED_HOME, "moving", "relocat\\w*", "apartment", "flat",
+        ("live(?! in the same\\b)", "lives", "(?<!cost of )(?<!for a )living(?! rooms?)", "lived", "move", _MOVED_HOME, "moving", "relocat\\w*", "apartment", "flat",
          "lease", "landlord", "rent", "roommates?", "neighbou?rhood", "settled", "based", "hometown",
          "address", "house", "condo", "apt", "renting", "rowhouse", "townhouse", "duplex", "bungalow",
          "first (?:week|month|night)s? in (?-i:[A-Z])\\w+",
          # a move said through the ones who carry it: "the removal truck turned up in Whanganui on Saturday"
-         "removals? (?:truck|van|lorry|men|company|firm)", "back (?:east|west)", "no fixed address", "city", "(?:I'm|I am|we're|we are) in (?-i:[A-Z])\\w+",
+         "removals? (?:truck|van|lorry|men|company|firm)", "back (?:east|west)", "no fixed address", "(?<!same )city", "(?:I'm|I am|we're|we are) in (?-i:[A-Z])\\w+",
          # people type place names in lower case too: "my whole life is here in columbus"
          "here in \\w+", "(?:I'm|I am|im|we're|we are) on the (?:east|west|north|south)(?:east|west)? side", "(?-i:[A-Z])\\w+ (?:guy|girl|gal|dude|native|local|resident) here", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes", "moving truck", "u-?haul",
          # a place the user's street is in: "everyone on my block in Minneapolis"
@@ -161,7 +167,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         # "works"/"worked" of a thing is no job: "works, thanks!!", "that worked"
         # (nor is a thing got working: "got it working 👍", "it's working now")
         # (nor is a workout: "work out at the Y", "working out")
-        ("work(?! ?outs?\\b)", "works (?:at|for|as|in|with)", "(?<!got it )(?<!it's )(?<!its )(?<!is )(?<!not )(?<!stopped )working(?! now\\b| again\\b| fine\\b| out\\b)",
+        # (nor a plan or a thing that does or won't do: "the budget probably doesn't work yet", "that might work")
+        (f"{_A_THING_WORKS}work(?! ?outs?\\b)", "works (?:at|for|as|in|with)", "(?<!got it )(?<!it's )(?<!its )(?<!is )(?<!not )(?<!stopped )working(?! now\\b| again\\b| fine\\b| out\\b)",
          "worked (?:at|for|as|in|with)", "job", "company", "employer",
          # an agent's firm: "Which brokerage is the user with now?"
          "brokerages?",
@@ -297,7 +304,12 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:\\w+ and I|we)(?:'re| are)? (?:hit|hitting) [0-9]+ (?:years|months)",
          # "3 months with malik today!!", "our 2nd date"
          "(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten) (?:weeks|months|years) with \\w+ (?:today|now|already)",
-         "(?:first|second|third|1st|2nd|3rd) date"),
+         "(?:first|second|third|1st|2nd|3rd) date",
+         # a couple going out, not a night out: "we've been going out for a month now" ("we're going out for tacos")
+         "(?:we've|we have|we're|we are|we) (?:been )?going out\\b(?! (?:to|tonight|tomorrow|later|again|for (?:a |an |some )?"
+         "(?:drinks?|dinner|lunch|food|coffee|brunch|tacos|pizza|beers?|walk)))",
+         "(?:been|started|start|starting) going out with", "going out (?:for|since) (?:a|[0-9]+|two|three|four|five|six) "
+         "(?:weeks?|months?|years?)"),
         ("单身", "母胎(?i:solo)", "母单", "脱单", "对象", "婚姻", "婚恋", "结婚", "领证", "民政局", "婚礼", "纪念日", "离婚", "老公", "老婆", "男朋友", "女朋友",
          "在一起", "订婚", "求婚", "婚戒", "见家长", "感情", "红本本", "结婚证", "扯证", "分手", "恋爱", "表白", "单膝跪", "💍", "戒指",
          # seeing someone, said the northern way: "我们俩现在算是处着呢", "我跟她处上了"
@@ -351,7 +363,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "language": (
         # the language answers come in, not one being learnt ("learning German", "学习英语")
         # (not a length: "the answer in like 2-3 sentences")
-        ("language", *(f"{verb} in(?! (?:like |about |just )?(?:[0-9]|one|two|three|four|five|a few)\\b)" for verb in
+        # (not a class or a meet-up: "met him at the language exchange", "语言班")
+        ("language(?! (?:exchange|school|class(?:es)?|course|partner|test|exam|cent(?:er|re)|app|learning|barrier)\\b)",
+         *(f"{verb} in(?! (?:like |about |just )?(?:[0-9]|one|two|three|four|five|a few)\\b)" for verb in
                        ("reply", "replies", "answer", "respond", "write")), "talk to me in",
          # asked in the language itself: "이제부터 한국어로 대답해 주세요!"
          "한국어로 ?(?:대답|답장|답|말)", "日本語で(?:答え|返事|返信|話し|お願い)",
@@ -368,9 +382,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          f"(?:do|doing|use|using|speak|speaking) (?:{LANGUAGES_EN}) (?:with me|no more|any ?more)",
          # ... and a request made in the language itself: "bitte antworte ab jetzt auf Deutsch"
          ANSWER_IN_ITS_OWN_LANGUAGE),
-        ("(?:用|说|讲|回)(?:中文|英文|英语|汉语|日语|韩语|法语|德语|西班牙语)(?!名)", "用(?i:english|chinese|japanese|korean|french|german|spanish)(?:回|答|写|跟|和|说)", "(?:中文|英文|英语)(?:回答|回复|交流|就好|就行)", "(?i:reply|answer|respond)\\s*(?:用)?(?:中文|英文|英语)",
+        ("(?<![俩们])(?:用|说|讲|回)(?:中文|英文|英语|汉语|日语|韩语|法语|德语|西班牙语)(?!名)", "用(?i:english|chinese|japanese|korean|french|german|spanish)(?:回|答|写|跟|和|说)", "(?:中文|英文|英语)(?:回答|回复|交流|就好|就行)", "(?i:reply|answer|respond)\\s*(?:用)?(?:中文|英文|英语)",
          # the language of replies said with a word between, or as the one kept: "回复一律中文", "照旧中文"
-         "(?:回复|回答|回我)[^，,。！？]{0,3}(?:中文|英文|英语)", "(?:照旧|还是|继续)(?:用)?(?:中文|英文|英语)(?!名|课|老师|歌)", "语言", "繁体", "简体", "繁體", "粤语", "双语", "中英(?:文)?(?:对照|混)"),
+         "(?:回复|回答|回我)[^，,。！？]{0,3}(?:中文|英文|英语)", "(?:照旧|还是|继续)(?:用)?(?:中文|英文|英语)(?!名|课|老师|歌)", "语言(?!班|学校|交换|课|考试|成绩|环境|中心)", "繁体", "简体", "繁體", "粤语", "双语", "中英(?:文)?(?:对照|混)"),
     ),
     "answer_length": (
         # the length of answers, not of a run or a wait ("how long did I run?")
@@ -384,7 +398,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "in (?:like |about |just )?(?:[1-9]|one|two|three|four|five)(?:[-\u2013](?:[1-9]|two|three|four|five))? sentences",
          # the details wanted, said as chat says it: "so go long, i want step by step w all the details"
          "(?:w|with|give me|want|need) all the details", "(?:so|just|pls|please|ok|okay) go long\\b"),
-        ("简短", "简洁", "长度", "太长", "详细", "几句话", "句话以内", "啰嗦", "短一点(?!的)", "该长就长", "字数", "字以内", "长篇大论",
+        ("简短", "简洁", "长度", "太长",
+         # (not one answer asked for in detail: "那详细说说，电磁炉报E1一般是啥毛病")
+         "(?<!那)详细(?!(?:地|点|些)?(?:说说|讲讲|介绍|解释|聊聊|说一下|讲一下|分析))", "几句话", "句话以内", "啰嗦", "短一?点(?!的)", "该长就长", "字数", "字以内", "长篇大论",
          "一句话", "多长(?!时间)", "篇幅", "长短", "长还是短", "短还是长", "多详细", "[一两二三四五六七八九十\\d]句话",
          "(?:讲|说|写|答)(?:得)?(?:细|详细|长)(?:一)?点", "长一点"),
     ),

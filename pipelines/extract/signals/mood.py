@@ -185,7 +185,10 @@ _LEAD_IN_WORD = (
     r"(?:and|but|so|also|plus|oh|meanwhile|btw|anyway|anyways|well|ok|okay|lol|omg|ugh|haha|cool|right|yeah|yep|nice"
     r"|alright|fun\s+fact:?|in\s+other\s+news,?"
     # ... and what announces news: "fyi my brother switched to a work address too"
-    r"|fyi|fwiw|ps|heads\s+up:?|side\s+note:?|(?:big\s+)?news:?|guess\s+what,?|funny\s+thing,?)"
+    r"|fyi|fwiw|ps|heads\s+up:?|side\s+note:?|(?:big\s+)?news:?|guess\s+what,?|funny\s+thing,?"
+    # ... and what says it was heard: "found out today my ex moved up to Phoenix", "turns out his sister…"
+    r"|(?:just\s+)?(?:found\s+out|heard|learned)(?:\s+(?:today|yesterday|last\s+night|this\s+(?:morning|week)))?(?:\s+that)?"
+    r"|turns\s+out(?:\s+that)?|apparently)"
 )
 # ... one or a few in a row: "ok cool also my sister just moved to Perth"
 _LEAD_IN = rf"{_LEAD_IN_WORD}(?:[\s,]+{_LEAD_IN_WORD}){{0,2}},?"
@@ -294,6 +297,8 @@ _THIRD_PARTY = re.compile(
     # ... or one the user describes: "跟我同期进来的老周被调去国际化事业部了"
     # (老 only: "有什么维持异地感情的小方法" names no 小方)
     rf"|^\s*{_LEAD_ZH}[^，,。！？]{{1,10}}的(?:老(?:{_SURNAMES})(?![了过子师])|{_BY_SURNAME_ZH})"
+    # ... a 小 one too, with what they did: "跟我同期进来的小周跳槽去星云科技了"
+    rf"|^\s*{_LEAD_ZH}[^，,。！？]{{1,10}}的小(?:{_SURNAMES})(?:都|也|已经|刚|最近|突然)?(?:跳槽|搬|辞|离职|调|升|换|结婚|分手|退|被|去了)"
     # ... or named by what they do and what they are called: "我们这儿的助理小何换邮箱了"
     rf"|^\s*{_LEAD_ZH}[^，,。！？]{{0,10}}的?(?:{KIN_ZH})[老小](?:{_SURNAMES})(?![了过子])"
     # ... or a couple or a family, by whatever name: "对门老邓两口子把房子卖了", "张姐夫妇搬去海南了" (not the user's:
@@ -1145,7 +1150,9 @@ _SENTENCE_END = re.compile(r"^\s*(?:[.!?。！？\n]|$)")
 
 # A subject pronoun (not an owner: "my sister", "我妈"), the user's or someone else's
 _SUBJECT_PRONOUN = re.compile(
-    rf"\b(?:(?P<me>{_ME_EN})|{_OTHERS_EN})\b|(?P<zh_me>(?:我|俺)(?!{_MY_KIN_ZH}|{_POINTED_AT_KIN_ZH})|咱)"
+    # (我 in what describes someone is no subject: "跟我同期进来的小周跳槽了")
+    rf"\b(?:(?P<me>{_ME_EN})|{_OTHERS_EN})\b|(?P<zh_me>(?:(?<![跟和与])(?:我|俺)|(?:我|俺)(?![^，,。！？]{{0,10}}的))"
+    rf"(?!{_MY_KIN_ZH}|{_POINTED_AT_KIN_ZH})|咱)"
     r"|你|您|他|她",
     re.IGNORECASE,
 )

@@ -107,3 +107,10 @@ def test_a_rule_weighed_or_about_nothing_the_assistant_does_ends_nothing(text):
 def test_a_ceiling_in_characters_is_a_length_only_for_answers():
     assert _said("你回答太啰嗦了，以后控制在一百字以内") == [("answer_length", "用户偏好简洁的回答", False)]
     assert _said("这篇作文要写八百字以内") == []
+
+
+def test_the_rule_named_next_to_its_dropping_is_the_one_dropped():
+    # the evening is when the user reads now; the three lines are the rule
+    said = "最近请了个徒弟看店，我晚上有空慢慢看了，之前说的三行那个限制就不用了"
+    assert _said(said) == [("answer_length", "用户不再限制回答长度", True)]
+    assert _said("之前让你回答别超过100字，这个限制取消吧") == [("answer_length", "用户不再限制回答长度", True)]

@@ -834,3 +834,70 @@ def test_a_vehicle_driven_for_a_living_somewhere_names_the_employer():
 def test_an_airline_by_its_short_name_is_an_employer():
     assert _on("现在在南航，天天飞广州到北京", "employer") == ["用户在南航工作"]
     assert _on("现在在南京，天天加班", "employer") == []
+
+
+def test_a_part_of_a_workplace_that_hired_the_user_names_the_workplace():
+    said = "two weeks notice goes in today — Mercy Health's outpatient pharmacy hired me full time w benefits"
+    assert _on(said, "employer") == ["User works at Mercy Health."]
+    assert _on("my sister's new firm hired her", "employer") == []
+
+
+def test_a_trade_done_somewhere_the_pay_and_the_badge_name_the_employer():
+    assert _on("I clean rooms at the Palmetto Suites, 2 years now.", "employer") == [
+        "User works at the Palmetto Suites."
+    ]
+    assert _on("I cook at home mostly", "employer") == []
+    said = "same desk, same calls, but my paycheck now says Calloway Solutions. weird feeling"
+    assert _on(said, "employer") == ["User works at Calloway Solutions."]
+    said = "still getting used to the new badge tho, it says Riverside Subaru and I keep answering the phone wrong"
+    assert _on(said, "employer") == ["User works at Riverside Subaru."]
+    assert _on("the sign outside, it says Riverside Subaru", "employer") == []
+
+
+def test_a_ship_line_an_airline_counter_and_a_ships_rank_are_work():
+    assert _on("我在东晟航运当二副，跑日韩线", "employer") == ["用户在东晟航运工作"]
+    assert _on("我在东晟航运当二副，跑日韩线", "job_title") == ["用户的职位是二副"]
+    assert _on("我在途安航空的客服中心，最近电话爆了", "employer") == ["用户在途安航空工作"]
+    assert _on("现在在东晟航运，天天跑日韩线", "employer") == ["用户在东晟航运工作"]
+    assert _on("I'm second cutter at Hollis Bespoke and we're busy", "job_title") == [
+        "User's job title is second cutter."
+    ]
+    assert _on("I'm second in line at the DMV", "job_title") == []
+
+
+def test_a_first_trip_in_a_rank_and_a_department_run_are_the_users_post():
+    said = "sign on tmrw in Antwerp — first trip as chief mate!! bit nervous"
+    assert _on(said, "job_title") == ["User's job title is chief mate."]
+    said = "ok so they made it official friday, I'm running the whole service department now. 11 techs report to me"
+    assert _on(said, "job_title") == ["User runs the service department."]
+    assert _on("I'm running the sales department meeting tomorrow", "job_title") == []
+
+
+def test_an_address_to_use_from_now_on_or_named_by_what_it_is_for_is_the_users_email():
+    said = "IT is shutting my student account since I graduated 😭 going forward, use sophieb.writes@example.com"
+    assert _on(said, "email") == ["User's email is sophieb.writes@example.com."]
+    assert _on("send it to my school email sophie.bennett@example.org", "email") == [
+        "User's email is sophie.bennett@example.org."
+    ]
+    assert _on("use the form at help@example.com", "email") == []
+
+
+def test_a_car_driven_off_the_lot_or_named_as_the_users_own():
+    said = "I traded the Odyssey in on saturday. drove off in a little red Mazda3 hatchback."
+    assert _on(said, "vehicle") == ["User drives a Mazda3 hatchback."]
+    said = "tug life in Seattle means my Tacoma is permanently caked in salt spray"
+    assert _on(said, "vehicle") == ["User drives a Tacoma."]
+    assert _on("my mom's Honda is making a noise", "vehicle") == []
+
+
+def test_a_couple_going_out_or_together_with_whom_is_in_a_relationship():
+    said = "so I met someone at the language exchange meetup 🙈 we've been going out for a month now, his name's Luca."
+    assert _on(said, "relationship_status") == ["User is in a relationship."]
+    assert _on("跟你说个事，我和语言班一个韩国同学在一起了🥰", "relationship_status") == ["用户恋爱中"]
+    assert _on("我闺蜜和她学长在一起了", "relationship_status") == []
+    assert _on("we're going out for tacos tonight", "relationship_status") == []
+
+
+def test_home_from_now_on_is_where_the_user_lives():
+    said = "青岛那套房子总算交房了！这两天在搬，下礼拜正式住过去，以后休假回家就是回青岛了哈哈"
+    assert _on(said, "residence") == ["用户住在青岛"]

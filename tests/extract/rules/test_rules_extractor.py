@@ -697,3 +697,11 @@ def test_a_layout_said_to_feel_wrong_is_not_wanted_and_one_asked_for_instead_is(
     assert [(t, c) for t, c, _ in _stated(said) if t == "output_format"] == [
         ("output_format", "User prefers answers formatted as prose.")
     ]
+
+
+def test_the_long_version_asked_for_and_short_answers_said_not_to_help():
+    said = "so when I ask stuff give me the long version, step by step and WHY. the short answers aren't helping me"
+    assert _stated(said) == [("answer_length", "User prefers detailed answers.", False)]
+    assert _stated("give me the full answer this time") == []
+    assert _stated("can you give me the long version of that recipe") == []
+    assert _stated("以后回答短点，说重点就行") == [("answer_length", "用户偏好简洁的回答", False)]

@@ -189,6 +189,10 @@ def test_a_vacancy_seen_is_no_job_had(clause, mood):
         ("my sister moved to Leeds and keeps posting photos", THIRD_PARTY),
         ("Harold's cardiologist just put HIM on a low-fat diet,", THIRD_PARTY),
         ("老头子手机掉水桶里了，", THIRD_PARTY),
+        ("found out today my ex moved up to Phoenix with the new guy.", THIRD_PARTY),
+        ("turns out my landlord sold the building", THIRD_PARTY),
+        ("found out today I got the job at Acme", ASSERTION),
+        ("跟我同期进来的小周跳槽去星云科技了，", THIRD_PARTY),
     ],
 )
 def test_shouting_a_listing_agent_a_conferences_mail_and_a_request_for_two_read_as_said(clause, mood):

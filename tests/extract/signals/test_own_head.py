@@ -79,14 +79,26 @@ def test_the_own_head_at_its_surest_overrules_whose_a_reading_is_and_its_tense_b
     hears_residence = toy_head({"residence": 0.6, NONE_CLASS: 0.4})
     asked = "is there a good gym near our new place in Ballard?"  # a question, by the rules
     assert [mood for _, mood in _labelled([SISTER, asked], None, head=hears_residence)] == [THIRD_PARTY, QUESTION]
-    assert _labelled([SISTER, asked, PLANNED], surest, head=hears_residence) == [
+    # (the user's home told through someone else's deed: the rules read the landlord as the subject)
+    landlord = "my landlord in Ballard is raising the rent again"
+    assert _labelled([landlord], None, head=hears_residence) == [("residence", THIRD_PARTY)]
+    assert _labelled([landlord, asked, PLANNED], surest, head=hears_residence) == [
         ("residence", ASSERTION),
         ("residence", ASSERTION),
         ("residence", PLAN),
     ]
+    # ... but someone else's change told in words is theirs, however sure the head is
+    assert _labelled([SISTER], surest, head=hears_residence) == [("residence", THIRD_PARTY)]
     roommate = "my roommate's new number is 415-555-0199, saving it here"
     hears_phone = toy_head({"phone": 0.9, NONE_CLASS: 0.1})
     assert _labelled([roommate], surest, head=hears_phone) == [("phone", THIRD_PARTY)]
+
+
+def test_the_own_head_does_not_take_a_trip_told_for_a_home_whatever_it_asks_of_the_place():
+    surest = _own_head(SignalParams().own_over_probability + 0.005)
+    hears_residence = toy_head({"residence": 0.6, NONE_CLASS: 0.4})
+    trip = "just got back from a week in Portland - leather trade show. lovely town. is portland a good place to live"
+    assert _labelled([trip], surest, head=hears_residence) == [("residence", QUESTION)]
 
 
 def test_the_own_head_does_not_take_a_message_that_weighs_a_hypothetical_for_the_users_own():

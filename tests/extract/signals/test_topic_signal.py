@@ -2132,3 +2132,25 @@ def test_a_ranks_insignia_pinned_on_is_a_new_title():
     assert names_a_change("Pinned the stripes on Monday, my wife did the honors.")
     assert "job_title" in cue_hits("Pinned the stripes on Monday")
     assert not names_a_change("pinned the photo on the fridge")
+
+
+def test_a_thing_that_works_or_not_is_no_job():
+    assert "employer" not in cue_hits("yeah the budget probably doesn't work yet")
+    assert "employer" not in cue_hits("that might work")
+    assert cue_hits("I work nights now")["employer"] == 1
+
+
+def test_living_in_the_same_city_as_someone_and_a_language_class_say_nothing_of_home_or_answers():
+    assert cue_hits("first time ever we don't live in the same city.") == {}
+    assert "language" not in cue_hits("so I met someone at the language exchange meetup")
+    assert "language" not in cue_hits("我和语言班一个韩国同学在一起了")
+    assert "language" not in cue_hits("我俩用英语吵架")
+    assert "language" in cue_hits("以后用英语回答")
+    assert "relationship_status" in cue_hits("we've been going out for a month now")
+    assert "relationship_status" in cue_hits("we've been going out since spring")
+    assert "relationship_status" not in cue_hits("we're going out for drinks later")
+
+
+def test_one_answer_asked_for_in_detail_is_no_length():
+    assert "answer_length" not in cue_hits("那详细说说，电磁炉报E1一般是啥毛病")
+    assert "answer_length" in cue_hits("以后回答短点")

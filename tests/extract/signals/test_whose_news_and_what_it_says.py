@@ -111,8 +111,11 @@ def test_a_relatives_move_gives_the_user_no_home_or_job(text):
 
 def test_a_business_of_the_users_own_is_where_they_work_even_beside_the_job_left():
     text = "春节一过我就把工作辞了，拿攒的钱在小区门口盘了个店面，开了家牛肉面馆，自己当老板了。"
-    assert _said(text) == [("employer", "用户自己开了牛肉面馆")]
+    assert _said(text) == [("employer", "用户自己开了牛肉面馆"), ("job_title", "用户自己当老板（单干）")]
     assert _said("朋友开了家火锅店") == []
+    # ... and going it alone is the user's post, not a friend's
+    assert _said("元旦过后我出来单干了！！在菜市场门口租了个小门面") == [("job_title", "用户自己当老板（单干）")]
+    assert _said("我师兄出来单干了") == []
 
 
 @pytest.mark.parametrize(
@@ -200,3 +203,8 @@ def test_someone_elses_new_number_is_not_the_users_whoever_they_are():
     assert numbers("助教换号了，新号 139 0000 5521") == []
     assert numbers("老周换号了，新号 139 0000 5521") == []
     assert numbers("我换号了，新号 139 0000 5521") == [("phone", "用户的电话是139 0000 5521")]
+
+
+def test_what_a_colleague_described_by_the_user_went_on_to_do_is_theirs():
+    assert _said("跟我同期进来的小周跳槽去星云科技了，做游戏客服，说是双休还不用接电话，羡慕死") == []
+    assert _said("跟我同期进来的小周跳槽去星云科技了，我还在途安航空的客服中心") == [("employer", "用户在途安航空工作")]
