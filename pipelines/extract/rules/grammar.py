@@ -116,7 +116,8 @@ _MACROS = {
     "ZV": r"(?P<{g}>.+?)",
     "END": r"(?:了|啦|呀|哦|呢|吧|嘛|啊|哈)*$",
     "EMAIL": r"(?P<{g}>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)",
-    "PHONE": r"(?P<{g}>\+?\(?\d[\d\s()-]{5,}\d)",
+    # (a bracket opens a number only round its area code: "my cell (312-555-0147)" is 312-555-0147)
+    "PHONE": r"(?P<{g}>\+?(?:\(\d{1,4}\)\s?)?\d[\d\s()-]{5,}\d)",
     # (a job of someone's: "a buyer's agent")
     "JOB": rf"(?P<{{g}}>(?:[\w'-]+\s+){{0,3}}?(?:{_EN_JOBS})s?)\b",
     # the job words in a row make one title: "运营主管", "后端开发工程师"

@@ -140,6 +140,12 @@ RESIDENCE = TopicBook(
             # "调到杭州分公司快一个月了，租在滨江"
             r"(?:^|我)租在<ZP>",
             r"家在<ZP>", r"(?:人)?在<ZV>(?:这边|这儿|这里)(?:住|生活|定居)", r"是<ZV>(?:人|本地人)了<END>",
+            # where the user is now, working or not: "现在在老家赣州这边的新厂上班"
+            rf"(?:现在|目前|如今)(?:人)?在(?:老家)?(?P<v>{CITIES_ZH})(?:这边|这儿|这里)",
+            # a trade plied in a city: "我是洛阳的退休语文老师" (not where one comes from: "我是成都人")
+            rf"(?:^|我)是(?P<v>{CITIES_ZH})的[^，,。！？]{{0,8}}?(?:老师|医生|护士|司机|工人|师傅|会计|律师|教师|员工|保安)",
+            # years lived there, and still: "我在成都住了五年了" (a stay of days is a trip: "在青岛住了一礼拜")
+            r"(?:^|我|我们|俺)在<ZV>(?:住|生活)了?(?:快|都|已经|有|差不多)?[一两二三四五六七八九十几半\d]+(?:个)?多?(?:年|个月)了",
         ),
         changes=(
             r"(?:把家)?搬(?:家)?(?:到|去|来|回)了?<ZP>", r"搬回(?:了)?<ZP>", r"落户(?:到|在)?了?<ZP>", r"安家在<ZP>",
@@ -168,6 +174,8 @@ RESIDENCE = TopicBook(
             Say(r"(?:把)?(?P<v>(?!把|我|这边|那边)[\u4e00-\u9fff]{2,6}?)的(?:房子|公寓|出租屋)[^，,。]{0,6}?(?<![不没用])退(?:掉|租)?了",
                 content="用户不再住在{v}"),
             Say(r"(?:暂时|现在|目前)?没有固定(?:的)?(?:住处|住所|住的地方)", content="用户没有固定住处"),
+            # a home given up for the road: "买了辆二手房车…走到哪儿住到哪儿"
+            Say(r"走到哪(?:儿|里)?(?:就)?住到哪(?:儿|里)?", content="用户没有固定住处"),
         ),
     ),
     holds=("User lives in {v}.", "用户住在{v}"),
@@ -237,7 +245,9 @@ EMPLOYER = TopicBook(
             r"^(?:\w+\s+)?(?:one|a|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?)\s+in\s+at\s+<ORG>",
             # a first stretch counted at a place that is no school or trip: "survived week 1 at Northgate Health!!"
             Say(r"^(?:\w+\s+)?(?:(?:first|second|third)\s+(?:full\s+)?(?:day|week|month)|(?:day|week|month)\s+(?:\d+|one|two|three|four|five))\s+"
-                r"(?:at|with)\s+<ORG>", unless=r"\b(?:University|College|School|Academy|Institute|High|Park|Resort|Hotel|Camp|"
+                # (an office of a larger place: "first week at the uni's International Student Office done!")
+                r"(?:at|with)\s+(?:the\s+(?:uni|university|college|hospital|city|county|company)(?:'s|\u2019s)\s+)?<ORG>",
+                unless=r"\b(?:University|College|School|Academy|Institute|High|Park|Resort|Hotel|Camp|"
                 r"Festival|Con|Conference|World|Land)\b|\b(?:trip|vacation|holiday|conference|festival|semester|class(?:es)?)\b"),
             r"^\s*working\s+(?:nights|days|evenings|weekends|overnights|night\s+shifts?|part[- ]time|full[- ]time)\s+(?:at|for)\s+<ORG>",
             # the employer printed on the badge: "the badge itself says BRIGHTWATER HEALTH" (not "the title on my badge")
@@ -265,6 +275,8 @@ EMPLOYER = TopicBook(
             Say(r"am\s+(?:between\s+jobs|unemployed|out\s+of\s+work)\b", content="User left their job."),
             # the badge given back: "so I handed my badge in at st aldric today"
             Say(r"(?:handed|turned|gave)\s+(?:in\s+)?my\s+(?:badge|work\s+laptop|lanyard|keycard)\b", content="User left their job."),
+            # ... or hung up for good: "Hung up my docent lanyard for good last week"
+            Say(r"hung\s+up\s+my\s+(?:[\w-]+\s+)?(?:lanyard|badge|apron|scrubs|whistle)\b", content="User left their job."),
             Say(r"(?:worked|did|finished)\s+my\s+(?:very\s+)?last\s+(?:shift|day|service)\b", content="User left their job."),
             # a job walked out of or declared over: "walked out of Bellwether last week", "I'm done at the co-op"
             # (not a visit: "done at the dentist", nor a day's work: "done at work for today")
@@ -503,6 +515,9 @@ NAME = TopicBook(
             r"\b(?:it's|its|it\s+is|I'm|im|I\s+am)\s+(?:now\s+)?(?:officially\s+)?(?P<v>(?-i:Mrs|Ms|Mr|Miss|Dr|Mx)\.?\s+(?-i:[A-Z])[\w'-]+)\s+now\b",
             # the name people know the user by: "everyone here knows me as Trix now"
             r"\b(?:knows?|known)\s+me\s+as\s+<NAME>",
+            # ... or the ones the user serves get: "from today callers get Seun", "the kids call me Miss T now"
+            r"\b(?:callers|customers|clients|guests|patients|students|the\s+kids|my\s+(?:clients|students|customers))\s+"
+            r"(?:now\s+|will\s+)?(?:get|call\s+me|know\s+me\s+as)\s+<NAME>",
             # ... and a switch asked for in a message about what the user is called: "switch me over to Peg pls"
             Say(r"\bswitch\s+me\s+(?:over\s+)?to\s+<NAME>",
                 unless_message=r"^(?![\s\S]*\b(?:call|calls|calling|called|name|nickname|go\s+by)\b)"),
@@ -547,6 +562,8 @@ PHONE = TopicBook(
             r"\bmy\s+(?:new\s+)?(?:phone|mobile|cell)(?:\s+number)?\s+is(?:\s+now)?:?\s*<PHONE>",
             r"\bmy\s+(?:new\s+)?number\s+is(?:\s+now)?:?\s*<PHONE>", r"\b(?:call|text|reach)\s+me\s+(?:at|on)\s+<PHONE>",
             r"\bnew\s+(?:phone\s+|cell\s+|mobile\s+)?(?:number|#|num|no\.)(?::|\s)?\s*(?:is\s+)?<PHONE>",
+            # ... or the new one, the number said a turn before: "number's diffrent now" … "new one is 773-555-0162"
+            r"\b(?:the\s+)?new\s+one(?:'s|\u2019s|\s+is)\s+(?:now\s+)?<PHONE>",
             r"\b(?:changed|switched)\s+(?:my\s+)?(?:phone\s+)?number\s+to\s+<PHONE>",
             # a number said with a word that makes it a phone number: "texts go to my cell? 520-555-0187"
             r"\b(?:number|cell|phone|mobile|text\s+me|call\s+me)\b[^.\d]{0,24}?<PHONE>",
@@ -615,9 +632,14 @@ RELATIONSHIP = TopicBook(
         ),
         sentences=(
             Say(r"\b(?:she|he)\s+said\s+yes\b", "engaged"),
+            # ... or the partner named, at a shoot or a ring's moment: "my engagement shoot 😂 Jess said yes last weekend"
+            Say(r"\b(?-i:[A-Z])[a-z]+\s+said\s+yes\b", "engaged",
+                unless_message=r"^(?![\s\S]*(?:\bring\b|\bpropos\w*|\bknee\b|\bengage\w*|\bpopped\s+the\s+question\b))"),
             # the user's own yes, to a proposal the message tells of (not to a job offer: "BIG NEWS. I said yes!!!")
             Say(r"\bI\s+said\s+yes\b", "engaged",
-                unless_message=r"^(?![\s\S]*(?:\bring\b|\bpropos\w*|\bknee\b|\b(?:he|she)\s+asked\b|\bpopped\s+the\s+question\b))"), Say(r"\bwe(?:'re|\s+are)\s+engaged\b", "engaged"),
+                # (a date asked for is no proposal: "he asked if it could be a real date. I said yes.")
+                unless_message=r"^(?![\s\S]*(?:\bring\b|\bpropos\w*|\bknee\b|\b(?:he|she)\s+asked\b(?!\s+(?:if|whether)\b|\s+me\s+out\b)"
+                r"|\bpopped\s+the\s+question\b))"), Say(r"\bwe(?:'re|\s+are)\s+engaged\b", "engaged"),
             Say(r"\bwe(?:'re|\s+are)\s+(?:now\s+)?married\b", "married"),
             # the wedding's aftermath is the couple's: "back from our honeymoon", "thank-you cards for the wedding gifts"
             Say(r"\b(?:back\s+from|on|after)\s+(?:our|my)\s+honeymoon\b", "married"),
@@ -630,7 +652,7 @@ RELATIONSHIP = TopicBook(
             # a couple counted in months: "we've been together like 3 months" (years together may be a marriage)
             # ... or a partner named: "been seeing Ines for about 8 months now" (the subject left out at the start)
             Say(r"(?:\b(?:we(?:'ve|\s+have)?|I(?:'ve|\s+have)?|ive)\s+|^\s*)been\s+(?:together|dating|seeing\s+each\s+other|"
-                r"(?:seeing|dating)\s+(?-i:[A-Z])[a-z]+|going\s+out)\s+(?:for\s+)?"
+                r"(?:seeing|dating)\s+(?:this\s+(?:guy|girl|man|woman|dude)\s+)?(?-i:[A-Z])[a-z]+|going\s+out)\s+(?:for\s+)?"
                 r"(?:like\s+|about\s+|almost\s+|nearly\s+|over\s+|just\s+)?(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|"
                 r"eleven|a\s+few|a\s+couple(?:\s+of)?)\s+(?:weeks?|months?)\b", "in a relationship"),
             # courting said the old way needs no months: "I've been stepping out with Leonard"
@@ -644,11 +666,15 @@ RELATIONSHIP = TopicBook(
                 Say(r"单身(?:狗)?(?:快|已经|都|有)?(?:[一两二三四五六七八九十几半\d]+|第[一二三四五六七八九十\d]+)(?:个)?多?(?:年|月)了?", "单身"), Say(r"(?:已婚|结婚了)<END>", "已婚"), Say(r"有(?:对象|男朋友|女朋友)了<END>", "恋爱中")),
         changes=(
             Say(r"(?:结婚|领证|登记结婚)(?:了)?<END>", "已婚"), Say(r"订婚(?:了)?<END>", "已订婚"),
+            # a couple come together: "跟隔壁线的质检小姑娘好上了"
+            Say(r"(?:^|我)(?:跟|和)[^，,。！？]{1,16}好上了", "恋爱中"),
             Say(r"(?:离婚|离了)(?:了)?<END>", "已离婚"), Say(r"(?:分手|分了)(?:了)?<END>", "单身"), Say(r"脱单(?:了)?<END>", "恋爱中"),
             Say(r"(?:正式)?确定(?:了)?(?:恋爱)?关系(?:了)?<END>", "恋爱中"),
         ),
         sentences=(
             Say(r"(?:我们|我俩|咱俩)(?:已经)?(?:领证|结婚)了", "已婚"), Say(r"把(?:结婚)?证(?:给)?领了", "已婚"),
+            # the certificate got, said with 完: "关键是上个月刚领完证" (not a parcel: "领完快递")
+            Say(r"领完(?:了)?(?:结婚)?证|(?:结婚)?证领完了", "已婚"),
             Say(r"(?:度完|度了|刚度完)?蜜月(?:旅行)?(?:回来|归来|结束)了?", "已婚"),
             Say(r"婚假(?:休完|结束|休好)了?", "已婚"),
             # the certificate in hand: "红本本到手了", "结婚证领了"
@@ -663,6 +689,8 @@ RELATIONSHIP = TopicBook(
             Say(r"(?:暂时|现在|目前)(?:真|还)?不想谈恋爱", "单身"),
             # ... or plainly, with whom: "我和语言班一个韩国同学在一起了" (not a friend's: "她跟学长在一起了")
             Say(r"^[^，,。！？]{0,6}我(?:和|跟)[^，,。！？]{1,16}在一起了", "恋爱中"),
+            # ... or a partner found: "跟你说个事儿，我谈了个对象😁" (not a son's: "我儿子谈了个对象")
+            Say(r"(?:^|[，,。！？!?\s])我(?:也|终于)?谈(?:了)?(?:个|一个)?(?:对象|女朋友|男朋友)", "恋爱中"),
             Say(r"(?:我们|我俩|咱俩)?在一起(?:快|已经|都|有|才)?(?:[一两二三四五六七八九十几半\d]+)(?:个)?多?(?:月|星期|周|礼拜)了", "恋爱中"),
         ),
     ),
@@ -800,7 +828,7 @@ VEHICLE = TopicBook(
         sentences=(r"\bmy\s+(?:old\s+|new\s+|trusty\s+)?" + _CAR_EN + r"(?=\s+(?:is|has|needs|keeps|was|just|won't|broke|got)\b|'s\b)",),
         ends=(Say(r"sold\s+(?:my|the|our)\s+(?:car|" + _CAR_EN + r")", content="User no longer has a car."), Say(r"(?:don't|dont|do\s+not)\s+(?:have|own)\s+a\s+car\s+anymore\b", content="User no longer has a car."),
               # "anyway no car now", "I'm officially car-free"
-              Say(r"(?:have\s+)?no\s+car\s+(?:for\s+me\s+)?(?:now|anymore|any\s+more|these\s+days|for\s+now)\b", content="User no longer has a car."),
+              Say(r"(?:have\s+)?no\s+car\s+(?:for\s+me\s+)?(?:now|anymore|any\s+more|these\s+days|for\s+now|til|till|until)\b", content="User no longer has a car."),
               Say(r"am\s+(?:officially\s+)?car-?free\b", content="User no longer has a car."),
               # "I'm done with cars, period", "handed the Buick keys to my grandson"
               Say(r"am\s+done\s+(?:with\s+(?:cars|driving)|driving)\b", content="User no longer has a car."),

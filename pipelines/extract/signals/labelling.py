@@ -32,6 +32,7 @@ from pipelines.extract.signals.mood import (
     THIRD_PARTY,
     clauses_with_moods,
     names_a_subject,
+    user_last,
 )
 from pipelines.extract.signals.prototypes import STATEMENTS, TopicCentroids, centroids
 from pipelines.extract.signals.topic_head import OWN_CLASS, TopicHead
@@ -244,7 +245,7 @@ def _anothers_change(content: str, topic: str) -> bool:
     "跟我同期进来的小周跳槽去星云科技了" or "my sister just moved to Denver", however much the rest reads like the
     user's own."""
     return any(
-        mood == THIRD_PARTY and names_a_change(clause) and topic in cue_hits(clause)
+        mood == THIRD_PARTY and names_a_change(clause) and topic in cue_hits(clause) and not user_last(clause)
         for clause, mood in clauses_with_moods(content)
     )
 

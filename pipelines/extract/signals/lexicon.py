@@ -315,7 +315,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # seeing someone, said the northern way: "我们俩现在算是处着呢", "我跟她处上了"
          "(?:我们|俩|跟他|跟她|和他|和她)[^，,。！？]{0,6}处(?:着|上了)",
          # ... or met on a set-up date and seen since: "上个月相亲认识了个姑娘…处了一个多月了"
-         "相亲", "处了(?:快|都|有)?[一两二三四五六七八九十半几\\d]+个?多?(?:月|礼拜|星期|周|年)"),
+         "相亲", "处了(?:快|都|有)?[一两俩二三四五六七八九十半几\\d]+个?多?(?:月|礼拜|星期|周|年)", "谈(?:了)?(?:个|一个)?对象"),
     ),
     "diet": (
         ("vegetarian", "vegan", "meat", "dairy", "eggs?", "spicy", "chill?i(?: crisp| oil| flakes)?", "hot sauce", "sriracha", "gluten", "allergic", "allergy", "keto",

@@ -76,6 +76,10 @@ _REQUEST = re.compile(
     r"|^\s*(?:(?!(?:what|where|when|why|who|which|how)\b)[\w']+[,\s]+){0,3}?(?:can|could)\s+we\s+(?:move|switch|change|"
     r"shift|push|make|keep|do)\s+(?:my|our|the)\s+(?:[\w-]+\s+)?(?:check-?ins|reminders|pings|nudges|answers|replies|calls|"
     r"chats|sessions)\b"
+    # ... or a time asked for what the assistant sends: "push the checklist to like 7pm?", "can we do the vocab thing
+    # at like 9pm instead"
+    r"|^\s*(?:(?!(?:what|where|when|why|who|which|how|should|do|did|does)\b)[\w']+[,\s]+){0,3}?(?:move|push|switch|shift|do|send)\s+"
+    r"(?:my|our|the)\s+(?:[\w-]+\s+){0,3}?(?:to|at|around)\s+(?:like\s+|around\s+|about\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)\b"
     r"|\bfrom now on\b|^\s*(?:请|麻烦|以后|能不能|可以|可不可以|从今天起|从现在起|从现在开始|今后)"
     # how to write to the user, said as an order: "just write normal sentences", "stick to English"
     r"|^\s*(?:just\s+|and\s+)?(?:write|answer|reply|respond|keep\s+(?:it|them|answers|replies)|stick\s+to|go\s+back\s+to)\b"
@@ -399,10 +403,10 @@ _PLAN = re.compile(
     r"(?:next|nxt)\s+(?:week|wk|weekend|wknd|month|mo|year|yr|spring|summer|fall|autumn|winter)|"
     # (not a deed done on that day: "Lumen did a 'restructuring' and my whole team got cut on Thursday")
     # (nor a thing named: "we did the courthouse thing on Tuesday!!")
-    rf"\b(?!(?:some|no|any|every)?thing\b)\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){{0,40}}\b(?:tomorrow|tonight|on\s+{_WEEKDAY_EN}|this\s+(?:weekend|evening))|"
+    rf"\b(?!(?:some|no|any|every)?thing\b)\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){{0,40}}\b(?:tomorrow|tmrw|tonight|on\s+{_WEEKDAY_EN}|this\s+(?:weekend|evening))|"
     # ... or a bare weekday closing the clause: "giving notice monday" (not "Timing works because Friday was…")
     rf"\b(?!(?:some|no|any|every)?thing\b)\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){{0,40}}\b{_WEEKDAY_EN}\s*[.!]*$|"
-    r"tomorrow|hypothetically|put\s+me\s+up\s+for|nominated\s+me\s+for|up\s+for\s+(?:promotion|a\s+promotion)|in\s+(?:a\s+few|two|three|\d+)\s+(?:days|weeks|months)|"
+    r"tomorrow|tmrw|2morrow|hypothetically|put\s+me\s+up\s+for|nominated\s+me\s+for|up\s+for\s+(?:promotion|a\s+promotion)|in\s+(?:a\s+few|two|three|\d+)\s+(?:days|weeks|months)|"
     r"will\s+(?:be\s+(?:moving|starting|joining|relocating)|become|change\s+to|switch\s+to)|"
     r"(?:'m|am|are|'re)\s+(?:moving|relocating|switching)\s+(?:to|off|away|over)|"
     # something on its way is not had yet: "WE'RE GETTING A PUPPY", "I'm getting a new car"
@@ -475,7 +479,7 @@ _PAST = re.compile(
     # a dream is no state: "I dreamt last night that I worked at NASA", "梦见我搬回老家了" (not "my dream job")
     r"|\bdream(?:t|ed)\s+(?:last\s+night\s+|that\s+|about\s+|i\b|we\b)|\bhad\s+a\s+(?:weird\s+|crazy\s+|strange\s+)?dream\b"
     r"|\bin\s+my\s+dreams?\b|做梦|梦见|梦到|梦里|梦中"
-    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|去[^，,。我]{1,6}开了(?:一周|几天|两天|三天|一个月|个)?的?会|旅游(?!团|社|局|业)|旅行(?!社|团)|度假|玩了|去[^，,。我]{1,6}(?:玩(?!具)|耍)|去了一?趟|探亲|参观|逛了|去[^，,。我]{1,8}看(?:了)?(?:个|场)?(?:展|演出|比赛)|从[^，,。]{1,6}回来|(?:住|待)了(?:整整)?[一两二三四五六七八九十几半\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)(?!了)"
+    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|去[^，,。我]{1,6}开了(?:一周|几天|两天|三天|一个月|个)?的?会|旅游(?!团|社|局|业)|旅行(?!社|团)|度假|玩了|去[^，,。我]{1,6}(?:玩(?!具)|耍)|去了一?趟|探亲|参观|逛了|去[^，,。我]{1,8}看(?:了)?(?:个|场)?(?:展|演出|比赛)|从[^，,。]{1,6}回来|(?:住|待)了(?:整整)?[一两二三四五六七八九十几半\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)(?!了|的?院)"
     # going home is a visit at a holiday or for a few days, else often a move back ("辞职回老家了")
     r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
     re.IGNORECASE,
@@ -625,10 +629,11 @@ _WITH_ME = re.compile(
 # A start fixed for a near day: "下周一入职", "start monday", "I start at Kessler on the 3rd", "start date May 12"
 _DAY_AHEAD_EN = (
     rf"(?:{_WEEKDAY_EN}|the\s+\d{{1,2}}(?:st|nd|rd|th)?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
-    r"nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|next\s+(?:week|month|(?:mon|tues|wednes|thurs|fri)day)|tomorrow)"
+    r"nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|next\s+(?:week|month|(?:mon|tues|wednes|thurs|fri)day)|tomorrow|tmrw)"
 )
 _STARTS_ON_A_DAY = re.compile(
-    rf"\bstart(?:s|ing)?\b(?:\s+[\w&'-]+){{0,3}}?\s+(?:on\s+)?{_DAY_AHEAD_EN}\b|\bstart\s+date\b(?!\s+(?:was|went))"
+    # (a crew signs on: "sign on tmrw in Antwerp — first trip as chief mate!!")
+    rf"\b(?:start(?:s|ing)?|sign(?:s|ing)?\s+on)\b(?:\s+[\w&'-]+){{0,3}}?\s+(?:on\s+)?{_DAY_AHEAD_EN}\b|\bstart\s+date\b(?!\s+(?:was|went))"
     rf"|\bstart(?:s|ing)?\s+in\s+(?:a|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?)\b|\bfirst\s+day\s+is\s+{_DAY_AHEAD_EN}\b"
     rf"|\b{_DAY_AHEAD_EN}\s+is\s+(?:day\s+(?:1|one)\s+(?:at|with)|my\s+first\s+day)\b"
     r"|(?:下(?:周|礼拜|星期)[一二三四五六日天]?|下个?月(?:初|中|底)?|明天|后天|[0-9一二三四五六七八九十]{1,2}(?:号|日))(?:就|正式)?"
@@ -975,7 +980,7 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         carried_over = _goes_on_as(mood, clause, taken) if goes_on and not told_me else None
         by_a_role = (by_a_role and carried) or bool(_ACTS_ON_THE_USER.search(clause))
         carried = (
-            mood == THIRD_PARTY and goes_on and not _REPORTED.search(clause) and not told_me and not _user_last(clause)
+            mood == THIRD_PARTY and goes_on and not _REPORTED.search(clause) and not told_me and not user_last(clause)
         )
         # what the user drew from someone's words is the user's: "医生说别空腹喝太苦的 所以现在改喝燕麦拿铁了"
         heard = (heard and carried) or (carried and bool(_WORDS_SAID.search(clause)))
@@ -986,7 +991,7 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         urged = told_me or _URGES_ME.search(clause)
         advised = (bool(urged) or advised) and mood in (REPORTED, THIRD_PARTY) and goes_on
         spoke_of_theirs = mood == THIRD_PARTY and bool(_CONTACT_WORDS.search(clause))
-        their_contact = spoke_of_theirs or (their_contact and not _user_last(clause))
+        their_contact = spoke_of_theirs or (their_contact and not user_last(clause))
         wished = mood in (REPORTED, THIRD_PARTY, PLAN, QUESTION, TENTATIVE) and _WISHED.search(clause)
         purpose_of = mood if wished and goes_on else None
     return moods
@@ -1158,7 +1163,7 @@ _SUBJECT_PRONOUN = re.compile(
 )
 
 
-def _user_last(clause: str) -> bool:
+def user_last(clause: str) -> bool:
     """Whether the last subject a clause names is the user: what follows without a subject goes on with them ("my
     parents are visiting this weekend and I'm like ten min from there, | been in Portland 6 years")."""
     named = list(_SUBJECT_PRONOUN.finditer(clause))
@@ -1261,7 +1266,7 @@ def continued_subjects(clauses: list[str]) -> list[bool]:
             bool(moods)
             # (someone's advice goes on as theirs: "he says I ought to have you write me long, | detailed explanations")
             and (moods[-1][1] in (THIRD_PARTY, REPORTED) or (goes_on and len(moods) == 1))
-            and not _user_last(moods[-1][0])
+            and not user_last(moods[-1][0])
             # (what someone urged or told the user to do is the user's to do: "家里人天天劝，现在已经不吃素了")
             and not (_TELLS_ME_ZH.search(moods[-1][0]) or _TELLS_ME_EN.search(moods[-1][0]))
         )

@@ -901,3 +901,67 @@ def test_a_couple_going_out_or_together_with_whom_is_in_a_relationship():
 def test_home_from_now_on_is_where_the_user_lives():
     said = "青岛那套房子总算交房了！这两天在搬，下礼拜正式住过去，以后休假回家就是回青岛了哈哈"
     assert _on(said, "residence") == ["用户住在青岛"]
+
+
+def test_a_first_week_at_an_office_of_a_larger_place_names_the_office():
+    said = "first week at the uni's International Student Office done! way better than wiping tables"
+    assert _on(said, "employer") == ["User works at International Student Office."]
+    assert _on("first week at the uni's Summer Camp done", "employer") == []
+
+
+def test_the_name_the_ones_the_user_serves_get_is_the_users_name():
+    said = "just told my TL I'm done with Shawn. from today callers get Seun. it's short, it's mine"
+    assert _on(said, "name") == ["User's name is Seun."]
+    assert _on("the kids call me Miss T now", "name") == ["User's name is Miss T."]
+    assert _on("callers get a survey after", "name") == []
+
+
+def test_a_yes_to_a_date_is_no_engagement():
+    said = "last week he asked if it could be a real date. I said yes. so I guess I'm seeing someone?? at my age lol"
+    assert _on(said, "relationship_status") == []
+    assert _on("he asked me to marry him and I said yes", "relationship_status") == ["User is engaged."]
+
+
+def test_a_number_in_brackets_and_the_new_one_said_a_turn_after_its_change():
+    assert _on("I want my cell (312-555-0147) right under my name", "phone") == ["User's phone number is 312-555-0147."]
+    assert _on("my number is (312) 555-0147", "phone") == ["User's phone number is (312) 555-0147."]
+    said = "cards were in my bag thank god. new one is 773-555-0162 if we ever redo the rate card"
+    assert _on(said, "phone") == ["User's phone number is 773-555-0162."]
+    assert _on("the new one is way faster", "phone") == []
+
+
+def test_years_lived_somewhere_are_a_home_and_days_a_stay():
+    assert _on("我在成都住了五年了，这边客人特别爱染奶茶色", "residence") == ["用户住在成都"]
+    assert _on("我在青岛住了一礼拜，天天吃海鲜", "residence") == []
+
+
+def test_a_partner_seen_for_months_named_at_a_yes_or_found_is_a_relationship():
+    said = "need a valentine's idea. been seeing this guy Andre for like 4 months, he's a respiratory therapist"
+    assert _on(said, "relationship_status") == ["User is in a relationship."]
+    said = "need a shot list for an engagement shoot — except it's MY engagement shoot 😂 Jess said yes last weekend"
+    assert _on(said, "relationship_status") == ["User is engaged."]
+    assert _on("Mark said yes to the project", "relationship_status") == []
+    assert _on("跟你说个事儿，我谈了个对象😁 隔壁标段做资料员的", "relationship_status") == ["用户恋爱中"]
+    assert _on("我儿子谈了个对象", "relationship_status") == []
+
+
+def test_a_certificate_got_a_couple_come_together_and_no_car_until_later():
+    assert _on("情人节上夜班就算了，关键是上个月刚领完证", "relationship_status") == ["用户已婚"]
+    assert _on("我闺蜜上个月刚领完证", "relationship_status") == []
+    assert _on("领完快递了", "relationship_status") == []
+    assert _on("嘿嘿，跟隔壁线的质检小姑娘好上了😁", "relationship_status") == ["用户恋爱中"]
+    said = "I'm carpooling with a girl from my line for now, no car til I save up"
+    assert _on(said, "vehicle") == ["User no longer has a car."]
+
+
+def test_a_lanyard_hung_up_for_good_is_a_job_left():
+    assert _on("Hung up my docent lanyard for good last week.", "employer") == ["User left their job."]
+    assert _on("hung up my coat and sat down", "employer") == []
+
+
+def test_a_city_the_user_is_in_now_or_works_in_is_home_and_the_road_is_none():
+    said = "从厦门回来了！现在在老家赣州这边的新厂上班"
+    assert _on(said, "residence") == ["用户住在赣州"]
+    assert _on("你好，我是洛阳的退休语文老师，退休两年了", "residence") == ["用户住在洛阳"]
+    assert _on("我是成都人", "residence") == []
+    assert _on("现在走到哪儿住到哪儿，房车就是家", "residence") == ["用户没有固定住处"]

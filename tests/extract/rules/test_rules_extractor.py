@@ -705,3 +705,13 @@ def test_the_long_version_asked_for_and_short_answers_said_not_to_help():
     assert _stated("give me the full answer this time") == []
     assert _stated("can you give me the long version of that recipe") == []
     assert _stated("以后回答短点，说重点就行") == [("answer_length", "用户偏好简洁的回答", False)]
+
+
+def test_the_time_something_the_assistant_sends_should_come_is_when_to_reach_the_user():
+    assert _stated("send my daily checklist at 5am please. I'm on site by 6") == [
+        ("contact_time", "User prefers to be contacted around 5am.", False)
+    ]
+    said = "5am is literally when I'm driving home half asleep now. push the checklist to like 7pm?"
+    assert _stated(said) == [("contact_time", "User prefers to be contacted around 7pm.", False)]
+    assert _stated("should I push the meeting to 3pm?") == []
+    assert _stated("send me the report by 5pm today") == []

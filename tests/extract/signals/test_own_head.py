@@ -94,6 +94,20 @@ def test_the_own_head_at_its_surest_overrules_whose_a_reading_is_and_its_tense_b
     assert _labelled([roommate], surest, head=hears_phone) == [("phone", THIRD_PARTY)]
 
 
+@pytest.mark.parametrize(
+    ("topic", "text"),
+    [
+        ("job_title", "跟你说个好消息！！店长终于让我出师了，现在正式上岗当发型师"),  # done to the user
+        ("employer", "表哥那装修队我不干了，现在进了中天建设的项目部，干水电安装"),  # the user the last subject
+    ],
+)
+def test_a_change_done_to_the_user_or_with_the_user_last_stays_the_users_whoever_opens_the_clause(topic, text):
+    surest = _own_head(SignalParams().own_over_probability + 0.005)
+    hears = toy_head({topic: 0.6, NONE_CLASS: 0.4})
+    assert _labelled([text], None, head=hears) == [(topic, THIRD_PARTY)]
+    assert _labelled([text], surest, head=hears) == [(topic, ASSERTION)]
+
+
 def test_the_own_head_does_not_take_a_trip_told_for_a_home_whatever_it_asks_of_the_place():
     surest = _own_head(SignalParams().own_over_probability + 0.005)
     hears_residence = toy_head({"residence": 0.6, NONE_CLASS: 0.4})

@@ -2154,3 +2154,13 @@ def test_living_in_the_same_city_as_someone_and_a_language_class_say_nothing_of_
 def test_one_answer_asked_for_in_detail_is_no_length():
     assert "answer_length" not in cue_hits("那详细说说，电磁炉报E1一般是啥毛病")
     assert "answer_length" in cue_hits("以后回答短点")
+
+
+def test_a_week_in_hospital_is_no_trip():
+    assert not tells_of_a_trip("上个月胃出了点毛病，住了一礼拜院。出院以后辣的一口都不想碰了")
+    assert tells_of_a_trip("五一去青岛住了一礼拜。")
+
+
+def test_tmrw_is_tomorrow_and_months_together_counted_in_chat():
+    assert clauses_with_moods("BIG DAY tmrw, trading the Civic in for a Tacoma")[0][1] == PLAN
+    assert "relationship_status" in cue_hits("隔壁标段做资料员的，处了俩月了")
