@@ -177,7 +177,7 @@ RULES: tuple[Rule, ...] = (
        unless=_ONE_OFF_EN),
     # ... or the time something the assistant sends should come, asked for even with a question mark: "send my daily
     # checklist at 5am please", "push the checklist to like 7pm?", "can we do the vocab thing at like 9pm instead"
-    en(r"^(?!.*\b(?:should\s+(?:i|we)|do\s+you\s+think|would\s+it|if)\b).*\b(?:send|push|move|switch|do|schedule)\s+"
+    en(r"\b(?:send|push|move|switch|do|schedule)\s+"
        r"(?:me\s+)?(?:my|the|our)\s+(?:daily\s+|weekly\s+|morning\s+|nightly\s+)?[\w-]+(?:\s+[\w-]+){0,2}?\s+"
        r"(?:to|at|for|around|by)\s+(?:like\s+|around\s+|about\s+)?(?P<v>\d{1,2}(?::\d{2})?\s*(?:am|pm)|noon|midnight)\b",
        PREF, "contact_time", "User prefers to be contacted around {v}.", "contact time reach", 0.8,

@@ -403,7 +403,7 @@ _PLAN = re.compile(
     r"(?:next|nxt)\s+(?:week|wk|weekend|wknd|month|mo|year|yr|spring|summer|fall|autumn|winter)|"
     # (not a deed done on that day: "Lumen did a 'restructuring' and my whole team got cut on Thursday")
     # (nor a thing named: "we did the courthouse thing on Tuesday!!")
-    rf"\b(?!(?:some|no|any|every)?thing\b)\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){{0,40}}\b(?:tomorrow|tmrw|tonight|on\s+{_WEEKDAY_EN}|this\s+(?:weekend|evening))|"
+    rf"\b(?!(?:some|no|any|every)?thing\b)\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){{0,40}}\b(?:tomorrow|tonight|on\s+{_WEEKDAY_EN}|this\s+(?:weekend|evening))|"
     # ... or a bare weekday closing the clause: "giving notice monday" (not "Timing works because Friday was…")
     rf"\b(?!(?:some|no|any|every)?thing\b)\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){{0,40}}\b{_WEEKDAY_EN}\s*[.!]*$|"
     r"tomorrow|tmrw|2morrow|hypothetically|put\s+me\s+up\s+for|nominated\s+me\s+for|up\s+for\s+(?:promotion|a\s+promotion)|in\s+(?:a\s+few|two|three|\d+)\s+(?:days|weeks|months)|"
