@@ -244,9 +244,14 @@ def _anothers_change(content: str, topic: str) -> bool:
     """Whether a clause of the message tells someone else's change of `topic` in words: no head outweighs
     "跟我同期进来的小周跳槽去星云科技了" or "my sister just moved to Denver", however much the rest reads like the
     user's own."""
+    said = clauses_with_moods(content)
+    # (beside the user's own word on it the head may still be right: "在库尔勒买了套二手两居…媳妇带着闺女
+    # 下个月从老家过来")
+    if any(mood == ASSERTION and topic in cue_hits(clause) for clause, mood in said):
+        return False
     return any(
         mood == THIRD_PARTY and names_a_change(clause) and topic in cue_hits(clause) and not user_last(clause)
-        for clause, mood in clauses_with_moods(content)
+        for clause, mood in said
     )
 
 

@@ -475,7 +475,7 @@ _PAST = re.compile(
     # (a stay still going on is a home: "在杭州住了一个多月了 感觉节奏慢好多")
     # a night in a hotel or an Airbnb is a stay, not a home: "住公司订的酒店", "staying at a hotel by the venue"
     r"|\b(?:stay(?:s|ed|ing)?|sleeping|crashing|living)\s+(?:at|in)\s+(?:a|an|the|this|our|my)?\s*(?:[\w'-]+\s+){0,2}?"
-    r"(?:hotel|hostel|motel|airbnb|b&b|guesthouse)s?\b|住(?:在)?[^，,。]{0,10}(?:酒店|宾馆|民宿|旅馆|招待所|(?i:airbnb))"
+    r"(?:hotel|hostel|motel|airbnb|b&b|guesthouse)s?\b|住(?:在)?[^，,。]{0,10}(?:酒店|宾馆|民宿|旅馆|招待所|青旅|青年旅舍|旅社|(?i:airbnb))"
     # a dream is no state: "I dreamt last night that I worked at NASA", "梦见我搬回老家了" (not "my dream job")
     r"|\bdream(?:t|ed)\s+(?:last\s+night\s+|that\s+|about\s+|i\b|we\b)|\bhad\s+a\s+(?:weird\s+|crazy\s+|strange\s+)?dream\b"
     r"|\bin\s+my\s+dreams?\b|做梦|梦见|梦到|梦里|梦中"

@@ -146,3 +146,11 @@ def test_the_bundled_own_head_reads_the_users_change_apart_from_a_plan_or_a_ques
     vectors = np.asarray(E5Embedder().embed_passages(message_passages(messages)))
     own = head.probabilities(vectors)[:, head.classes.index(OWN_CLASS)]
     assert list(own >= SignalParams().own_probability) == [True, True, False, False]
+
+
+def test_someone_elses_change_beside_the_users_own_word_on_it_leaves_the_head_its_say():
+    surest = _own_head(SignalParams().own_over_probability + 0.005)
+    hears_residence = toy_head({"residence": 0.6, NONE_CLASS: 0.4})
+    text = "在库尔勒买了套房。我爸妈也搬到库尔勒了"
+    assert _labelled([text], None, head=hears_residence) == [("residence", THIRD_PARTY)]
+    assert _labelled([text], surest, head=hears_residence) == [("residence", ASSERTION)]

@@ -2164,3 +2164,7 @@ def test_a_week_in_hospital_is_no_trip():
 def test_tmrw_is_tomorrow_and_months_together_counted_in_chat():
     assert clauses_with_moods("BIG DAY tmrw, trading the Civic in for a Tacoma")[0][1] == PLAN
     assert "relationship_status" in cue_hits("隔壁标段做资料员的，处了俩月了")
+
+
+def test_a_night_in_a_hostel_is_a_stay():
+    assert clauses_with_moods("住的都是青旅")[0][1] == PAST
