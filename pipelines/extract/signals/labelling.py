@@ -216,7 +216,8 @@ def _owned(signal: TopicSignal, read: _Reading, content: str) -> TopicSignal:
     tentative reading would let the older value stand. The own head knows whose a message is, not what it is about:
     a short request ("抬头写公司名", the invoice's header) reads as the user's own, and only the topic head tells it
     is no employer. Nor is a message that weighs a hypothetical the user's own value, however sure the head is ("有人问
-    我愿不愿意去教小孩毛笔字…你说我要是去了，会不会太累？"): the plan is the point of it."""
+    我愿不愿意去教小孩毛笔字…你说我要是去了，会不会太累？"): the plan is the point of it; nor someone else's change told
+    in words (_anothers_change), nor a trip told, whatever it asks of the place."""
     if signal.topic not in SINGLE_VALUED_TOPICS or read.own is None:
         return signal
     sure = read.own >= read.params.own_probability and signal.mood == TENTATIVE
