@@ -25,7 +25,7 @@ from pipelines.extract.rules.grammar import (
 )
 from pipelines.extract.rules.text import third_person_en, third_person_zh, tool_only
 from pipelines.extract.signals.lexicon import ANSWER_IN_ITS_OWN_LANGUAGE
-from pipelines.extract.signals.mood import ASSERTION, PAST, PLAN, QUESTION
+from pipelines.extract.signals.mood import ASSERTION, PAST, PLAN
 
 # A wish about how the assistant answers may be put as a wish ("I'd like you to reply in Japanese") or in passing,
 # but not in someone else's words ("my tandem partner says I should make you answer only in German")
@@ -175,13 +175,13 @@ RULES: tuple[Rule, ...] = (
        r"[^.!?,;]{2,30}?)(?=\s*(?:[.!?,;]|$|please\b|pls\b|from\s+now\b|instead\b|thanks\b))",
        PREF, "contact_time", "User prefers to be contacted {v}.", "contact time reach", 0.8, moods=_WISHED,
        unless=_ONE_OFF_EN),
-    # ... or the time something the assistant sends should come, asked for even with a question mark: "send my daily
-    # checklist at 5am please", "push the checklist to like 7pm?", "can we do the vocab thing at like 9pm instead"
+    # ... or the time something the assistant sends should come: "send my daily checklist at 5am please", and asked
+    # with a question mark, which the mood rules read as a request ("push the checklist to like 7pm?")
     en(r"\b(?:send|push|move|switch|do|schedule)\s+"
        r"(?:me\s+)?(?:my|the|our)\s+(?:daily\s+|weekly\s+|morning\s+|nightly\s+)?[\w-]+(?:\s+[\w-]+){0,2}?\s+"
        r"(?:to|at|for|around|by)\s+(?:like\s+|around\s+|about\s+)?(?P<v>\d{1,2}(?::\d{2})?\s*(?:am|pm)|noon|midnight)\b",
        PREF, "contact_time", "User prefers to be contacted around {v}.", "contact time reach", 0.8,
-       moods=_WISHED | {QUESTION}, unless=_ONE_OFF_EN),
+       moods=_WISHED, unless=_ONE_OFF_EN),
     # answer layout (tables, bullets, ...): one English and one Chinese rule per format
     *_format_rules(),
     # answer length

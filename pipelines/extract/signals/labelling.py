@@ -52,6 +52,7 @@ from pipelines.extract.signals.topic_signal import (
     shows_a_value,
     strongest_reading,
     tells_of_a_trip,
+    told_of_a_trip,
     topic_readings,
 )
 
@@ -221,18 +222,15 @@ def _owned(signal: TopicSignal, read: _Reading, content: str) -> TopicSignal:
     if signal.topic not in SINGLE_VALUED_TOPICS or read.own is None:
         return signal
     sure = read.own >= read.params.own_probability and signal.mood == TENTATIVE
-    overruled = (
-        signal.mood in _OVERRULED
-        and signal.topic not in CONTACT_TOPICS
-        and not (signal.mood == THIRD_PARTY and _anothers_change(content, signal.topic))
-    )
+    overruled = signal.mood in _OVERRULED and signal.topic not in CONTACT_TOPICS
     if not (sure or (overruled and read.own >= read.params.own_over_probability)):
         return signal
-    if any(mood == PLAN for _, mood in clauses_with_moods(content)):
+    said = clauses_with_moods(content)
+    if any(mood == PLAN for _, mood in said):
         return signal
-    # ... nor a trip told, whatever it goes on to ask of the place ("just got back from a week in Portland … is
-    # portland actually a good place to live"): the stay is no home
-    if overruled and tells_of_a_trip(content):
+    # ... nor someone else's change told in words, nor a trip told, whatever it goes on to ask of the place ("just
+    # got back from a week in Portland … is portland actually a good place to live"): the stay is no home
+    if overruled and ((signal.mood == THIRD_PARTY and _anothers_change(said, signal.topic)) or told_of_a_trip(said)):
         return signal
     if read.head is None or read.heard is None or signal.topic not in read.head.classes:
         return signal
@@ -241,11 +239,10 @@ def _owned(signal: TopicSignal, read: _Reading, content: str) -> TopicSignal:
     return TopicSignal(signal.topic, ASSERTION, signal.strength)
 
 
-def _anothers_change(content: str, topic: str) -> bool:
-    """Whether a clause of the message tells someone else's change of `topic` in words: no head outweighs
-    "跟我同期进来的小周跳槽去星云科技了" or "my sister just moved to Denver", however much the rest reads like the
-    user's own."""
-    said = clauses_with_moods(content)
+def _anothers_change(said: list[tuple[str, str]], topic: str) -> bool:
+    """Whether a clause of the message (`said`: its clauses with their moods) tells someone else's change of `topic`
+    in words: no head outweighs "跟我同期进来的小周跳槽去星云科技了" or "my sister just moved to Denver", however much
+    the rest reads like the user's own."""
     # (beside the user's own word on it the head may still be right: "在库尔勒买了套二手两居…媳妇带着闺女
     # 下个月从老家过来")
     if any(mood == ASSERTION and topic in cue_hits(clause) for clause, mood in said):

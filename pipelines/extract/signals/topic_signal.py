@@ -210,7 +210,7 @@ _HERE_IN = re.compile(
 _AN_OUTING = re.compile(r"今晚|今天(?:晚上|下午)|\btonight\b|\bthis\s+(?:evening|afternoon)\b", re.IGNORECASE)
 
 
-def _told_of_a_trip(said: list[tuple[str, str]]) -> bool:
+def told_of_a_trip(said: list[tuple[str, str]]) -> bool:
     """Whether a message tells of a trip: then a flat, a room, "living there" describe the stay, not the home
     ("just got back from a month in Lisbon. felt like living there, I had a little apartment in Alfama")."""
     return any(mood == PAST and about_a_trip(clause) and not _AN_OUTING.search(clause) for clause, mood in said)
@@ -218,7 +218,7 @@ def _told_of_a_trip(said: list[tuple[str, str]]) -> bool:
 
 def tells_of_a_trip(text: str) -> bool:
     """Whether a message tells of a trip or a stay away: it never says where the user lives ("上周去成都玩了五天")."""
-    return _told_of_a_trip(clauses_with_moods(text))
+    return told_of_a_trip(clauses_with_moods(text))
 
 
 # A state said to hold no longer, and a change said not to be made after all
@@ -375,7 +375,7 @@ def topic_readings(
     by_mood: dict[str, dict[str, int]] = {}
     said, owned = clauses_with_moods(text), owned_clauses(text)
     answer = first_sentence_clauses(text) if answering else 0
-    trip = _told_of_a_trip(said)
+    trip = told_of_a_trip(said)
     adopted = any(_YOU_TOO.search(clause) for clause, _ in said)
     weighing = _weighing(said, owned)
     # per clause, whether an earlier one told of someone else's new number ("我妈换号了 新号 139 0000 5521")
