@@ -224,15 +224,19 @@ def keyword_hits(
 
 def collection_focus(columns: RankColumns, topic: str, params: RecallParams) -> np.ndarray:
     """Each row's factor for a question about an accumulating topic: what the user said of it as their own (an
-    asserting episode, a distilled memory) by `collection_boost`; what belongs to another accumulating topic by
-    `other_topic_weight` ("User has a cat." is no hobby, however close its words); the rest as it is. A topic
+    asserting episode, a distilled memory) by `collection_boost`; what belongs to another accumulating topic, or is a
+    distilled statement of a single-valued one, by `other_topic_weight` ("User has a cat." and "User lives in
+    Montréal." are no hobbies, however close their words); the rest as it is. A topic
     the asked one covers counts as it (COVERED_BY: a language spoken is a skill); one that covers the asked one is no
     other topic (a skill may be a language)."""
     c = columns
     on_topic = np.isin(c.topic, [c.topics[name] for name in COVERED_BY.get(topic, (topic,)) if name in c.topics])
     stated = on_topic & np.isin(c.mood, (ASSERTION, NO_MOOD))
     others = [name for name in COLLECTIONS if topic not in COVERED_BY.get(name, (name,)) and name in c.topics]
-    elsewhere = ~on_topic & np.isin(c.topic, [c.topics[name] for name in others])
+    # ... and so does a distilled statement of a single-valued topic, which says that topic and nothing else ("User
+    # wants answers in Spanish." is no hobby; an episode labelled with one may still tell of a pastime)
+    distilled_statement = c.single_slot & (c.mood == NO_MOOD)
+    elsewhere = ~on_topic & (np.isin(c.topic, [c.topics[name] for name in others]) | distilled_statement)
     rest = np.where(c.follow_up, params.follow_up_weight, 1.0)
     return np.where(stated, params.collection_boost, np.where(elsewhere, params.other_topic_weight, rest))
 

@@ -400,15 +400,24 @@ def test_a_question_about_an_accumulating_topic_weighs_another_ones_down():
     assert [row[7] for row in ranked] == [p.collection_boost, 1.0, p.other_topic_weight]
 
 
-def test_a_language_spoken_answers_a_question_about_skills_and_a_tool_is_no_language():
+def test_a_distilled_statement_of_a_single_valued_topic_is_no_pastime():
+    p = RecallParams()
+    # "User wants answers in Spanish." (distilled), an episode labelled with the home that tells of pottery, small talk
+    rows = columns(
+        topic=["language", "residence", "episode"], mood=[NO_MOOD, ASSERTION, NO_MOOD], single_slot=[True, True, False]
+    )
+    assert collection_focus(rows, "hobbies", p).tolist() == [p.other_topic_weight, 1.0, 1.0]
+
+
+def test_a_language_spoken_is_no_skill_and_a_tool_is_no_language():
     p = RecallParams()
     # "我日语N2 粤语是母语" (languages), "用户掌握Python" (skills), a pet, small talk
     rows = columns(topic=["languages", "skills", "pets", "episode"], mood=[ASSERTION, NO_MOOD, NO_MOOD, NO_MOOD])
     boost, other = p.collection_boost, p.other_topic_weight
-    assert collection_focus(rows, "skills", p).tolist() == [boost, boost, other, 1.0]
-    # a skill may be a language ("User knows Spanish."): weighed as it is, not as another topic's
-    assert collection_focus(rows, "languages", p).tolist() == [boost, 1.0, other, 1.0]
-    # a question about tools asks for no language spoken
+    # a question about skills asks for the tools and crafts, not the languages spoken (a collection of their own)
+    assert collection_focus(rows, "skills", p).tolist() == [other, boost, other, 1.0]
+    assert collection_focus(rows, "languages", p).tolist() == [boost, other, other, 1.0]
+    # ... and so does a question about tools
     assert collection_focus(rows, "tools", p).tolist() == [other, boost, other, 1.0]
 
 

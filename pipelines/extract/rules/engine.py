@@ -18,7 +18,7 @@ from pipelines.extract.deadlines import find_deadline
 from pipelines.extract.rules.across_turns import facts_across_turns
 from pipelines.extract.rules.dropped import dropped_rules
 from pipelines.extract.rules.frames import INCLUSIVE_SUBJECT, NEGATION_BEFORE, SUBJECT_GROUP
-from pipelines.extract.rules.grammar import Rule
+from pipelines.extract.rules.grammar import LANGUAGES_TOPIC, SKILLS_TOPIC, Rule, spoken_languages
 from pipelines.extract.rules.tables import GENERIC_RULES, RETRACTION_RULES, RULES
 from pipelines.extract.rules.text import (
     EDGE_PUNCT,
@@ -218,9 +218,13 @@ def _apply(rule: Rule, clause: _Clause, text: str, match: re.Match) -> _Found | 
     content = _render(rule.templates, values) if values is not None else None
     if values is None or content is None:
         return None
+    topic = rule.topic
+    spoken = spoken_languages(values, rule.lang) if topic == SKILLS_TOPIC else None
+    if spoken:
+        topic, content = LANGUAGES_TOPIC, spoken
     memory = ExtractedMemory(
         kind=rule.kind,
-        topic=rule.topic,
+        topic=topic,
         content=content,
         keywords=_keywords(rule.keywords, values),
         confidence=rule.confidence,

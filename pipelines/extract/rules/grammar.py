@@ -159,6 +159,24 @@ LANGUAGES_ZH = (
     r"中文|英文|英语|汉语|普通话|粤语|闽南语|上海话|四川话|日语|日文|韩语|韩文|法语|德语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语|"
     r"波兰语|泰语|越南语|印尼语|马来语|荷兰语|土耳其语|希腊语|瑞典语"
 )
+SKILLS_TOPIC, LANGUAGES_TOPIC = "skills", "languages"
+_SPOKEN = {
+    "en": re.compile(rf"(?:{SPOKEN_LANGUAGES_EN})", re.IGNORECASE),
+    "zh": re.compile(rf"(?:{LANGUAGES_ZH})"),
+}
+_SPEAKS = {"en": ("User speaks {v} and {w}.", "User speaks {v}."), "zh": ("用户会说{v}和{w}", "用户会说{v}")}
+
+
+def spoken_languages(values: dict[str, str], lang: str) -> str | None:
+    """What a skill whose every value is a language says: the user speaks them ("I'm fluent in Portuguese", "我会说
+    普通话" are no tool or craft; a question about skills does not take them, one about languages does)."""
+    named = [values[name] for name in ("v", "w") if name in values]
+    if not named or not all(_SPOKEN[lang].fullmatch(value) for value in named):
+        return None
+    two, one = _SPEAKS[lang]
+    spoken = [value[:1].upper() + value[1:] for value in named]
+    return two.format(v=spoken[0], w=spoken[1]) if len(spoken) == 2 else one.format(v=spoken[0])
+
 
 # First-person subjects with the adverbs that may follow them ("I've just", "I'm currently", "我现在").
 EN_I = r"\bI(?:'ve|\u2019ve|ve|\s+have)?\s+(?:just\s+|recently\s+|now\s+|currently\s+|also\s+|really\s+|finally\s+)*"

@@ -92,14 +92,15 @@ _ASKED = {
     "languages": r"(?<!programming\s)\blanguages?\b.*\b(?:speak|speaks|know|knows|converse|conversation|fluent)\b"
     r"|\b(?:speak|speaks)\b.*\blanguages?\b|会(?:说|讲)(?:哪些|什么|几种)|(?:哪些|几种|什么)(?<!编程)语言",
     # a question about tools and technical skills asks for no language spoken ("What technical skills / tools does
-    # the user know?"); one about skills does
+    # the user know?"), and nor does one about skills: the languages spoken are a collection of their own
     "tools": r"\btechnical\b|\btools?\b|\bsoftware\b|\bprogramming\b|\bcoding\b|\btech\s+stack\b|工具|软件|编程|技术",
     "skills": r"\bskills?\b|\bcertifications?\b|\bproficien\w+|\bexpertise\b"
     r"|技能|证书|会(?:用|做)?(?:哪些|什么)(?!语言)|能力|专长|特长|本领",
 }
-# What answers a question about each topic: its own statements, and those of the topics it covers (languages spoken
-# are skills too; a question about tools asks for the skills only).
-COVERED_BY: dict[str, tuple[str, ...]] = {"skills": ("skills", "languages"), "tools": ("skills",)}
+# What answers a question about each topic: its own statements, and those of the topics it covers (a question about
+# tools asks for the skills). The languages spoken are no skill: "用户有哪些技能？" asked after "我会说普通话 粤语" and
+# "考了个咖啡师中级证" wants the certificate, and a spoken language ranked above it was the answer to another question.
+COVERED_BY: dict[str, tuple[str, ...]] = {"tools": ("skills",)}
 _STATED_PATTERNS = {
     topic: (re.compile(en, re.IGNORECASE), re.compile(zh, re.IGNORECASE)) for topic, (en, zh) in _STATED.items()
 }

@@ -318,7 +318,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "相亲", "处了(?:快|都|有)?[一两俩二三四五六七八九十半几\\d]+个?多?(?:月|礼拜|星期|周|年)", "谈(?:了)?(?:个|一个)?对象"),
     ),
     "diet": (
-        ("vegetarian", "vegan", "meat", "dairy", "eggs?", "spicy", "chill?i(?: crisp| oil| flakes)?", "hot sauce", "sriracha", "gluten", "allergic", "allergy", "keto",
+        ("vegetarian", "vegan", "veggie", "meat", "dairy", "eggs?", "spicy", "chill?i(?: crisp| oil| flakes)?", "hot sauce", "sriracha", "gluten", "allergic", "allergy", "keto",
          "diet", "dietary", "eat", "eating", "plant-based", "pesc[ae]tarian", "halal", "kosher", "lactose", "carbs?",
          "low-carb", "fasting", "seafood", "red meat", "(?:adding|add|more|eat|eating|ate)\\s+fish",
          "(?:low[- ])?fodmap", "paleo", "whole ?30", "carnivore", "dairy-free", "gluten-free", "sugar-free", "no sugar",
@@ -645,7 +645,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               "no longer (?:vegan|vegetarian)", "gave up (?:meat|dairy|being vegan|being vegetarian)",
               "gave up on (?:the |being )?(?:vegan|vege?t[ae]rian|veggie|keto|pesc[ae]tarian)", "eat(?:s|ing)? everything",
               "staying (?:vegan|vegetarian|veggie|pesc[ae]tarian|keto)", "(?:vegan|vegetarian|veggie|pesc[ae]tarian|keto) now",
-              "eating (?:\\w+ )?again"),
+              "eating (?:\\w+ )?again",
+              # a diet's run said to be over: "the whole veggie thing is over for me", "the vegetarian run is officially over"
+              "(?:vegan|vege?t[ae]rian|veggie|keto|pesc[ae]tarian|plant-based)\\w* (?:thing|run|phase|era|life|experiment|streak) (?:is|'s|was) (?:officially |finally |kinda |so )?over"),
              ("开始吃素", "不吃素了", "(?:吃素|素食?|斋)(?:也|就|已经)?停了", "开荤", "改吃", "又吃肉", "(?:恢复|开始|重新)吃(?:肉|荤|鱼|鸡|蛋|奶|海鲜)", "不忌口了",
               # "鱼和肉也开始吃了", "最近在搞keto"
               "(?:肉|荤|鱼|鸡|蛋|奶|海鲜)[^，,。！？]{0,4}开始吃了", "(?:开始|在)(?:搞|做|吃|试)(?:(?i:keto)|生酮|轻断食|断食|低碳|地中海)", "戒(?:了)?(?:肉|辣|糖|奶)",
@@ -718,8 +720,16 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                       "换(?:成|到)(?:早上|上午|中午|下午|晚上|白天)",
                       "(?:早上|上午|中午|下午|晚上|白天)(?:就|都)?(?:别|不要)(?:再)?(?:发|找|打|联系|提醒)", *_RULE_CALLED_OFF[1])),
     "school": (("graduated", "dropped out", "transferr(?:ed|ing) to", "got into", "enrolled at",
-                "(?:my|a) (?:master'?s|bachelor'?s|ph\\.?d|mba|doctorate|degree) at (?-i:[A-Z])\\w+"),
-               ("毕业了", "退学", "转学", "休学", "(?:考研|考博|保研)[^，,。]{0,3}上岸", "报到(?:完)?(?:了|啦)", "考上了", "录取了", "入学了", "录取通知书", "(?:研究生|博士|大学)开学", "开学第[一二三\\d]")),
+                "(?:my|a) (?:master'?s|bachelor'?s|ph\\.?d|mba|doctorate|degree) at (?-i:[A-Z])\\w+",
+                # a course started, dropped or left: "I dropped the UX certificate", "withdrew from the Bayside program",
+                # "started the pipefitter apprenticeship at Local 537"
+                # (not a pastime's class: "signed up for a pottery class on thursdays")
+                "(?:dropped|quit|withdrew from|withdrawn from|started|finished|completed|enrolled in) "
+                "(?:the |my |a |an )?(?:[\\w-]+ ){0,3}?(?:certificate|course|classes|program|programme|apprenticeship|"
+                "bootcamp|degree|diploma)\\b"),
+               ("毕业了", "退学", "转学", "休学",
+                # a class given up: "日语班我不去了", "夜校退了"
+                "(?:班|课|夜校|网课|课程)(?:我)?(?:不去了|不上了|不读了|退了|停了|不报了)", "(?:考研|考博|保研)[^，,。]{0,3}上岸", "报到(?:完)?(?:了|啦)", "考上了", "录取了", "入学了", "录取通知书", "(?:研究生|博士|大学)开学", "开学第[一二三\\d]")),
     "phone": (("new number", "changed my number", "new (?:one|line) is \\+?\\(?[0-9][0-9 ().-]{6,}[0-9]", "number changed", "new phone number", "(?:whole |brand )?new line",
                "old (?:one|number|line) is (?:gone|dead|disconnected|cancell?ed)"),
               ("换个?号", "号码?换成", "新号", "停机", "换手机号", "号码换了", "新手机号")),
@@ -804,6 +814,26 @@ def cue_hits(text: str) -> dict[str, int]:
     for patterns in (_patterns(), _change_patterns()):
         for topic, (en, zh) in patterns.items():
             count = _counted(en, text, topic) + _counted(zh, text, topic)
+            if count:
+                hits[topic] = hits.get(topic, 0) + count
+    return hits
+
+
+# A third person's possessive right before a cue: the thing named is theirs ("cc her new address", "他的新邮箱"; not
+# "跟他分手了", said with him)
+_THEIRS_BEFORE = re.compile(
+    r"(?:\b(?:his|her|their)\s+(?:(?:new|old|own|work|personal|current)\s+)?|(?:他|她)们?的(?:新|旧|现在的)?)$", re.IGNORECASE
+)
+
+
+def someone_elses_hits(text: str) -> dict[str, int]:
+    """Of cue_hits, the cues that a third person's possessive names as theirs ("telling clients to cc her new address")."""
+    hits: dict[str, int] = {}
+    for patterns in (_patterns(), _change_patterns()):
+        for topic, (en, zh) in patterns.items():
+            count = sum(
+                bool(_THEIRS_BEFORE.search(text[: match.start()])) for pattern in (en, zh) for match in pattern.finditer(text)
+            )
             if count:
                 hits[topic] = hits.get(topic, 0) + count
     return hits

@@ -115,7 +115,16 @@ _QUESTION = re.compile(
     r"|(?:do|does|did|don't|doesn't|didn't|should|would|will|could|can|have|has|haven't|hasn't)\s+"
     r"(?:you|u|they|we|people|ppl|he|she|y'all|yall|i\s+(?:need|have|want|really|actually|even|still)))\b"
     # a Chinese question word asks even without a question mark: "青岛租房哪个区方便"
-    r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋|如何|" + ZH_SHA + "|" + ZH_SHENME + "|" + ZH_A_NOT_A,
+    r"|哪个|哪些|哪里|哪儿|哪家|怎么|为什么|多少钱|咋|如何|"
+    + ZH_SHA
+    + "|"
+    + ZH_SHENME
+    + "|"
+    + ZH_A_NOT_A
+    # an example given for what is asked about: "像 hao.shuidian@example.org 这种", "like coach.emily@example.org or
+    # something"
+    + r"|^\s*(?:像|比如|例如)[^，,。！？我]{1,40}(?:这种|这样|那种|之类)"
+    + r"|\blike\s+\S+@\S+\s+or\s+(?:something|smth|sth)\b",
     re.IGNORECASE,
 )
 # The same question word twice asks nothing: it means "whatever", "wherever" ("爱吃啥吃啥", "走到哪儿住到哪儿",
@@ -236,7 +245,7 @@ _THIRD_PARTY = re.compile(
     rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|his|her|their|the|a|an|one\s+of\s+(?:my|our|the))\s+(?:\w+\s+)?"
     rf"(?:{PEOPLE_EN}|{_PEOPLE_SERVED_EN})s?\b(?!\s+(?:{_A_POST}|{_OF_A_PERSON}))"
     rf"|(?:my|our)\s+(?:new\s+|old\s+)?(?:{_LEADERS_EN})s?\b(?!\s+(?:{_A_POST}))"
-    r"|(?:he|she|they|everyone|everybody)\b"
+    r"|(?:he|she|they|everyone|everybody|shes|theyre)\b"
     # ... or someone's thing said as the subject: "his is jordan.p@example.org now", "her new number's 555-0134"
     r"|(?:his|hers|theirs)\s+(?:is|was|are|were|changed|became)\b"
     r"|(?:his|her|their)\s+(?:new\s+|old\s+|own\s+|work\s+|personal\s+)?\w+(?:'s|\u2019s|\s+(?:is|was|are|were|changed|became)\b))"
@@ -287,10 +296,11 @@ _THIRD_PARTY = re.compile(
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:{_OUR_ZH})(?:{_GROUPS_ZH}|科|处|院|系|所|店|厂|车间)"
     r"(?:里)?(?:新来|刚来|那个)?的"
     # ... or one of it called by a nickname, with what they did: "我们队打野小胖搬去上海了" (not "我们队小组赛赢了")
-    rf"|^\s*(?:{_LEAD_IN_ZH})?我们(?:{_GROUPS_ZH}|店|厂|车间)(?:里)?[\u4e00-\u9fff]{{0,3}}?(?:小|老|阿)[\u4e00-\u9fff]"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?我们(?:{_GROUPS_ZH}|店|厂|车间|站|科|处|所|院|系)(?:里)?[\u4e00-\u9fff]{{0,3}}?(?:小|老|阿)[\u4e00-\u9fff]"
     r"(?:都|也|已经|刚|就|最近)?(?:搬|跳|辞|离|调|升|去|转|换|结婚|分手|退|被|要)"
     # ... or the one in charge of it: "我们CTO最近迷上手冲", "我们主任调去省里了"
-    rf"|^\s*(?:{_LEAD_IN_ZH})?我们(?:的)?(?:(?i:CTO|CEO|CFO|COO)|主任|经理|总监|主管|老板|领导|组长|店长|科长|院长|校长"
+    # (with a word of its rank or its place before it: "我们主教练说…", "我们新经理")
+    rf"|^\s*(?:{_LEAD_IN_ZH})?我们(?:的)?(?:主|总|副|新|老|大|部门|项目|车间)?(?:(?i:CTO|CEO|CFO|COO)|主任|经理|总监|主管|老板|领导|组长|店长|科长|院长|校长"
     r"|护士长|教练|老师|导师|上司|老大|班主任|辅导员|[部处局厂行所站村社会队]长|董事长|总经理)"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:{_OUR_ZH})?(?:{_GROUPS_ZH})(?:里的?|的)?"
     # ... or a colleague placed beside the user: "同组小林都跳去做地产了", "隔壁组的老张"
@@ -479,7 +489,10 @@ _PAST = re.compile(
     # a dream is no state: "I dreamt last night that I worked at NASA", "梦见我搬回老家了" (not "my dream job")
     r"|\bdream(?:t|ed)\s+(?:last\s+night\s+|that\s+|about\s+|i\b|we\b)|\bhad\s+a\s+(?:weird\s+|crazy\s+|strange\s+)?dream\b"
     r"|\bin\s+my\s+dreams?\b|做梦|梦见|梦到|梦里|梦中"
-    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|去[^，,。我]{1,6}开了(?:一周|几天|两天|三天|一个月|个)?的?会|旅游(?!团|社|局|业)|旅行(?!社|团)|度假|玩了|去[^，,。我]{1,6}(?:玩(?!具)|耍)|去了一?趟|探亲|参观|逛了|去[^，,。我]{1,8}看(?:了)?(?:个|场)?(?:展|演出|比赛)|从[^，,。]{1,6}回来|(?:住|待)了(?:整整)?[一两二三四五六七八九十几半\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)(?!了|的?院)"
+    r"|怀念|想念|住的那[^，,。]{0,3}(?:天|晚|周|个?月|年)|出差|去[^，,。我]{1,6}开了(?:一周|几天|两天|三天|一个月|个)?的?会|旅游(?!团|社|局|业)|旅行(?!社|团)|度假|玩了|去[^，,。我]{1,6}(?:玩(?!具)|耍)|(?:去|回)了一?趟|探亲|参观|逛了|去[^，,。我]{1,8}看(?:了)?(?:个|场)?(?:展|演出|比赛)|从[^，,。]{1,6}回来|(?:住|待)了(?:整整)?[一两二三四五六七八九十几半来俩\d]*整?(?:个)?多?(?:晚|天|周|星期|礼拜|月)(?!了|的?院)"
+    # ... and so is a stint somewhere, a week's training or a summer's internship ("上个月去广州培训了一周", "暑假在深圳
+    # 实习了俩月"; one still going on is not: "在这边实习了俩月了")
+    r"|(?:培训|集训|进修|实习|学习|驻场|借调)了(?:整整)?[一两二三四五六七八九十几半来俩\d]*整?(?:个)?多?(?:天|周|星期|礼拜|月)(?!了)"
     # going home is a visit at a holiday or for a few days, else often a move back ("辞职回老家了")
     r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
     re.IGNORECASE,
@@ -571,7 +584,17 @@ _COMPARED = re.compile(
 
 # What an employer or boss did to the user's job is the user's change: "they bumped me to senior", "老板把我提拔成主管"
 _DONE_TO_ME_WORDS_EN = (
-    r"\b(?:promoted|bumped|moved|made|named|appointed|hired|fired|transferred|poached)\s+me\b|\b(?:laid|let)\s+me\s+(?:off|go)\b"
+    # (in every tense they are said in: "they're making me a personal banker", "they keep moving me around")
+    r"\b(?:promot|bump|mov|nam|appoint|hir|fir|transferr?|poach)(?:e|es|ed|ing|s)?\s+me\b|\bmade\s+me\b"
+    # (what makes the user laugh is no post: "making me a personal banker", not "making me crazy")
+    r"|\b(?:make|makes|making)\s+me\s+(?:a|an|the|their|our|head|lead|senior|acting|interim|assistant|deputy)\b"
+    r"|\b(?:laid|lay|laying|let|letting)\s+me\s+(?:off|go)\b"
+    # ... and a post or a desk they put the user on: "they stuck me on the radio", "putting me on the lending side"
+    r"|\b(?:put|puts|putting|stuck|sticking|stick|switched|switching|moved|moving)\s+me\s+(?:on|onto|in|into|over\s+to)\s+"
+    r"(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}?(?:side|desk|team|radio|phones?|floor|shift|line|unit|ward|crew|route|counter|"
+    r"register|dispatch|front|lending|loans?|accounts?|role|job|position)\b"
+    # ... or someone's post they handed the user: "they handed me his ops shift lead job"
+    r"|\b(?:gave|handed|given|giving|handing)\s+me\s+(?:his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:job|role|position|post|title|spot)\b"
     # ... and a role they gave the user: "They've got me as warehouse manager", "the Carrick Hotel took me on"
     r"|\b(?:got|have|has|put|signed|taken|took)\s+me\s+(?:on\s+)?as\b|\b(?:took|taken|taking)\s+me\s+on\b"
     # ... and what someone set up for the user is the user's: "my nephew set me up a fresh email"
@@ -588,7 +611,9 @@ _DONE_TO_ME_WORDS_EN = (
 _DONE_TO_ME = re.compile(
     _DONE_TO_ME_WORDS_EN + r"|把我(?:提拔|升|调|开除|裁|辞退|外派|派)|把我[^，,。！？]{0,6}?(?:提|升)(?:成|为|到)"
     # ... and a post they gave the user: "老板让我带班了", "直接让我做执行导演了"
-    r"|让我(?:来)?(?:当|做|担任|接手?|带)了?[^，,。！？]{0,8}?(?:班|组|队|团队|导演|主管|经理|组长|店长|领班|负责人|主任|总监)",
+    r"|让我(?:来)?(?:当|做|担任|接手?|带)了?[^，,。！？]{0,8}?(?:班|组|队|团队|导演|主管|经理|组长|店长|领班|负责人|主任|总监)"
+    # ... or someone's post they put the user in: "领导让我顶上去", "局里让我接他的班", "所里留我当副研究员"
+    r"|让我(?:来)?(?:顶上|顶替|接替|接(?:他|她|老\w)?的?班)|留我(?:当|做)",
     re.IGNORECASE,
 )
 # ... of which what was done in English names the user as its object, so the clause speaks of them ("公司要把我外派"
@@ -953,7 +978,9 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         # a plan's details go on without a subject until something is said done: "下周我要换号了，新号是 177…"
         if planned and mood == ASSERTION and _goes_on_with_the_plan(clause) and not _decided_for_a_day(clause):
             mood = PLAN
-        if framed and mood == ASSERTION:  # "上个月去广州出差那周，我都是早上七点才有空看消息"
+        # "上个月去广州出差那周，我都是早上七点才有空看消息" (not what holds now again: "五一去青岛待了十来天，现在
+        # 住在朝阳")
+        if framed and mood == ASSERTION and not _NOW_AGAIN.search(clause):
             mood = PAST
         # an address or a number handed over right after someone urged it is theirs: "my boss keeps telling me to move
         # everything over to my work address, sven@tallgrass.example.com. not doing that" (what else follows advice
@@ -986,7 +1013,8 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         heard = (heard and carried) or (carried and bool(_WORDS_SAID.search(clause)))
         condition = (condition or bool(_CONDITION.search(clause))) and goes_on
         planned = mood == PLAN and goes_on and not _IF.search(clause)
-        framed = mood == PAST and goes_on and bool(_TIME_FRAME.search(clause))
+        # (the frame holds over what follows it in its sentence: "…培训了一周，天天早茶白切鸡，清淡得要命")
+        framed = mood == PAST and goes_on and (framed or bool(_TIME_FRAME.search(clause)))
         returned = returned or (mood == PAST and bool(_BACK_FROM.search(clause)))
         urged = told_me or _URGES_ME.search(clause)
         advised = (bool(urged) or advised) and mood in (REPORTED, THIRD_PARTY) and goes_on
@@ -1061,13 +1089,16 @@ def continued_frames(clauses: list[str]) -> list[bool]:
 # A clause that sets the time of what follows: "…那周，", "…的时候，", "when I was in Lisbon,"
 _TIME_FRAME = re.compile(
     rf"(?:那周|那几天|那段时间|那阵子|那会儿|那时候?|的时候|期间|{_THAT_STRETCH})\s*[，,]?\s*$|^\s*(?:back\s+)?(?:when|while|during)\b"
-    # ... or a stay counted in days: "五一我们一家去青岛待了一个礼拜，住我姐家"
-    r"|(?:待|呆|玩|住|逛)了(?:[一两二三四五六七八九十几半\d]+)个?多?(?:天|周|星期|礼拜|晚)\s*[，,]?\s*$",
+    # ... or a stay or a stint counted in days: "五一我们一家去青岛待了一个礼拜，住我姐家", "上个月去广州培训了
+    # 一周，天天早茶白切鸡" (the food was the trip's)
+    r"|(?:待|呆|玩|住|逛|培训|集训|进修|实习)了(?:[一两二三四五六七八九十几半来俩\d]+)个?多?(?:天|周|星期|礼拜|晚|月)\s*[，,]?\s*$",
     re.IGNORECASE,
 )
 
 # What says a deed is done or a state holds now: "最后还是搬到了杭州", "finally moved", "现在在家"
 # Words that say a thing done or holding now, without a past participle ("detailed explanations" is none)
+# Now again, after a stretch told: "现在住在朝阳", "now I'm back in Leeds"
+_NOW_AGAIN = re.compile(r"现在|目前|如今|\b(?:now|these\s+days|nowadays)\b", re.IGNORECASE)
 _DONE_NOW = re.compile(r"了|已经|终于|现在|目前|\b(?:already|finally|now)\b", re.IGNORECASE)
 # ... or with one: a plan's details go on until something is said done
 # ... or a stretch lived up to now: "been seeing someone for like 2 months"
@@ -1141,7 +1172,8 @@ def owned_clauses(text: str) -> list[bool]:
 
 # Who a clause is about, named: a pronoun (not "it", which is mostly an object: "sold it") or a person.
 _ME_EN = "i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd"
-_OTHERS_EN = "you|you're|he|she|they|he's|she's|they're"
+# (chat drops the apostrophe: "shes always telling me how to run my schedule")
+_OTHERS_EN = "you|you're|he|she|they|he's|she's|they're|shes|theyre"
 _SUBJECT = re.compile(
     rf"\b(?:{_ME_EN}|my|our|{_OTHERS_EN}|his|their)\b"
     r"|\bguess\s+who\b"  # the user, coyly: "so guess who's sleeping on an air mattress"

@@ -14,7 +14,7 @@ from operator import or_
 import numpy as np
 
 from pipelines.core.topics import CONTACT_TOPICS, SERVICE_TOPICS, SINGLE_VALUED_TOPICS, VALUE_SHAPES
-from pipelines.extract.signals.lexicon import cue_hits, names_a_change
+from pipelines.extract.signals.lexicon import cue_hits, names_a_change, someone_elses_hits
 from pipelines.extract.signals.mood import (
     ANOTHERS_CONTACT,
     ANOTHERS_NEW_CONTACT,
@@ -145,6 +145,10 @@ def _leading_mood(cues_by_mood: dict[str, int]) -> str:
     topic ("能转学到复旦吗？导师太push了" asks about a school; "Guess what? I moved to Denver" tells a move)."""
     others = {mood: n for mood, n in cues_by_mood.items() if mood != ASSERTION}
     strongest = max(sorted(others), key=others.__getitem__, default=ASSERTION)
+    # (the user's own word on it, however weak, is not outweighed by someone's advice as strong: "so the vegetarian
+    # run is officially over lol. … my doc said i gotta eat better" ends the user's diet, the doctor gave the reason)
+    if strongest == REPORTED and others.get(TENTATIVE, 0) >= others[REPORTED]:
+        strongest = TENTATIVE
     return ASSERTION if cues_by_mood.get(ASSERTION, 0) >= others.get(strongest, 0) else strongest
 
 
@@ -407,9 +411,14 @@ def topic_readings(
         # so is a change the user tells ("我现在居然无辣不欢了！！同事天天带我吃火锅，从微辣一路吃到中辣")
         point = changes or is_request(clause)
         others_news = any(m == THIRD_PARTY and not partner_is_subject(c) for c, m in said[:at])
+        theirs = someone_elses_hits(clause)
         for topic, count in hits.items():
             cues[topic] = cues.get(topic, 0) + count
             said_as = _said_as(topic, clause, mood, trip and not changes, others_news, adopted)
+            # what a third person's possessive names is theirs, whatever the clause asks ("can you write a note telling
+            # clients to cc her new address"); a name taken is not ("I took her last name")
+            if said_as in (ASSERTION, TENTATIVE) and topic != NAME_TOPIC and theirs.get(topic, 0) >= count:
+                said_as = THIRD_PARTY
             counts = by_mood.setdefault(topic, {})
             counts[said_as] = counts.get(said_as, 0) + (2 if said_as == ASSERTION and point else 1) * count
             if said_as == ASSERTION and answered:

@@ -69,6 +69,8 @@ SINGLE = [
     ("你直接全英文回就行，不用再配中文了", "language", "preference", "用户希望用英文回答"),
     ("你直接全英文就行", "language", "preference", "用户希望用英文回答"),
     ("我是广州人 粤语普通话都没问题", "languages", "skill", "用户会说粤语和普通话"),
+    # a skill whose value is a language is a language spoken, not a tool or a craft
+    ("我会说普通话", "languages", "skill", "用户会说普通话"),
     ("我做电商美工的，PS和Illustrator都挺熟了", "skills", "skill", "用户掌握PS和Illustrator"),
     ("我Python还行，平时写点爬虫", "skills", "skill", "用户掌握Python"),
     ("我家橘猫最近老吐毛球", "pets", "fact", "用户养了猫"),
@@ -114,6 +116,8 @@ SINGLE = [
     ("I've used Terraform", "skills", "skill", "User knows Terraform."),
     ("I picked up Tableau this week", "skills", "skill", "User knows Tableau."),
     ("so I guess I can officially say I speak spanish now", "languages", "skill", "User speaks Spanish."),
+    ("I'm fluent in Portuguese", "languages", "skill", "User speaks Portuguese."),
+    ("I'm fluent in Python", "skills", "skill", "User knows Python."),
     (
         "grew up speaking polish at home and english everywhere else",
         "languages",
