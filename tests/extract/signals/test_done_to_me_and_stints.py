@@ -3,6 +3,7 @@ station; a trip back home or a stint somewhere, and what its sentence goes on to
 
 import pytest
 
+from pipelines.extract.signals.lexicon import cue_hits
 from pipelines.extract.signals.mood import (
     ASSERTION,
     PAST,
@@ -12,6 +13,7 @@ from pipelines.extract.signals.mood import (
     THIRD_PARTY,
     clause_mood,
     clauses_with_moods,
+    user_last,
 )
 from pipelines.extract.signals.topic_signal import topic_readings
 
@@ -22,7 +24,7 @@ from pipelines.extract.signals.topic_signal import topic_readings
         "they're putting me on the lending side as a loan officer",
         "they stuck me on the radio so now I'm the one yelling at couriers",
         "and they're making me a personal banker so no more counting drawers",
-        "Dave retired and they handed me his ops shift lead job",
+        "they handed me his ops shift lead job",
         "they keep moving me to the night shift",
         "领导让我顶上去，",
         "局里让我接他的班，",
@@ -48,6 +50,11 @@ def test_a_post_someone_put_the_user_in_is_the_users_in_any_tense(clause):
 )
 def test_someone_elses_deed_stays_theirs(clause):
     assert clause_mood(clause) == THIRD_PARTY
+
+
+def test_the_last_subject_said_without_its_apostrophe_is_someone_else():
+    assert not user_last("i moved out but shes staying in the flat")
+    assert not user_last("we sold the place and theyre moving to Austin")
 
 
 def test_a_trip_back_home_or_a_stint_somewhere_is_over_and_so_is_what_its_sentence_says_of_it():
@@ -79,6 +86,7 @@ def test_the_users_own_word_on_a_topic_is_not_outweighed_by_advice_as_strong():
     "text", ["ok confession, the whole veggie thing is over for me.", "so the vegetarian run is officially over lol."]
 )
 def test_a_diets_run_said_to_be_over_is_the_users_change(text):
+    assert "diet" in cue_hits("still veggie btw, any protein ideas")
     assert topic_readings(text)["diet"].mood == ASSERTION
 
 
@@ -95,6 +103,7 @@ def test_what_a_third_persons_possessive_names_is_theirs_whatever_the_clause_ask
 
 def test_an_example_given_for_a_question_is_no_value_of_the_users():
     assert clause_mood("像 hao.shuidian@example.org 这种") == QUESTION
+    assert clause_mood("like coach.emily@example.org or something") == QUESTION
     assert clause_mood("像我这种夜猫子") == ASSERTION
 
 
