@@ -1095,10 +1095,10 @@ _TIME_FRAME = re.compile(
     re.IGNORECASE,
 )
 
-# What says a deed is done or a state holds now: "最后还是搬到了杭州", "finally moved", "现在在家"
-# Words that say a thing done or holding now, without a past participle ("detailed explanations" is none)
 # Now again, after a stretch told: "现在住在朝阳", "now I'm back in Leeds"
 _NOW_AGAIN = re.compile(r"现在|目前|如今|\b(?:now|these\s+days|nowadays)\b", re.IGNORECASE)
+# What says a deed is done or a state holds now: "最后还是搬到了杭州", "finally moved", "现在在家"
+# Words that say a thing done or holding now, without a past participle ("detailed explanations" is none)
 _DONE_NOW = re.compile(r"了|已经|终于|现在|目前|\b(?:already|finally|now)\b", re.IGNORECASE)
 # ... or with one: a plan's details go on until something is said done
 # ... or a stretch lived up to now: "been seeing someone for like 2 months"
