@@ -7,6 +7,7 @@ One entry per cue; a phrasing the tables miss is one more entry. English cues ma
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 
 from pipelines.core.topics import VALUE_SHAPES
@@ -808,15 +809,20 @@ def _counted(pattern: re.Pattern[str], text: str, topic: str) -> int:
     )
 
 
-def cue_hits(text: str) -> dict[str, int]:
-    """How many cues of each topic occur in `text` (topics without a hit are left out)."""
+def _hits(text: str, counted: Callable[[re.Pattern[str], str, str], int]) -> dict[str, int]:
+    """Per topic, the cues `counted` counts in `text` over its cue and change patterns (topics without one left out)."""
     hits: dict[str, int] = {}
     for patterns in (_patterns(), _change_patterns()):
         for topic, (en, zh) in patterns.items():
-            count = _counted(en, text, topic) + _counted(zh, text, topic)
+            count = counted(en, text, topic) + counted(zh, text, topic)
             if count:
                 hits[topic] = hits.get(topic, 0) + count
     return hits
+
+
+def cue_hits(text: str) -> dict[str, int]:
+    """How many cues of each topic occur in `text` (topics without a hit are left out)."""
+    return _hits(text, _counted)
 
 
 # A third person's possessive right before a cue: the thing named is theirs ("cc her new address", "他的新邮箱"; not
@@ -826,17 +832,17 @@ _THEIRS_BEFORE = re.compile(
 )
 
 
+_A_POSSESSIVE = re.compile(r"\b(?:his|her|their)\b|[他她]们?的", re.IGNORECASE)
+
+
+def _theirs(pattern: re.Pattern[str], text: str, topic: str) -> int:
+    return sum(bool(_THEIRS_BEFORE.search(text[: match.start()])) for match in pattern.finditer(text))
+
+
 def someone_elses_hits(text: str) -> dict[str, int]:
     """Of cue_hits, the cues that a third person's possessive names as theirs ("telling clients to cc her new address")."""
-    hits: dict[str, int] = {}
-    for patterns in (_patterns(), _change_patterns()):
-        for topic, (en, zh) in patterns.items():
-            count = sum(
-                bool(_THEIRS_BEFORE.search(text[: match.start()])) for pattern in (en, zh) for match in pattern.finditer(text)
-            )
-            if count:
-                hits[topic] = hits.get(topic, 0) + count
-    return hits
+    # (recall reads every query's clauses here: most name no one's thing, and need no second pass over the cues)
+    return _hits(text, _theirs) if _A_POSSESSIVE.search(text) else {}
 
 
 def names_a_change(text: str) -> bool:
