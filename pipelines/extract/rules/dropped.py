@@ -35,12 +35,19 @@ _NAMED_AND_DROPPED_EN = re.compile(
     rf"(?:the\s+|all\s+the\s+|those\s+|these\s+|your\s+)?"
     # ... or a bare "no" that closes its phrase: "no tables, no bullets unless I ask" (not "no tables needed here")
     rf"|no\s+(?=(?:{_WRITTEN_EN})\s*(?:[,.!;]|$|unless\b|please\b|pls\b|anymore\b|any\s+more\b|going\s+forward\b)))"
-    rf"(?P<named_direct>{_WRITTEN_EN})",
+    rf"(?P<named_direct>{_WRITTEN_EN})"
+    # ... or said no longer needed: "don't need the tables anymore", "the bullet points aren't needed anymore"
+    # (for good, not for one answer: "I don't need tables for this one")
+    rf"|\b(?:(?:(?:don't|dont|do\s+not)(?=[^.!?]{{0,40}}\bany\s*more\b)|no\s+longer)\s+need\s+"
+    rf"(?:the\s+|those\s+|these\s+|any\s+|your\s+)?(?P<named_needed>{_WRITTEN_EN})|(?P<named_unneeded>{_WRITTEN_EN})\s+(?:aren't|arent|are\s+not|isn't|isnt|is\s+not)"
+    r"\s+(?:needed|necessary)\s+any\s*more)",
     re.IGNORECASE,
 )
 # (or the matter pointed at: "那个表格的事不用了哈")
 _RULE_ZH = "(?:限制|规定|要求|规矩|规则|(?<=[的个那这])事儿?)"
 _DROP_ZH = "(?:取消|不用了|不用管了|作废|去掉|免了|不要了|撤了|算了)"
+# a thing to do said no longer to be done: "别用了", "不用再做了", "不要再弄了"
+_NO_MORE_DOING_ZH = "(?:别|不用|不要|甭)再?(?:用|做|弄|搞|加|给|列|画)了"
 _NAMED_AND_DROPPED_ZH = re.compile(
     # "之前那个一百字的限制取消吧", "英文回复那个要求不用了", "之前让你回答别超过100字，这个限制取消吧"
     rf"(?P<named>[^。！？]{{0,24}}?){_RULE_ZH}[^。！？]{{0,6}}?{_DROP_ZH}"
@@ -48,8 +55,9 @@ _NAMED_AND_DROPPED_ZH = re.compile(
     rf"|(?:取消|去掉|撤掉)(?P<named_first>[^。！？，,]{{0,14}}?){_RULE_ZH}"
     # the rule pointed at as what was asked before: "之前让你回短点那个作废哈"
     rf"|(?P<named_before>(?:之前|以前|上次|刚才|前面)[^。！？]{{0,20}}?)(?:那个|这个|那条)[^。！？]{{0,4}}?{_DROP_ZH}"
-    # a way of writing no longer wanted: "别再用表格了", "表格就不用了"
-    rf"|(?:别|不要|不用)再?(?:用|给我?|加|弄)?(?P<named_direct>{_WRITTEN_ZH})了|(?P<named_then>{_WRITTEN_ZH})(?:就|也)?(?:不用了|免了|算了)"
+    # a way of writing no longer wanted: "别再用表格了", "表格就不用了", "表格还是别用了", "表格不用再做了"
+    rf"|(?:别|不要|不用)再?(?:用|给我?|加|弄)?(?P<named_direct>{_WRITTEN_ZH})了"
+    rf"|(?P<named_then>{_WRITTEN_ZH})(?:就|也|还是)?(?:不用了|免了|算了|{_NO_MORE_DOING_ZH})"
 )
 # Whether dropping it is only weighed: "should I drop the spanish thing?", "if we drop that rule"
 _WEIGHED = re.compile(r"\b(?:should\s+(?:i|we)|do\s+you\s+think|if|whether|would\s+it)\b[^.!?]*$", re.IGNORECASE)

@@ -86,6 +86,9 @@ _ZH_JOBS = (
     r"乘务员|乘务长|空乘|机长|副驾驶|飞行员|营业员|官员|馆员|管理员|"
     # ... and of ships ("在东晟航运当二副")
     r"船长|[大二三]副|轮机长|[大二三]管|水手长|水手|海员|"
+    # ... and of call centres, clinics, sites, farms and stages ("我就是个普通坐席", "主治兽医", "在工地当焊工")
+    r"坐席|话务员|接线员|导购|兽医|审计师|审计|法务|美容师|理发师|摄影师|焊工|电工|木工|瓦工|护工|月嫂|保洁|仓管|分拣员|"
+    r"理货员|质检员|叉车司机|农民|果农|菜农|养蜂人|面点师|烘焙师|演员|歌手|主持人|民警|辅警|警察|消防员|"
     # the heads of things ("会长", "车间主任" is above) and the titles said in English ("升 PM 了")
     r"[会楼组科处校院店班队部局厂行社村所站]长|董事长|秘书长|"
     r"(?<![A-Za-z])(?:PM|APM|TPM|SRE|VP|CTO|CEO|CFO|COO|TL|leader|Leader|lead|Lead|manager|Manager)(?![A-Za-z])"
@@ -138,7 +141,11 @@ _MACROS = {
 }
 
 # Languages answers may come in.
-LANGUAGES_EN = r"English|Chinese|Mandarin|Cantonese|Japanese|Korean|French|German|Spanish|Italian|Portuguese|Russian"
+# (a script of Chinese is an answer language of its own: "switch to traditional Chinese" supersedes "Chinese")
+LANGUAGES_EN = (
+    r"English|(?:Traditional\s+|Simplified\s+)?Chinese|Mandarin|Cantonese|Japanese|Korean|French|German|Spanish|Italian|"
+    r"Portuguese|Russian"
+)
 # A language named in itself ("auf Deutsch", "en español"), by the word that starts its name
 _NAMED_IN_ITSELF = {"deutsch": "German", "espa": "Spanish", "fran": "French", "portu": "Portuguese",
                     "italiano": "Italian", "nederlands": "Dutch"}  # fmt: skip
@@ -156,7 +163,8 @@ SPOKEN_LANGUAGES_EN = (
     r"Swedish|Norwegian|Danish|Finnish|Greek|Turkish|Hebrew|Persian|Farsi|Ukrainian|Czech|Hungarian|Romanian|Swahili"
 )
 LANGUAGES_ZH = (
-    r"中文|英文|英语|汉语|普通话|粤语|闽南语|上海话|四川话|日语|日文|韩语|韩文|法语|德语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语|"
+    r"(?:繁体|简体|繁體|簡體)(?:中文|字)?|中文|英文|英语|汉语|普通话|粤语|闽南语|闽南话|客家话|潮汕话|广东话|海南话|上海话|"
+    r"四川话|越南话|他加禄语|日语|日文|韩语|韩文|法语|德语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语|"
     r"波兰语|泰语|越南语|印尼语|马来语|荷兰语|土耳其语|希腊语|瑞典语"
 )
 SKILLS_TOPIC, LANGUAGES_TOPIC = "skills", "languages"

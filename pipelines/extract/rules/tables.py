@@ -33,6 +33,11 @@ _WISHED = frozenset({ASSERTION, PLAN, PAST})
 # a rule that names no subject states what its clause's subject does: "我男朋友最近迷上生椰拿铁了" is his
 _OWN = frozenset({ASSERTION})
 
+# A wish only weighed for later is no wish yet: "到时候可能让你全用英文回我", "maybe once the course starts I'll have
+# you answer in Spanish"
+_HEDGED_LATER_ZH = r"到时候|可能会?让你|也许|说不定|或许"
+_HEDGED_LATER_EN = (r"\bmaybe\s+(?:once|when|after|next|in\s+a|at\s+some)\b|\bmight\s+(?:have|make|get|ask)\s+you\b"
+                    r"|\bat\s+some\s+point\b")
 # A time for one occasion is no standing preference: "call me after the meeting tomorrow", "明天下午三点以后找我"
 _ONE_OFF_EN = r"\b(?:tomorrow|tonight|today|this\s+(?:morning|afternoon|evening|week)|later)\b"
 _ONE_OFF_ZH = r"明天|今天|今晚|后天|待会|一会儿|等会"
@@ -122,7 +127,9 @@ _FORMAT_REFUSED_EN = (
     r"robotic|stiff|cold|weird|messy|annoying|awful|much)\b"
 )
 _FORMAT_REFUSED_ZH = (r"(?:而不是|不要|别用|不用|别再用|不再用|别|少用)[^，,。；]{{0,4}}?(?:{0})"
-                      r"|(?:{0})[^，,。；]{{0,6}}(?:太乱|很乱|难看|看着累|不好看)")
+                      r"|(?:{0})[^，,。；]{{0,6}}(?:太乱|很乱|难看|看着累|不好看)"
+                      # ... or named and then called off: "表格还是别用了", "表格不用再做了" (not "表格不用太复杂")
+                      r"|(?:{0})(?:就|也|还是)?(?:不用了|免了|算了|(?:别|不用|不要|甭)再?(?:用|做|弄|搞|加|给|列|画)了)")
 
 
 def _format_rules() -> tuple[Rule, ...]:
@@ -147,25 +154,28 @@ RULES: tuple[Rule, ...] = (
     # "write to me in", not "when I write in English" (how the user writes is not how they want answers)
     en(r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|write\s+(?:to\s+me|back)|communicate|use|prefer|(?:talk|speak)\s+to\s+me)\b"
        rf"(?:\s+[\w']+){{0,3}}?\s+(?:in\s+)?(?P<v>{LANGUAGES_EN})\b", PREF, "language",
-       "User wants answers in {v}.", "language reply answer", moods=_WISHED),
+       "User wants answers in {v}.", "language reply answer", moods=_WISHED,
+       unless=_HEDGED_LATER_EN),
     # ... asked in the language itself: "bitte antworte ab jetzt auf Deutsch"
     en(ANSWER_IN_ITS_OWN_LANGUAGE, PREF, "language", "User wants answers in {v}.", "language reply answer",
-       transform=language_named_in_itself, moods=_WISHED),
+       transform=language_named_in_itself, moods=_WISHED, unless=_HEDGED_LATER_EN),
     zh(rf"(?:用|使用|以|说|讲)(?P<v>{LANGUAGES_ZH})(?:来)?(?:回答|回复|交流|沟通|跟我说|和我说|对话|聊|输出|写|回我)",
-       PREF, "language", "用户希望用{v}回答", "语言 回答 回复", moods=_WISHED),
+       PREF, "language", "用户希望用{v}回答", "语言 回答 回复", moods=_WISHED,
+       unless=_HEDGED_LATER_ZH),
     # the answers named first: "以后你回答用日文，后面附上中文翻译"
     zh(rf"(?:回答|回复|回我)(?:都|就|一律|统一)?(?:用|使用|改用)(?P<v>{LANGUAGES_ZH})", PREF, "language",
-       "用户希望用{v}回答", "语言 回答 回复", moods=_WISHED),
+       "用户希望用{v}回答", "语言 回答 回复", moods=_WISHED,
+       unless=_HEDGED_LATER_ZH),
     # said from now on, or with the English verb typed in: "以后 reply 中文就好", "以后中文就行"
     zh(rf"(?:以后|之后|今后|从现在起|从今天起|(?i:reply|answer|respond))[^，,。！？]{{0,8}}?(?P<v>{LANGUAGES_ZH})"
-       r"(?:就好|就行|就可以|吧|回复|回答)", PREF, "language", "用户希望用{v}回答", "语言 回答 回复", moods=_WISHED),
+       r"(?:就好|就行|就可以|吧|回复|回答)", PREF, "language", "用户希望用{v}回答", "语言 回答 回复", moods=_WISHED,
+       unless=_HEDGED_LATER_ZH),
     zh(rf"我(?:更|比较)?(?:偏好|习惯|希望用)(?P<v>{LANGUAGES_ZH})<END>", PREF, "language", "用户希望用{v}回答",
        "语言 回答 回复"),
     # the whole reply in one language, "is enough": "你直接全英文回就行", "英文回复就好"
     zh(rf"(?:(?:全|纯|都)(?:用)?(?P<v>{LANGUAGES_ZH})(?:来)?(?:回复?|回答|写|输出)?|(?P<w>{LANGUAGES_ZH})(?:来)?(?:回复?|回答))"
        r"(?:我)?(?:就行|就好|就可以|即可)", PREF, "language", ("用户希望用{v}回答", "用户希望用{w}回答"),
-       "语言 回答 回复",
-       moods=_WISHED),
+       "语言 回答 回复", moods=_WISHED, unless=_HEDGED_LATER_ZH),
     # when to be contacted: "以后下午三点到六点之间找我吧", "晚上九点以后比较方便", "text me after 6pm from now on"
     zh(r"(?P<v>(?:工作日|周末|每天)?(?:早上|上午|中午|下午|傍晚|晚上|夜里)[^，,。！？找联打发别]{0,12}?(?:以后|之后|以前|之前|之间|左右))"
        r"(?:再|的时候)?(?:找我|联系我|打给我|给我打电话|打我电话|发消息给我|给我发消息|比较方便|最方便|方便)",

@@ -32,7 +32,8 @@ def _calls_off_pattern(guarded: bool) -> str:
         r"\b(?:never\s*mind|nvm|scratch\s+(?:all\s+)?that|scrap\s+(?:all\s+)?(?:it|that)|forget\s+(?:it|that)|ignore\s+(?:that|it|what\s+i\s+(?:just\s+)?said)\b|call(?:ed|ing)?\s+(?:it\s+)?off|not\s+happening|"
         r"not\s+doing\s+(?:it|that|this)|not\s+going\s+(?:through\s+with|ahead)|stay(?:ing)?\s+put|after\s+all|"
         r"same\s+as\s+(?:always|before|ever)|nothing(?:'s|\s+has|\s+is)?\s+chang(?:ed|ing)|stays?\s+the\s+same|"
-        r"(?:i'm|im|i\s+am|we're|we\s+are)\s+not\s+(?:changing|moving|switching|converting|transferring|taking\s+it)|"
+        r"(?:i'm|im|i\s+am|we're|we\s+are)\s+not\s+(?:changing|moving|switching|converting|transferring|taking\s+it|"
+        r"going\s+back|leaving)|"
         r"turned\s+(?:it|them|him|her|the\s+\w+)\s+down|declined\s+(?:it|the)|changed\s+my\s+mind|backed\s+out|"
         r"talked\s+(?:me|myself|us)\s+out\s+of|(?:for\s+life|till\s+the\s+end|forever)\b|"
         # ... or that the change came to nothing ("Phoenix is off", "scrap the whole waterloo thing", "the vegan thing
@@ -46,9 +47,12 @@ def _calls_off_pattern(guarded: bool) -> str:
         r"fell\s+through|(?:did\s*n[o']?t|never)\s+(?:work\s+out|happen|go\s+through|pan\s+out)|"
         r"lasted\s+(?:like\s+|about\s+|all\s+of\s+|exactly\s+)?(?:\d+|a|one|two|three|four|five|six)\s+(?:days?|weeks?)|"
         r"back\s+together)"
-        r"|算了|不去了|没去|不换了|不搬了|不跳了|不转了|不改了|不动了|先不动|不考虑了|还是老样子|照旧|没变|不变|没换|没搬|没跳|"
+        # (a return urged and refused: "我才不回去 在这边做跨境客服工资比老家高一倍")
+        r"|算了|不去了|没去|不回去|不换了|不搬了|不用改|不跳了|不转了|不改了|不动了|先不动|不考虑了|还是老样子|照旧|没变|不变|没换|没搬|没跳|"
         r"没答应|拒绝了|推掉了|回绝了|没那回事|黄了|取消了|搁置了|不了了之|打消了|改主意|"
         r"没(?:换|搬|去|转|跳|改|买|办|签)成|泡汤|和好了|复合了|坚持了[一二两三四五六七八九十\d]+天"
+        # ... and a bare "不改" that ends its clause: "不用不用 不改，九点前我肯定到家了" (not "死性不改")
+         + (r"|(?<!性)不改(?=[，,。！!\s]|$)" if guarded else "|不改")
     )
 
 

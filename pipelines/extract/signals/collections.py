@@ -14,7 +14,10 @@ from pipelines.extract.signals.lexicon import LANGUAGES_EN
 from pipelines.extract.signals.mood import ASSERTION, clauses_with_moods, owned_clauses
 
 _LANGUAGES_ZH = (
-    r"英语|英文|中文|普通话|粤语|日语|日文|韩语|法语|德语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语|泰语|越南语|方言"
+    r"英语|英文|中文|普通话|粤语|日语|日文|韩语|法语|德语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语|泰语|越南语|方言|"
+    # the home tongues of China and the languages of its neighbours, by the names people say ("闽南话都溜", "越南话")
+    r"闽南话|闽南语|客家话|潮汕话|上海话|四川话|广东话|白话|东北话|海南话|温州话|台语|越南话|他加禄语|菲律宾语|印尼语|"
+    r"马来语|缅甸语|柬埔寨语|老挝语|蒙古语|藏语|维吾尔语|印地语|土耳其语|波兰语|乌克兰语|荷兰语|手语"
 )
 
 # Tools and crafts named after a verb of knowing: a capitalised or all-caps name ("Figma", "SQL", "C++"), or a craft
@@ -23,7 +26,11 @@ _TOOL_EN = (
     r"drive\s+stick)\b"
 )
 # ... in Chinese: a name in Latin letters ("PR", "Python") or a craft
-_TOOL_ZH = r"(?<![A-Za-z])[A-Za-z][A-Za-z0-9+#.]+|剪辑|编程|做饭|烘焙|设计|建模|修图|画画|开车|写代码|视频剪辑"
+_TOOL_ZH = (
+    r"(?<![A-Za-z])[A-Za-z][A-Za-z0-9+#.]+|剪辑|编程|做饭|烘焙|设计|建模|修图|画画|开车|写代码|视频剪辑|"
+    # ... and the crafts of a trade: "我自己还会电焊", "叉车也会开"
+    r"电焊|焊接|叉车|无人机|修车|理发|美甲|化妆|摄像|配音|速记|缝纫"
+)
 # topic -> (English pattern, Chinese pattern) of a statement that adds to it
 _STATED = {
     "pets": (
@@ -33,8 +40,11 @@ _STATED = {
         # breeds and smaller animals by their own names: "a 4yo retired racer… greyhound", "my blue-tongue Sprocket"
         r"greyhounds?|whippet|lurcher|spaniel|collie|pug|bulldog|chihuahua|schnauzer|cockapoo|\w*doodle|lizard|skink|"
         r"blue-?tongue|bearded\s+dragon|cockatiel|budgies?|canar(?:y|ies)|ferrets?|chinchillas?|hens|chooks|axolotl|"
-        r"hedgehog)\b",
-        r"猫|(?<!成)(?<!单身)狗|宠物|柯基|金毛|泰迪|布偶|英短|仓鼠|兔子|鹦鹉|乌龟|金鱼|鱼缸|铲屎|遛狗|领养|收养|"
+        r"hedgehog)\b"
+        # (an animal named for a trade in it is no pet: "my cat grooming certification", "dog walking gigs")
+        r"(?!\s+(?:grooming|groomers?|sitting|sitters?|walking|walkers?|training|trainers?|food|treats|shows?|breeders?))",
+        # (nor in Chinese: "猫咪美容证", "宠物医院")
+        r"猫(?!咪?美容(?:证|师))|(?<!成)(?<!单身)狗(?!狗?美容(?:证|师))|宠物(?!美容|医院|店)|柯基|金毛|泰迪|布偶|英短|仓鼠|兔子|鹦鹉|乌龟|金鱼|鱼缸|铲屎|遛狗|领养|收养|"
         # breeds and smaller animals: "我养的玄凤阿柚", "垂耳兔生了一窝"
         r"垂耳兔|玄凤|虎皮鹦鹉|蜥蜴|守宫|刺猬|龙猫|柴犬|哈士奇|边牧|萨摩|比熊|博美|雪纳瑞|拉布拉多|德牧|"
         r"我养的(?![^，,。]{0,3}(?:花|草|绿萝|多肉|植物|盆栽|菜|兰|树|鱼缸))",
@@ -58,9 +68,18 @@ _STATED = {
         rf"|\b(?:{LANGUAGES_EN})\b.*\b(?:fluent|native|speaker|level|exam|test|JLPT|N[1-5]|HSK|DELE|B[12]|C[12])\b"
         # a language exam passed names its language: "passed N2", "JLPT N3 done"
         r"|\b(?:passed|cleared|got|aced)\b.*\b(?:JLPT\s*)?N[1-5]\b|\b(?:JLPT\s*)?N[1-5]\b.*\b(?:passed|done|cleared)\b"
-        r"|\b(?:passed|cleared|got|aced)\b.*\b(?:HSK|IELTS|TOEFL|TOPIK|DELF|DALF|DELE|TestDaF)\b",
-        rf"(?:会说|会讲|说得|讲得|母语|流利|过了|考过).*(?:{_LANGUAGES_ZH})|(?:{_LANGUAGES_ZH}).*(?:都ok|都行|都会|流利|过了|"
+        r"|\b(?:passed|cleared|got|aced)\b.*\b(?:HSK|IELTS|TOEFL|TOPIK|DELF|DALF|DELE|TestDaF)\b"
+        # a level reached in it, or talk held in it: "PASSED MY B2 GERMAN", "I can talk with the old ladies in Polish
+        # now"
+        rf"|\b(?:A[12]|B[12]|C[12])\s+(?:{LANGUAGES_EN})\b"
+        rf"|\b(?:talk|chat|argue|converse|communicate|get\s+by|haggle|joke)\b[^.!?]{{0,40}}?\bin\s+(?:proper\s+|basic\s+|"
+        rf"broken\s+|simple\s+|fluent\s+)?(?:{LANGUAGES_EN})\b",
+        rf"(?:会说|会讲|说得|讲得|母语|流利|过了|考过).*(?:{_LANGUAGES_ZH})|(?:{_LANGUAGES_ZH}).*(?:都ok|都行|都会|都讲|都说|流利|过了|"
         rf"N[1-5]|等级|考试|母语)"
+        # ... or spoken well enough, learnt, used with people: "普通话闽南话都溜", "他加禄语也学了不少",
+        # "能用日语跟主人讲病情了"
+        rf"|(?:{_LANGUAGES_ZH})[^，,。！？]{{0,8}}?(?:溜|没问题|能聊|聊两句|交流|凑合|会一点|也学|学了|砍价|报价|对话|聊天)"
+        rf"|(?:能|会|可以)用(?:{_LANGUAGES_ZH})|(?:自学|学)了?(?:{_LANGUAGES_ZH})|(?:平时|一般|在家)都?(?:讲|说)(?:{_LANGUAGES_ZH})"
         r"|(?<![A-Za-z])(?:JLPT\s*)?N[1-5](?![0-9])\s*(?:考)?(?:过|拿下|通过)(?:了|啦|咯)|(?:考)?(?:过|拿下|通过)(?:了|啦)\s*(?:JLPT\s*)?N[1-5](?![0-9])"
         r"|(?:雅思|托福|(?i:HSK|TOPIK|IELTS|TOEFL))[^，,。]{0,6}(?:过了|考过了|考了|拿到|出分)",
     ),
@@ -72,8 +91,18 @@ _STATED = {
         rf"experienced)\s+(?:at|with|in)|know\s+my\s+way\s+around|code\s+in)\s+(?:how\s+to\s+|some\s+|basic\s+)?"
         rf"(?:{_TOOL_EN})|\bpicked\s+up\s+(?:some\s+|basic\s+)?(?-i:[A-Z]{{2,}})\b"
         rf"|\b(?:passed|cleared|aced|got)\s+(?:the\s+|my\s+)?(?:(?-i:[A-Z]{{2,}})\w*\s+)?(?:exam|cert\w*|license|licence)\b"
-        rf"|\b(?:certified|licensed)\s+(?:as\s+an?\s+|in\s+)\w+",
-        rf"(?:自学|学会|学完|掌握|精通|熟悉|熟练|擅长|上手|搞懂|入门|会用|会写|会剪|会画)(?:了|啦)?\s*(?:{_TOOL_ZH})"
+        rf"|\b(?:certified|licensed)\s+(?:as\s+an?\s+|in\s+)\w+"
+        # a certificate or a training got, however it is named: "just finished my cat grooming certification", "I pass
+        # reach truck certification today", "finished confocal training finally"
+        r"|\b(?:pass|passed|finished|completed|earned|got)\s+(?:the\s+|my\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}?"
+        r"(?:certification|certificate|cert|license|licence|training)\b"
+        # ... or held, or signed off on: "I have forklift license", "I'm signed off to run the Zeiss on my own"
+        r"|\bI\s+(?:have|hold|got)\s+(?:a\s+|my\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:license|licence|certification|cert)\b"
+        r"|\b(?:signed\s+off|certified|qualified|licensed)\s+to\s+(?:run|use|operate|drive|do|fly)\b",
+        rf"(?:自学|学会|学完|掌握|精通|熟悉|熟练|擅长|上手|搞懂|入门|会用|会写|会剪|会画)(?:了|啦)?(?:一?点|一?些)?\s*(?:{_TOOL_ZH})"
+        rf"|(?:还|也)会(?:{_TOOL_ZH})"
+        # a licence or certificate named before it is got: "无人机执照考下来了", "上个月去考了猫咪美容证"
+        r"|(?:证|执照|证书)[^，,。！？]{0,4}?(?:考下来|考到|拿到|拿下|考过|到手|过了)|考了[^，,。！？]{0,8}?(?:证|执照)"
         rf"|(?:{_TOOL_ZH})\s*(?:也|都|还)?(?:会(?:一点|用|写|做|了)|挺熟|很熟|熟练|精通|学完|学会|上手|搞懂|搞定)"
         r"|也会(?:做|用|写|剪|画)了|(?:考过|考下|考到|拿到|拿下|通过)(?:了|啦)?[^，,。！？]{0,6}(?:证|资格|执照|(?-i:[A-Z]{2,}))"
         r"|(?<![A-Za-z])(?-i:[A-Z]{2,})[A-Za-z0-9]*\s*(?:终于|总算)?(?:考过|考下|拿下|过了|到手)"

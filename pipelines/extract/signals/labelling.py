@@ -138,6 +138,10 @@ def _episode_signal(
     # answers to bullet points from now on")
     given_way = frozenset(topic for topic in (said.topic,) if topic and asked == signal)
     signal = asked
+    # (a change refused or called off states none in passing: "我才不回去 在这边做跨境客服工资比老家高一倍" keeps the
+    # user where they live, and would overtake the statement of it as the likelier change)
+    if calls_off(content):
+        return signal, ()
     passing = said_in_passing(readings, content, signal.topic, exclude | given_way)
     by_head = _heard_in_passing(content, read, signal.topic, exclude | given_way | frozenset(passing))
     return signal, tuple(sorted(passing + by_head))

@@ -133,6 +133,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "lease", "landlord", "rent", "roommates?", "neighbou?rhood", "settled", "based", "hometown",
          "address", "house", "condo", "apt", "renting", "rowhouse", "townhouse", "duplex", "bungalow",
          "first (?:week|month|night)s? in (?-i:[A-Z])\\w+",
+         # ... a first morning there, with the place in lower case: "first morning waking up in plainfield"
+         "(?:first|1st) (?:morning|night|weekend) (?:waking up |sleeping )?in (?!(?:a |the )?(?:hospital|hotel|hostel|ward)\\b)\\w+",
+         "waking up in (?:my |our |the )?new (?:place|flat|apartment|house|home|room)",
          # a move said through the ones who carry it: "the removal truck turned up in Whanganui on Saturday"
          "removals? (?:truck|van|lorry|men|company|firm)", "back (?:east|west)", "no fixed address", "(?<!same )city", "(?:I'm|I am|we're|we are) in (?-i:[A-Z])\\w+",
          # people type place names in lower case too: "my whole life is here in columbus"
@@ -184,6 +187,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "I do \\w+(?: \\w+)? at (?-i:[A-Z])\\w+", "been at (?-i:[A-Z])\\w+(?: \\w+)? (?:since|for)",
          # a first stretch at a place named in lower case (not a school): "first week at quillbrook done"
          "(?:first|second|third|[0-9]+(?:st|nd|rd|th)) (?:day|week|shift|month) at (?!(?:the|a|an|home|school|uni|university|college)\\b)\\w+",
+         # ... counted the other way round: "survived week one at peachtree mutual"
+         "(?:day|week|shift|month) (?:one|two|three|1|2|3) at (?!(?:the|a|an|home|school|uni|university|college)\\b)\\w+",
+         # the hours the user is put on at a place: "now im on days at BrightCart's cross dock"
+         "on (?:days|nights|earlies|lates|weekends|(?:the )?(?:day|night|early|late|swing|graveyard) shift) at \\w+",
          # the time since starting there: "Five weeks in at Cabot Harbour", "six weeks into Halyard"
          "(?:days?|weeks?|months?) (?:in at|into) (?-i:[A-Z])\\w+",
          # a place that hired the user: "Saltbush Canteen at the uni took me on"
@@ -209,7 +216,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # working for oneself is where the user works: "I'm my own boss", "my yarn shop", "I run a small bakery"
          "(?:my|our) own boss", "running (?:my|our) own (?:thing|company|business|startup|firm|practice|shop)", "freelanc\\w*", f"(?:my|our) (?:own )?(?:little |small |tiny )?(?!(?:{_A_PLACE_GONE_TO_EN})\\b)(?:[\\w-]+ )?(?:{_BUSINESS_EN})\\b",
          f"(?:I|we) (?:run|own|opened|started) (?:a|an|my|our|the|this) (?:little |small |tiny )?(?:[\\w-]+ ){{0,2}}?(?:{_BUSINESS_EN})\\b"),
-        ("公司", "上班", "干活", "(?<!什么)(?<!啥)工作(?!日)", "入职", "入社", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌", "单位",
+        ("公司", "上班", "坐班", "干活", "(?<!什么)(?<!啥)工作(?!日)", "入职", "入社", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌", "单位",
          # a job ended by age, or taken up again after it: "我从档案局退休了，区图书馆返聘我"
          "退休", "(?:聘|雇|录用)(?:了)?我(?!们)",
          # a workplace's own routine names the workplace: "我们星澜网络年会", "我们小米今年年终奖", "腾讯这边周报模板"
@@ -349,7 +356,11 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "喝(?:什么|啥)", "加糖(?:吗|嘛|么)"),
     ),
     "output_format": (
-        ("tables?", "bullets?", "bullet points?",
+        # (a table that stands in a room or that work is done on is no layout: "me and my kitchen table", "I'm on
+        # the table full time now", "table tennis")
+        ("(?<!kitchen )(?<!dining )(?<!coffee )(?<!picnic )(?<!pool )(?<!massage )(?<!operating )(?<!exam )"
+         "(?<!grooming )(?<!folding )(?<!bedside )(?<!side )(?<!work )(?<!on the )(?<!off the )(?<!at the )"
+         "(?<!under the )(?<!round the )tables?(?! tennis)", "bullets?", "bullet points?",
          # (a list the user is on or keeps is no answer's format: "finally off the sub list", "my packing list")
          "(?<!sub )(?<!to-do )(?<!todo )(?<!shopping )(?<!grocery )(?<!guest )(?<!wish )(?<!bucket )(?<!packing )"
          "(?<!mailing )(?<!waiting )(?<!wait )(?<!class )(?<!reading )(?<!play)(?<!check)(?<!short)(?<!black)lists?",
@@ -453,7 +464,12 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "major", "classes", "dorm", "transfer\\w*", "attend(?:s|ed|ing)?", "freshman", "sophomore", "junior year", "senior year", "professor", "community college",
          "(?-i:CC)", "grad program", "bootcamp", "GPA", "tuition", "financial aid",
          # degrees and schools by the names people use: "my MSc at UCL", "first week at UC Davis", "final year at Warwick"
-         "MSc", "BSc", "MPhil", "MBA", "dissertation", "thesis", "final year", "(?-i:UC(?:LA|SD|SB|L|I)?)(?: (?-i:[A-Z])\\w+)?",
+         "MSc", "BSc", "MPhil", "MBA", "dissertation",
+         # ... and by their letters after "my": "week one of my MA at Leeds" (not "Boston, MA")
+         "my (?-i:MA|BA|BS|MS|MEd|LLM|PGCE|MFA|MPH|MSW)\\b",
+         # a certificate studied for somewhere: "doing the medical assistant certificate at sinclair now"
+         "(?:certificate|certification|diploma)(?: program(?:me)?| course)? (?:at|from|through) \\w+",
+         "(?:doing|taking|studying for) (?:the |my |a |an )?(?:[\\w-]+ ){0,3}?(?:certificate|diploma)\\b", "thesis", "final year", "(?-i:UC(?:LA|SD|SB|L|I)?)(?: (?-i:[A-Z])\\w+)?",
          "University of (?-i:[A-Z])\\w+", "(?-i:[A-Z])\\w+ (?:University|College|State|Tech)"),
         ("读研", "读博", "学校", "大学", "研究生", "博士", "导师", "报到", "入学", "毕业", "研二", "研一",
          "宿舍", "港大", "浙大", "学院", "期末", "考试周", "高数", "学分", "挂科", "绩点", "选课", "本科", "大一",
@@ -585,7 +601,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   # a job found: "I landed at Quarrystone doing platform eng" (not a plane: "landed at JFK")
                   "landed (?:a (?:new )?(?:job|gig|role|position|spot)\\b|(?:at|with) (?-i:[A-Z])[\\w&'-]+ (?:doing|as)\\b)", "layoffs?\\b.{0,40}\\bI was (?:in|part of|one of)",
                   "layoffs?",
-                  "(?:sending|sent|send|gave|giving|handed|handing|put in|putting in|turned in|turning in) (?:\\w+ )?my two weeks",
+                  # (the place may be named between: "gave harbor point my 2 weeks back in october")
+                  "(?:sending|sent|send|gave|giving|handed|handing|put in|putting in|turned in|turning in) (?:[\\w&'-]+ ){0,3}?my (?:two|2) weeks",
                   "(?:accepted|signed) (?:the|an|their|a|his|her) (?:job )?offer", "laid off", "fired",
                   "still (?:at|with|working)", "staying at", "staying (?:put )?(?:at|with) (?-i:[A-Z])\\w+", "let go", "between jobs", "unemployed", "out of work",
                   "not working (?:anywhere|at the moment|right now|rn|atm)",

@@ -97,7 +97,8 @@ ZH_SHA = "(?<!没)(?<![不没].)(?<![不没]..)(?<![不没]...)啥(?!都|也|的
 # 什么 asks as 啥 does ("有什么整理收件箱的好办法"), unless it means "nothing", "anything" or "and so on" ("没什么",
 # "什么都行", "水果什么的", "不是什么大事", "不刻意控制什么了")
 ZH_SHENME = "(?<![没不])(?<!不是)(?<!没有)(?<![不没].)(?<![不没]..)(?<![不没]...)(?<![不没]....)什么(?!都|也|的|了)"
-ZH_A_NOT_A = r"(?!动)(?P<asked>[\u4e00-\u9fff])[不没](?P=asked)"
+# (not a "no" said twice: "不用不用", "不要不要")
+ZH_A_NOT_A = r"(?<!不)(?!动)(?P<asked>[\u4e00-\u9fff])[不没](?P=asked)"
 # A question asks; "Was in Tokyo last week." does not (an auxiliary at the start is not enough here), nor
 # does 着呢 ("我跟我老婆好着呢": it insists).
 _QUESTION = re.compile(
@@ -197,6 +198,8 @@ _POINTED_AT_KIN_ZH = (
 _LEAD_IN_WORD = (
     r"(?:and|but|so|also|plus|oh|meanwhile|btw|anyway|anyways|well|ok|okay|lol|omg|ugh|haha|cool|right|yeah|yep|nice"
     r"|alright|fun\s+fact:?|in\s+other\s+news,?"
+    # ... and what chat opens with for a sigh or a laugh: "man my boy Ray quit Bayou today"
+    r"|man|dude|bro|damn|dang|wow|whoa|welp|sigh|jeez|geez|bruh|yo"
     # ... and what announces news: "fyi my brother switched to a work address too"
     r"|fyi|fwiw|ps|heads\s+up:?|side\s+note:?|(?:big\s+)?news:?|guess\s+what,?|funny\s+thing,?"
     # ... and what says it was heard: "found out today my ex moved up to Phoenix", "turns out his sister…"
@@ -245,7 +248,7 @@ _THIRD_PARTY = re.compile(
     rf"^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our|his|her|their|the|a|an|one\s+of\s+(?:my|our|the))\s+(?:\w+\s+)?"
     rf"(?:{PEOPLE_EN}|{_PEOPLE_SERVED_EN})s?\b(?!\s+(?:{_A_POST}|{_OF_A_PERSON}))"
     rf"|(?:my|our)\s+(?:new\s+|old\s+)?(?:{_LEADERS_EN})s?\b(?!\s+(?:{_A_POST}))"
-    r"|(?:he|she|they|everyone|everybody|shes|theyre)\b"
+    r"|(?:he|she|they|everyone|everybody|shes|hes|theyre)\b"
     # ... or someone's thing said as the subject: "his is jordan.p@example.org now", "her new number's 555-0134"
     r"|(?:his|hers|theirs)\s+(?:is|was|are|were|changed|became)\b"
     r"|(?:his|her|their)\s+(?:new\s+|old\s+|own\s+|work\s+|personal\s+)?\w+(?:'s|\u2019s|\s+(?:is|was|are|were|changed|became)\b))"
@@ -267,7 +270,7 @@ _THIRD_PARTY = re.compile(
     # (not one the user calls out to: "bro i got the job", "sis we're moving")
     rf"|^\s*(?:{_LEAD_IN}\s+)?(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s(?![\s,]*(?:i|i'm|im|i've|ive|we|we're|my)\b)"
     rf"|^\s*{_LEAD_ZH}(?:我妈|我爸|妈妈|爸爸|我姐|我哥|我弟|我妹|我老公|我老婆|老公|老婆|媳妇|朋友|同事|我们组长|组长|老板|领导|表哥|表姐|"
-    r"他们|她们|他|她|孩子|儿子|女儿|大家|别人|室友|房东|中介|客户|师傅|店员|咖啡师|闺蜜|发小|哥们|舍友|同学|邻居|"
+    r"他们|她们|他(?!加禄)|她|孩子|儿子|女儿|大家|别人|室友|房东|中介|客户|师傅|店员|咖啡师|闺蜜|发小|哥们|舍友|同学|邻居|"
     r"男朋友|女朋友|对象|合伙人|搭档|合作伙伴|老伴|徒弟|老头子|老太婆|老婆子|"
     # (not a word the user may call the assistant by: "老师，我想问…", "阿姨" is a stranger too)
     r"公婆|公公|婆婆|爷爷|奶奶|外公|外婆|姥姥|姥爷|爸妈|父母|哥哥|姐姐|弟弟|妹妹|孙子|孙女|外孙|儿媳|女婿|亲家|亲戚|家里人|"
@@ -276,6 +279,8 @@ _THIRD_PARTY = re.compile(
     # ... an ex, and a child's parent called by the child's name: "前夫搬去上海了", "乐乐爸换号了", "孩子他爸"
     r"前夫|前妻|前任|前男友|前女友|孩子(?:他|她)?(?:爸|妈)|(?P<child>[\u4e00-\u9fff])(?P=child)(?:爸|妈))"
     r"|大家都|别人都|everyone\s+(?:says|uses|calls)"
+    # ... or a crowd: "一堆人来恭喜我结婚" (what a crowd says of the user is their word, not the user's)
+    r"|^\s*(?:还有|然后|而且|结果)?(?:一堆|一群|好多|很多|不少|一帮|一大堆)(?:人|同事|朋友|亲戚|客人|网友)"
     # someone else's new thing, in a clause where the user is no subject: "kayla keeps sending me pics from her new
     # place in chicago", "看她新家的照片"
     r"|^(?!.*\b(?:i|i'm|im|i've|we|we're)\b)(?=.*\b(?:his|her|their)\s+(?:new|old|first|own)\s+(?:place|apartment|"
@@ -295,8 +300,9 @@ _THIRD_PARTY = re.compile(
     # ... a group named with what it does: "我们收银组的小周搬去宁波了", "我们队老朴被挖走了"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:{_OUR_ZH})(?:{_GROUPS_ZH}|科|处|院|系|所|店|厂|车间)"
     r"(?:里)?(?:新来|刚来|那个)?的"
-    # ... or one of it called by a nickname, with what they did: "我们队打野小胖搬去上海了" (not "我们队小组赛赢了")
-    rf"|^\s*(?:{_LEAD_IN_ZH})?我们(?:{_GROUPS_ZH}|店|厂|车间|站|科|处|所|院|系)(?:里)?[\u4e00-\u9fff]{{0,3}}?(?:小|老|阿)[\u4e00-\u9fff]"
+    # ... or one of it called by a nickname, with what they did: "我们队打野小胖搬去上海了" (not "我们队小组赛赢了"),
+    # "我们船上二厨小刘辞职了"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?我们(?:{_GROUPS_ZH}|店|厂|车间|站|科|处|所|院|系|这边|那边|这儿|那儿|[\u4e00-\u9fff]?上)(?:里)?[\u4e00-\u9fff]{{0,3}}?(?:小|老|阿)[\u4e00-\u9fff]"
     r"(?:都|也|已经|刚|就|最近)?(?:搬|跳|辞|离|调|升|去|转|换|结婚|分手|退|被|要)"
     # ... or the one in charge of it: "我们CTO最近迷上手冲", "我们主任调去省里了"
     # (with a word of its rank or its place before it: "我们主教练说…", "我们新经理")
@@ -600,6 +606,10 @@ _DONE_TO_ME_WORDS_EN = (
     # ... and what someone set up for the user is the user's: "my nephew set me up a fresh email"
     r"|\bset\s+me\s+up\b"
     r"|\b(?:changed|updated|bumped|converted|upgraded)\s+my\s+(?:title|role|position|post)\b"
+    # ... or a word they took off the user's title or put on it: "dropped the 'staff' and stuck 'senior' in front of
+    # my title"
+    r"|\b(?:dropped|removed|took|taken|stuck|added|put|slapped)\s+[^.!?]{0,40}?\b(?:from|off|in\s+front\s+of|onto|on|to)"
+    r"\s+my\s+(?:job\s+)?(?:title|role)\b"
     # ... and a post given, not offered: "they gave me the metro editor job"
     r"|\b(?:gave|handed|given)\s+me\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?(?:job|role|position|post|title|promotion|spot)\b"
     # ... or a rank pinned on the user, a post the user was named to: "they pinned Master Sergeant on me friday"
@@ -1173,13 +1183,14 @@ def owned_clauses(text: str) -> list[bool]:
 # Who a clause is about, named: a pronoun (not "it", which is mostly an object: "sold it") or a person.
 _ME_EN = "i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd"
 # (chat drops the apostrophe: "shes always telling me how to run my schedule")
-_OTHERS_EN = "you|you're|he|she|they|he's|she's|they're|shes|theyre"
+_OTHERS_EN = "you|you're|he|she|they|he's|she's|they're|shes|hes|theyre"
 _SUBJECT = re.compile(
     rf"\b(?:{_ME_EN}|my|our|{_OTHERS_EN}|his|their)\b"
     r"|\bguess\s+who\b"  # the user, coyly: "so guess who's sleeping on an air mattress"
     # (not one after a verb or a preposition: "就住我们隔壁小区" goes on with whoever moved there)
     # (nor an owner named: "室友今天去云杉网络报到了 | 整晚在客厅晒他的新工牌" goes on with the roommate)
-    r"|(?<![住到去跟和对找陪为把被像离比从向往])(?<!住在)(?<!待在)(?<!呆在)(?:我|咱|俺|你|您|(?:他|她)(?!们?的))",
+    # (nor the one a deed is done to: "老李说他听机务讲，| 下个合同要提我当轮机长")
+    r"|(?<![住到去跟和对找陪为把被像离比从向往提派调升选留夸骂逼劝催喊叫让])(?<!住在)(?<!待在)(?<!呆在)(?:我|咱|俺|你|您|(?:他|她)(?!们?的))",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"^\s*(?:[.!?。！？\n]|$)")
@@ -1190,7 +1201,9 @@ _SUBJECT_PRONOUN = re.compile(
     # (我 in what describes someone is no subject: "跟我同期进来的小周跳槽了")
     rf"\b(?:(?P<me>{_ME_EN})|{_OTHERS_EN})\b|(?P<zh_me>(?:(?<![跟和与])(?:我|俺)|(?:我|俺)(?![^，,。！？]{{0,10}}的))"
     rf"(?!{_MY_KIN_ZH}|{_POINTED_AT_KIN_ZH})|咱)"
-    r"|你|您|他|她",
+    r"|你|您|他(?!加禄)|她"
+    # ... and someone called by their surname is a subject too: "我们院的主任老张辞职了" is 老张's, not the user's
+    rf"|(?<![是叫])(?:[老小阿](?:{_SURNAMES})(?![了过子])|{_BY_SURNAME_ZH})",
     re.IGNORECASE,
 )
 
@@ -1249,7 +1262,7 @@ def _goes_on_with_it(clause: str) -> bool:
 # 搬过去跟他们近点")
 _WEIGHS = re.compile(
     # (any verb asked as A-not-A weighs too: "有人问我愿不愿意去教小孩毛笔字，| 待遇比这边好点")
-    r"(?!动)(?P<weighed>[\u4e00-\u9fff])[不没](?P=weighed)|要不要|该不该|是不是该|是否|考虑|在想|纠结|\bshould\s+(?:i|we)\b|\bwhether\b|\bthinking\s+(?:about|of)\b|\bconsidering\b",
+    r"(?<!不)(?!动)(?P<weighed>[\u4e00-\u9fff])[不没](?P=weighed)|要不要|该不该|是不是该|是否|考虑|在想|纠结|\bshould\s+(?:i|we)\b|\bwhether\b|\bthinking\s+(?:about|of)\b|\bconsidering\b",
     re.IGNORECASE,
 )
 # ... and the user's own conclusion, in English: "Cardiologist says no more caffeine, | so scrap the espresso tonic

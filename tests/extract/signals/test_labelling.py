@@ -9,11 +9,7 @@ from pipelines.extract.signals.labelling import label_statements
 from pipelines.extract.signals.mood import ASSERTION, NEGATED, PAST, PLAN, REPORTED, TENTATIVE, THIRD_PARTY
 from tests.support.candidate_rows import candidate
 from tests.support.hashing_embedder import HashingEmbedder
-
-
-def _row(kind: str, topic: str, content: str, message_id: str) -> dict:
-    said = candidate(content, topic, kind=kind, message_id=message_id, confidence=1.0)
-    return said | {"keywords": ["Li"], "context": None, "mood": None}
+from tests.support.labelled_episodes import episode_row, labels_and_mentions
 
 
 def test_episodes_are_labelled_and_a_covered_topic_is_left_to_its_fact():
@@ -22,11 +18,11 @@ def test_episodes_are_labelled_and_a_covered_topic_is_left_to_its_fact():
     sister = "My sister just moved to Paris and rented a flat there"
     candidates = pl.DataFrame(
         [
-            _row("episode", "episode", moved, "m1"),
-            _row("fact", "residence", "User lives in Seattle.", "m2"),
-            _row("episode", "episode", covered, "m2"),
-            _row("episode", "episode", sister, "m3"),
-            _row("episode", "episode", "thanks, that helps", "m4"),
+            episode_row("episode", "episode", moved, "m1"),
+            episode_row("fact", "residence", "User lives in Seattle.", "m2"),
+            episode_row("episode", "episode", covered, "m2"),
+            episode_row("episode", "episode", sister, "m3"),
+            episode_row("episode", "episode", "thanks, that helps", "m4"),
         ],
         schema=CANDIDATE_SCHEMA,
     )
@@ -43,8 +39,8 @@ def test_what_the_assistant_said_is_never_a_statement_of_the_users_state():
     moved = "Gave up the Portland lease, moved out, no fixed address now"
     candidates = pl.DataFrame(
         [
-            _row("episode", "episode", moved, "m1") | {"role": "assistant"},  # e.g. repeating the user back
-            _row("episode", "episode", moved, "m2") | {"role": "user"},
+            episode_row("episode", "episode", moved, "m1") | {"role": "assistant"},  # e.g. repeating the user back
+            episode_row("episode", "episode", moved, "m2") | {"role": "user"},
         ],
         schema=CANDIDATE_SCHEMA,
     )
@@ -56,8 +52,8 @@ def test_what_the_assistant_said_is_never_a_statement_of_the_users_state():
 
 
 def test_a_reply_that_names_no_topic_takes_the_one_its_question_asked_about():
-    answer = _row("episode", "episode", "王若溪，若即若离的若，小溪的溪。以后都用这个", "m2")
-    offer = _row("episode", "episode", "yes actually, mine is a cheap cable lock", "m4")
+    answer = episode_row("episode", "episode", "王若溪，若即若离的若，小溪的溪。以后都用这个", "m2")
+    offer = episode_row("episode", "episode", "yes actually, mine is a cheap cable lock", "m4")
     candidates = pl.DataFrame(
         [
             answer | {"context": "assistant: 恭喜！新名字叫什么呀？"},
@@ -71,7 +67,7 @@ def test_a_reply_that_names_no_topic_takes_the_one_its_question_asked_about():
 
 def _labels(*texts: str) -> list[tuple[str, str | None]]:
     """(topic, mood) of each text labelled as an episode of its own message."""
-    rows = [_row("episode", "episode", text, f"m{at}") for at, text in enumerate(texts, 1)]
+    rows = [episode_row("episode", "episode", text, f"m{at}") for at, text in enumerate(texts, 1)]
     labelled = label_statements(pl.DataFrame(rows, schema=CANDIDATE_SCHEMA), HashingEmbedder().embed_passages)
     return labelled.select("topic", "mood").rows()
 
@@ -85,9 +81,9 @@ def test_a_reply_to_a_question_about_the_user_states_the_value_it_gives():
     reply = "Brightwater Health, the hospital network. analytics team again"
     candidates = pl.DataFrame(
         [
-            _row("episode", "episode", reply, "m2")
+            episode_row("episode", "episode", reply, "m2")
             | {"context": "assistant: Congrats on week one! Where did you end up?"},
-            _row("episode", "episode", reply, "m4") | {"context": "assistant: Congrats on week one!"},
+            episode_row("episode", "episode", reply, "m4") | {"context": "assistant: Congrats on week one!"},
         ],
         schema=CANDIDATE_SCHEMA,
     )
@@ -97,19 +93,21 @@ def test_a_reply_to_a_question_about_the_user_states_the_value_it_gives():
 
 def test_a_language_or_a_pet_of_the_users_outweighs_a_topic_touched_in_passing():
     # the school words stand in a clause said of no one: a tentative school reading, outweighed
-    exam = _row("episode", "episode", "passed JLPT N3!!! the university classes and the campus tutor paid off", "m1")
+    exam = episode_row(
+        "episode", "episode", "passed JLPT N3!!! the university classes and the campus tutor paid off", "m1"
+    )
     labelled = label_statements(pl.DataFrame([exam], schema=CANDIDATE_SCHEMA), HashingEmbedder().embed_passages)
     assert labelled.select("topic", "mood").rows() == [("languages", ASSERTION)]
 
 
 def test_languages_the_user_speaks_are_no_wish_for_answers_in_them():
-    spoken = _row("episode", "episode", "下周去大阪出差 我日语N2 日常交流ok 粤语是母语 帮我规划两天自由行", "m1")
+    spoken = episode_row("episode", "episode", "下周去大阪出差 我日语N2 日常交流ok 粤语是母语 帮我规划两天自由行", "m1")
     labelled = label_statements(pl.DataFrame([spoken], schema=CANDIDATE_SCHEMA), HashingEmbedder().embed_passages)
     assert labelled.select("topic", "mood").rows() == [("languages", ASSERTION)]
 
 
 def test_a_weak_statement_of_the_users_own_keeps_its_topic_over_a_hobby_named_beside_it():
-    home = _row("episode", "episode", "I live in Ballard now, and my whole life is the climbing gym", "m1")
+    home = episode_row("episode", "episode", "I live in Ballard now, and my whole life is the climbing gym", "m1")
 
     def flat(texts):  # e5 prefers no topic: the cues alone decide
         return np.ones((len(texts), 8), dtype=np.float32)
@@ -165,7 +163,9 @@ def test_an_answer_to_a_question_on_another_topic_is_still_talk_after_the_statem
 def test_a_trip_told_is_in_the_past_of_the_home_and_never_answers_where_the_user_lives():
     trip = "上周去成都玩了五天 回来胖了三斤 火锅太顶了"
     back = "just got back from a week in Lisbon, the food was unreal"
-    rows = [_row("episode", "episode", text, f"m{i}") for i, text in enumerate((trip, back, "thanks, that helps"))]
+    rows = [
+        episode_row("episode", "episode", text, f"m{i}") for i, text in enumerate((trip, back, "thanks, that helps"))
+    ]
     labelled = label_statements(pl.DataFrame(rows, schema=CANDIDATE_SCHEMA), HashingEmbedder().embed_passages)
     assert labelled.select("topic", "mood").rows() == [("residence", PAST), ("residence", PAST), ("episode", None)]
 
@@ -186,23 +186,13 @@ def test_a_time_of_day_a_pastime_happens_at_is_the_pastime_and_an_hour_to_be_rea
     assert said == [("hobbies", ASSERTION), ("contact_time", ASSERTION), ("pets", ASSERTION)]
 
 
-def _flat(texts):  # e5 prefers no topic: the cues alone decide
-    return np.ones((len(texts), 8), dtype=np.float32)
-
-
-def _labels_and_mentions(*texts: str) -> list[tuple[str, str | None, list[str]]]:
-    rows = [_row("episode", "episode", text, f"m{at}") for at, text in enumerate(texts, 1)]
-    labelled = label_statements(pl.DataFrame(rows, schema=CANDIDATE_SCHEMA), _flat)
-    return labelled.select("topic", "mood", "mentions").rows()
-
-
 def test_a_topic_the_user_states_beside_the_labelled_one_is_kept_as_a_mention():
     depots = (
         "every monday I pull the dispatch numbers for our three depots at Tallgrass Logistics, "
         "can you keep your answers to bullet points from now on"
     )
     number = "my new number is 312-555-0148, and from now on keep your answers to bullet points"
-    (topic, _, mentioned), (number_topic, number_mood, number_mentions) = _labels_and_mentions(depots, number)
+    (topic, _, mentioned), (number_topic, number_mood, number_mentions) = labels_and_mentions(depots, number)
     assert {topic, *mentioned} == {"employer", "output_format"} and topic not in mentioned
     assert (number_topic, number_mood, number_mentions) == ("phone", ASSERTION, ["output_format"])
 
@@ -212,7 +202,7 @@ def test_someone_elses_value_a_contact_only_named_and_a_label_given_way_are_no_m
     mail = "email me the slides later, and from now on keep your answers to bullet points"
     spoken = "我日语N2 日常交流ok 粤语是母语"  # languages spoken, not the language answers should come in
     number = "my new number is 312-555-0148. my sister works at Google now lol"
-    said = _labels_and_mentions(sister, mail, spoken, number)
+    said = labels_and_mentions(sister, mail, spoken, number)
     assert all(topic != "employer" or mood == THIRD_PARTY for topic, mood, _ in said)
     assert [mentioned for _, _, mentioned in said] == [[], [], [], []]
     assert [topic for topic, _, _ in said] == ["output_format", "output_format", "languages", "phone"]
