@@ -213,7 +213,8 @@ _OPENING_WORDS = (
     r"(?i:just|finally|also|recently|officially|today|yesterday|then|so|and|but|well|guess|got|anyway|ok|okay|hey|hi|oh|"
     r"yeah|yes|btw|update|welp|ugh|lol|omg|we|my|our|both|never|already|still|literally|totally|basically|honestly)"
 )
-_LEAD_IN_ZH = "还有|然后|而且|对了|另外|顺便说一下"
+# (and the fillers that turn to what happened: "不是，…就是导师退休了换了个新导师")
+_LEAD_IN_ZH = "还有|然后|而且|对了|另外|顺便说一下|就是|不过|但是|可是"
 # ... and a time said before the subject: "国庆闺蜜订婚了", "九月份我老公终于跳槽了"
 _WHEN_ZH = (
     "今天|昨天|前天|刚才|刚刚|最近|前阵子|前段时间|上周|上礼拜|上星期|这周|上个?月|这个月|周末|年底|年初|去年|今年|"
@@ -231,6 +232,11 @@ _OUR_ZH = "我们[^，,。我在]{0,4}?|我"
 # the groups at work or school a colleague is named by: "我们组的", "同组", "组里小林"
 _GROUPS_ZH = "组|部门|公司|团队|班|宿舍|科室|实验室|办公室|单位|队"
 # surnames a colleague is called by: "老李跳去迈康了", "小王搬走了"
+# The one in charge of the user's group: "我们CTO", "我们主教练", "我们部门经理"
+_OUR_LEADER_ZH = (
+    "我们(?:的)?(?:主|总|副|新|老|大|部门|项目|车间)?(?:(?i:CTO|CEO|CFO|COO)|主任|经理|总监|主管|老板|领导|组长|店长|科长|院长|"
+    "校长|护士长|教练|老师|导师|上司|老大|班主任|辅导员|[部处局厂行所站村社会队]长|董事长|总经理)"
+)
 _SURNAMES = (
     "李|王|张|刘|陈|杨|黄|赵|周|吴|徐|孙|马|朱|胡|郭|何|林|罗|高|梁|宋|郑|谢|韩|唐|冯|董|程|曹|袁|邓|许|沈|曾|彭|吕|苏|卢|"
     "蒋|蔡|贾|丁|魏|叶|余|潘|杜|戴|夏|钟|汪|田|任|姜|范|方|石|姚|谭|廖|邹|熊|金|陆|孔|白|崔|毛|邱|秦|江|顾|侯|邵|孟|段|雷|"
@@ -259,6 +265,9 @@ _THIRD_PARTY = re.compile(
     rf"|^\s*(?:{_LEAD_IN}\s+)?(?:(?:my|our)\s+(?:[\w-]+\s+){{1,3}})?(?!{_OPENING_WORDS}\b)(?-i:[A-ZÀ-Þ][a-zß-ÿ]+)"
     r"(?:\s+\([^)]*\)|\s+(?:on|from|in|at)\s+(?:my|our)\s+\w+)?\s+(?:just\s+|finally\s+|also\s+)?"
     rf"(?:{_DEEDS_EN}|(?:is|'s)\s+(?:moving|leaving|relocating|quitting|retiring))\b(?!.*\bme\b)"
+    # ... or someone not known by name: "and now some guy from the USDA is emailing me asking for lab manager stuff"
+    rf"|^\s*(?:{_LEAD_IN}\s+)?(?:and\s+|so\s+)?(?:now\s+|then\s+)?(?:(?:some|this|a|one)\s+(?:random\s+)?(?:guy|girl|woman|lady|dude|"
+    r"man|person)|some(?:one|body))\b"
     # ... or someone's news announced: "big roommate news — Jess got the job at that studio in Toronto"
     rf"|^\s*(?:(?:big|huge|some|quick|sad|good|bad|fun|exciting|crazy|wild)\s+)?(?:{PEOPLE_EN})\s+(?:news|update)\b"
     # ... or someone's relative or friend: "Nate's parents sold their house and moved to Scottsdale"
@@ -275,7 +284,7 @@ _THIRD_PARTY = re.compile(
     # (not a word the user may call the assistant by: "老师，我想问…", "阿姨" is a stranger too)
     r"公婆|公公|婆婆|爷爷|奶奶|外公|外婆|姥姥|姥爷|爸妈|父母|哥哥|姐姐|弟弟|妹妹|孙子|孙女|外孙|儿媳|女婿|亲家|亲戚|家里人|"
     r"小姑子|大姑子|小叔子|大伯子|姐夫|妹夫|嫂子|弟媳|妯娌|连襟|"
-    r"班主任|辅导员|保姆|下属|员工|"
+    r"班主任|辅导员|导师|保姆|下属|员工|"
     # ... an ex, and a child's parent called by the child's name: "前夫搬去上海了", "乐乐爸换号了", "孩子他爸"
     r"前夫|前妻|前任|前男友|前女友|孩子(?:他|她)?(?:爸|妈)|(?P<child>[\u4e00-\u9fff])(?P=child)(?:爸|妈))"
     r"|大家都|别人都|everyone\s+(?:says|uses|calls)"
@@ -297,6 +306,9 @@ _THIRD_PARTY = re.compile(
     rf"|^\s*{_LEAD_ZH}(?:我|俺){_POINTED_AT_KIN_ZH}"
     # ... a few of them counted, wherever they are: "车上两个伙计都在搞生酮", "店里几个同事都换了号"
     rf"|^\s*{_LEAD_ZH}[^，,。！？我]{{0,4}}?[两三四五几好]个(?:伙计|同事|工友|朋友|同学|室友|舍友|姐妹|哥们|兄弟|师傅)"
+    # ... or one met, described by what they do: "上礼拜有个做消防的老板想挖我过去"
+    rf"|^\s*{_LEAD_ZH}[^，,。！？我]{{0,4}}?(?:我|俺)?有(?:一)?个[^，,。！？我]{{0,8}}?(?:老板|猎头|(?i:HR)|领导|老乡|亲戚|朋友|"
+    r"同事|客户|学长|学姐|师兄|师姐|公司)"
     # ... a group named with what it does: "我们收银组的小周搬去宁波了", "我们队老朴被挖走了"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:{_OUR_ZH})(?:{_GROUPS_ZH}|科|处|院|系|所|店|厂|车间)"
     r"(?:里)?(?:新来|刚来|那个)?的"
@@ -306,8 +318,7 @@ _THIRD_PARTY = re.compile(
     r"(?:都|也|已经|刚|就|最近)?(?:搬|跳|辞|离|调|升|去|转|换|结婚|分手|退|被|要)"
     # ... or the one in charge of it: "我们CTO最近迷上手冲", "我们主任调去省里了"
     # (with a word of its rank or its place before it: "我们主教练说…", "我们新经理")
-    rf"|^\s*(?:{_LEAD_IN_ZH})?我们(?:的)?(?:主|总|副|新|老|大|部门|项目|车间)?(?:(?i:CTO|CEO|CFO|COO)|主任|经理|总监|主管|老板|领导|组长|店长|科长|院长|校长"
-    r"|护士长|教练|老师|导师|上司|老大|班主任|辅导员|[部处局厂行所站村社会队]长|董事长|总经理)"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?{_OUR_LEADER_ZH}"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:{_OUR_ZH})?(?:{_GROUPS_ZH})(?:里的?|的)?"
     # ... or a colleague placed beside the user: "同组小林都跳去做地产了", "隔壁组的老张"
     r"|同(?:组|部门|科室|事|办公室|实验室)|隔壁(?:组|部门|科室|工位|桌)的?)?"
@@ -381,6 +392,8 @@ _PLAN = re.compile(
     r"given|known|told|met|kept|spent|lost|won|heard|thought|felt|become|begun|broken|chosen|driven|eaten|fallen|flown|"
     r"forgotten|grown|shown|spoken|written|already|just|never|always|finally|\w+ed|say|let|guess|imagine|think|call|"
     r"describe|put|add|mention|note|like\s+to\s+(?:let|tell|share|update|say|mention|add))\b)\w+|(?:i|we)\s+(?:should|ought\s+to)\b|(?<!even\s)if(?!\s+(?:you|u)\b)|wondering|not\s+sure|hoping|hope\s+to|[0-9]+%\s+sure|(?:pretty|fairly|almost|quite)\s+sure\s+(?:i'm|i\s+am|im|i'll|i\s+will)\b|tempted|should\s+i|"
+    # a decision left open: "if I do I'd probably want reminders in the morning instead. we'll see"
+    r"\bwe(?:'ll|\u2019ll|\s+will)\s+see\b|\btime\s+will\s+tell\b|到时候再说|看情况吧|还没定|"
     # a trip to plan is still to come: "can you help me plan a 3 day spring break trip"
     r"\bplan\s+(?:a|an|my|our|the|this)\s+(?:[\w-]+\s+){0,4}(?:trip|vacation|holiday|getaway|road\s*trip|visit|itinerary)\b|"
     # a change being explored is not a change made
@@ -795,6 +808,9 @@ _CLAUSE_END = re.compile(
     # iron is low | so I'm eating fish again", "partner got poached by a company in Seattle | and we're now in Ballard"
     # (not the user named beside someone: "Jonah and I broke up")
     r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we|my|the|our|it's|its|that's)\b|(?i:and\s+(?:i|we)(?:'re|\u2019re|\s+are|'m|\u2019m|\s+am|'ve|\s+have)?\s+(?:said|told|still|just|now|already|finally|then|officially)\b))"
+    # ... or a thing, whose time is its own: "2nd year of my chem PhD at UW | and quals are in 6 weeks"
+    r"|\s+(?=(?i:and\s+(?:the\s+|my\s+|our\s+)?(?!i\b|we\b|it\b|that\b|this\b|there\b|they\b|he\b|she\b|you\b)[a-z]+s?"
+    r"\s+(?:is|are)\s+(?:in|on|next|due|coming)\b))"
     # ... or after a chat interjection: "how do i survive back to school season at target lol | i work the front end"
     r"|(?:(?<=\b(?i:lol))|(?<=\b(?i:lmao))|(?<=\b(?i:haha))|(?<=\b(?i:tbh))|(?<=\b(?i:ngl))|(?<=\b(?i:omg)))"
     r"\s+(?=(?i:i|i'm|im|i've|ive|we|we're|my)\b)"
@@ -1199,7 +1215,8 @@ _SENTENCE_END = re.compile(r"^\s*(?:[.!?。！？\n]|$)")
 # A subject pronoun (not an owner: "my sister", "我妈"), the user's or someone else's
 _SUBJECT_PRONOUN = re.compile(
     # (我 in what describes someone is no subject: "跟我同期进来的小周跳槽了")
-    rf"\b(?:(?P<me>{_ME_EN})|{_OTHERS_EN})\b|(?P<zh_me>(?:(?<![跟和与])(?:我|俺)|(?:我|俺)(?![^，,。！？]{{0,10}}的))"
+    # (nor 我们 naming whose leader speaks: "我们主教练说用AI就得让它写长篇分析")
+    rf"\b(?:(?P<me>{_ME_EN})|{_OTHERS_EN})\b|(?P<zh_me>(?!{_OUR_LEADER_ZH})(?:(?<![跟和与])(?:我|俺)|(?:我|俺)(?![^，,。！？]{{0,10}}的))"
     rf"(?!{_MY_KIN_ZH}|{_POINTED_AT_KIN_ZH})|咱)"
     r"|你|您|他(?!加禄)|她"
     # ... and someone called by their surname is a subject too: "我们院的主任老张辞职了" is 老张's, not the user's
