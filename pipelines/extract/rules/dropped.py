@@ -36,6 +36,10 @@ _NAMED_AND_DROPPED_EN = re.compile(
     # ... or a bare "no" that closes its phrase: "no tables, no bullets unless I ask" (not "no tables needed here")
     rf"|no\s+(?=(?:{_WRITTEN_EN})\s*(?:[,.!;]|$|unless\b|please\b|pls\b|anymore\b|any\s+more\b|going\s+forward\b)))"
     rf"(?P<named_direct>{_WRITTEN_EN})"
+    # ... or the answer language named bare: "you can drop the spanish, no need anymore" (not a class: "drop the
+    # spanish class"; the replies named are the phrasebook's: "drop the spanish replies")
+    rf"|\b(?:drop|ditch|lose|skip|stop\s+(?:with|using))\s+the\s+(?P<named_language>{LANGUAGES_EN})\b"
+    r"(?!\s+(?:class|course|lessons?|homework|exam|test|tutor|app|module|credits?|repl(?:y|ies)|answers?|responses?)\b)"
     # ... or said no longer needed: "don't need the tables anymore", "the bullet points aren't needed anymore"
     # (for good, not for one answer: "I don't need tables for this one")
     rf"|\b(?:(?:(?:don't|dont|do\s+not)(?=[^.!?]{{0,40}}\bany\s*more\b)|no\s+longer)\s+need\s+"

@@ -16,7 +16,7 @@ from pipelines.extract.signals.mood import ASSERTION, clauses_with_moods, owned_
 _LANGUAGES_ZH = (
     r"英语|英文|中文|普通话|粤语|日语|日文|韩语|法语|德语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语|泰语|越南语|方言|"
     # the home tongues of China and the languages of its neighbours, by the names people say ("闽南话都溜", "越南话")
-    r"闽南话|闽南语|客家话|潮汕话|上海话|四川话|广东话|白话|东北话|海南话|温州话|台语|越南话|他加禄语|菲律宾语|印尼语|"
+    r"闽南话|闽南语|客家话|潮汕话|上海话|四川话|广东话|白话|东北话|海南话|温州话|台语|壮话|壮语|越南话|他加禄语|菲律宾语|印尼语|"
     r"马来语|缅甸语|柬埔寨语|老挝语|蒙古语|藏语|维吾尔语|印地语|土耳其语|波兰语|乌克兰语|荷兰语|手语"
 )
 
@@ -78,7 +78,7 @@ _STATED = {
         rf"N[1-5]|等级|考试|母语)"
         # ... or spoken well enough, learnt, used with people: "普通话闽南话都溜", "他加禄语也学了不少",
         # "能用日语跟主人讲病情了"
-        rf"|(?:{_LANGUAGES_ZH})[^，,。！？]{{0,8}}?(?:溜|没问题|能聊|聊两句|交流|凑合|会一点|也学|学了|砍价|报价|对话|聊天)"
+        rf"|(?:{_LANGUAGES_ZH})[^，,。！？]{{0,8}}?(?:溜|没问题|能聊|聊两句|交流|凑合|会一点|也学|学了|砍价|报价|对话|聊天|能跟|能讲|能说)"
         rf"|(?:能|会|可以)用(?:{_LANGUAGES_ZH})|(?:自学|学)了?(?:{_LANGUAGES_ZH})|(?:平时|一般|在家)都?(?:讲|说)(?:{_LANGUAGES_ZH})"
         r"|(?<![A-Za-z])(?:JLPT\s*)?N[1-5](?![0-9])\s*(?:考)?(?:过|拿下|通过)(?:了|啦|咯)|(?:考)?(?:过|拿下|通过)(?:了|啦)\s*(?:JLPT\s*)?N[1-5](?![0-9])"
         r"|(?:雅思|托福|(?i:HSK|TOPIK|IELTS|TOEFL))[^，,。]{0,6}(?:过了|考过了|考了|拿到|出分)",
@@ -98,7 +98,9 @@ _STATED = {
         r"(?:certification|certificate|cert|license|licence|training)\b"
         # ... or held, or signed off on: "I have forklift license", "I'm signed off to run the Zeiss on my own"
         r"|\bI\s+(?:have|hold|got)\s+(?:a\s+|my\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:license|licence|certification|cert)\b"
-        r"|\b(?:signed\s+off|certified|qualified|licensed)\s+to\s+(?:run|use|operate|drive|do|fly)\b",
+        r"|\b(?:signed\s+off|certified|qualified|licensed)\s+to\s+(?:run|use|operate|drive|do|fly)\b"
+        # ... or an exam by its letters: "passed my FAA Part 107!!", "passed my NMLS"
+        r"|\bpassed\s+(?:my\s+|the\s+)?(?-i:[A-Z]{2,})\b",
         rf"(?:自学|学会|学完|掌握|精通|熟悉|熟练|擅长|上手|搞懂|入门|会用|会写|会剪|会画)(?:了|啦)?(?:一?点|一?些)?\s*(?:{_TOOL_ZH})"
         rf"|(?:还|也)会(?:{_TOOL_ZH})"
         # a licence or certificate named before it is got: "无人机执照考下来了", "上个月去考了猫咪美容证"

@@ -99,3 +99,10 @@ def test_the_home_tongues_of_china_are_languages_the_user_speaks():
 )
 def test_what_others_say_of_the_user_is_no_fact_of_the_users(text):
     assert not [said for said in _said(text) if said[1] in ("job_title", "relationship_status")]
+
+
+def test_the_answer_language_named_bare_and_dropped_ends_it_and_a_class_dropped_does_not():
+    assert _said("ok mom flew back to Bogotá yesterday so you can drop the spanish, no need anymore 🙏") == [
+        ("preference", "language", "User no longer wants answers in Spanish.", True)
+    ]
+    assert _said("I might drop the spanish class next term") == []

@@ -6,7 +6,15 @@ import pytest
 from pipelines.extract.signals.called_off import calls_off
 from pipelines.extract.signals.collections import stated_collection
 from pipelines.extract.signals.lexicon import cue_hits
-from pipelines.extract.signals.mood import ASSERTION, QUESTION, THIRD_PARTY, clause_mood, clauses_with_moods, user_last
+from pipelines.extract.signals.mood import (
+    ASSERTION,
+    PLAN,
+    QUESTION,
+    THIRD_PARTY,
+    clause_mood,
+    clauses_with_moods,
+    user_last,
+)
 from tests.support.labelled_episodes import labels_and_mentions
 
 
@@ -114,7 +122,52 @@ def test_a_table_in_a_room_or_worked_on_is_no_layout(clause):
         ("just finished my cat grooming certification!!", "skills"),
         ("question: I have forklift license for sit down counterbalance", "skills"),
         ("我家狗狗美容花了300", "pets"),
+        ("现在白话基本能跟客户讲了 谈价钱都用白话", "languages"),
+        ("passed my FAA Part 107!! so I can fly the drone on paid jobs now", "skills"),
     ],
 )
 def test_what_the_user_speaks_can_do_or_keeps_adds_to_its_collection(text, collection):
     assert stated_collection(text) == collection
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "上礼拜有个做消防的老板想挖我过去",
+        "我有个朋友搬去成都了",
+        "就是导师退休了换了个新导师，",
+        "and now some guy from the USDA is emailing me asking for lab manager stuff.",
+        "someone told me the rent is going up",
+    ],
+)
+def test_someone_met_unnamed_or_the_users_advisor_is_someone_else(clause):
+    assert clause_mood(clause) == THIRD_PARTY
+
+
+def test_what_the_leader_of_the_users_group_said_goes_on_as_theirs():
+    said = clauses_with_moods("我们主教练说用AI就得让它写长篇分析，一大段一大段的才有干货")
+    assert [mood for _, mood in said] == [THIRD_PARTY, THIRD_PARTY]
+    assert not user_last("我们主教练说用AI就得让它写长篇分析，") and user_last("我们搬家了")
+
+
+def test_a_decision_left_open_is_a_plan_and_a_things_date_is_its_own_clause():
+    weighed = "thinking about bidding redeyes next month. if I do I'd probably want reminders in the morning. we'll see"
+    assert {mood for _, mood in clauses_with_moods(weighed)} == {PLAN}
+    said = clauses_with_moods("2nd year of my chem PhD at UW and quals are in 6 weeks.")
+    assert said == [("2nd year of my chem PhD at UW", ASSERTION), ("and quals are in 6 weeks.", PLAN)]
+
+
+@pytest.mark.parametrize(
+    ("clause", "not_topic"),
+    [
+        ("我在讯通人力外包这边接10086热线", "residence"),  # a firm's "这边" is where the user works
+        ("一天一百多个电话 嗓子快废了", "phone"),  # calls counted are no number
+        ("在红旗连锁收了五年银了", "vehicle"),  # a chain of shops named like a car
+    ],
+)
+def test_a_firm_calls_counted_and_a_shop_named_like_a_car_name_no_home_number_or_car(clause, not_topic):
+    assert not_topic not in cue_hits(clause)
+
+
+def test_where_the_user_takes_calls_is_where_they_work():
+    assert "employer" in cue_hits("我在讯通人力外包这边接10086热线")

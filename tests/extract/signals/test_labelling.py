@@ -7,9 +7,11 @@ import pytest
 from pipelines.core.schemas import CANDIDATE_SCHEMA
 from pipelines.extract.signals.labelling import label_statements
 from pipelines.extract.signals.mood import ASSERTION, NEGATED, PAST, PLAN, REPORTED, TENTATIVE, THIRD_PARTY
+from pipelines.extract.signals.topic_head import NONE_CLASS
 from tests.support.candidate_rows import candidate
 from tests.support.hashing_embedder import HashingEmbedder
 from tests.support.labelled_episodes import episode_row, labels_and_mentions
+from tests.support.toy_heads import toy_head
 
 
 def test_episodes_are_labelled_and_a_covered_topic_is_left_to_its_fact():
@@ -335,3 +337,12 @@ def test_a_pastime_taken_up_beside_someones_words_on_another_topic_adds_to_the_c
         "and now i joined a community choir, tenor section, god help them",
     )
     assert said == [("hobbies", ASSERTION), ("hobbies", ASSERTION)]
+
+
+@pytest.mark.parametrize(("heard", "topic"), [(0.1, "hobbies"), (0.9, "residence")])
+def test_a_pastime_outweighs_one_word_of_a_topic_only_when_the_head_does_not_hear_it(heard, topic):
+    text = "signed up for pottery on thursdays!! so my apartment is now clay everywhere"
+    candidates = pl.DataFrame([episode_row("episode", "episode", text, "m1")], schema=CANDIDATE_SCHEMA)
+    head = toy_head({"residence": heard, NONE_CLASS: 1 - heard})
+    labelled = label_statements(candidates, HashingEmbedder().embed_passages, head=head)
+    assert labelled["topic"].to_list() == [topic]
