@@ -331,8 +331,9 @@ def _unlabelled_reading(
     said_of_no_one = signal.mood == TENTATIVE and signal.strength >= read.params.min_strength
     # ... or in someone's words: "therapist says I need something that's just mine… signed up for a pottery class"
     said_of_no_one |= signal.mood == REPORTED
-    # ... or by one word that the head does not hear it in: "signed up for pottery on thursdays!! so my apartment is
-    # now yarn AND clay everywhere" adds a pastime, and says nothing of the home
+    # ... or by one word, in a message the head hears another topic or none in: "signed up for pottery on thursdays!!
+    # so my apartment is now yarn AND clay everywhere" adds a pastime, and says nothing of the home ("passed my
+    # NMLS!!! … they're putting me on the lending side as a loan officer", heard as a title, keeps it)
     one_word = signal.topic is not None and cue_hits(content).get(signal.topic, 0) <= 1
     said_of_no_one |= one_word and not _head_hears(read, signal.topic)
     # ... and a language named, weakly, as one the user speaks is no wish for answers in it ("我日语N2 日常交流ok
@@ -352,13 +353,11 @@ def _unlabelled_reading(
 
 
 def _head_hears(read: _Reading, topic: str | None) -> bool:
-    """Whether the learned head gives `topic` the probability it labels a message with (heard_probability); without a
-    head, whatever the cues read stands."""
+    """Whether `topic` is the learned head's likeliest for the message; without a head, whatever the cues read
+    stands."""
     if read.head is None or read.heard is None:
         return True
-    if topic not in read.head.classes:
-        return False
-    return bool(read.heard[read.head.classes.index(topic)] >= read.params.heard_probability)
+    return read.head.likeliest(read.heard)[0] == topic
 
 
 def _others_news(content: str) -> str | None:
