@@ -232,9 +232,9 @@ _OUR_ZH = "我们[^，,。我在]{0,4}?|我"
 # the groups at work or school a colleague is named by: "我们组的", "同组", "组里小林"
 _GROUPS_ZH = "组|部门|公司|团队|班|宿舍|科室|实验室|办公室|单位|队"
 # surnames a colleague is called by: "老李跳去迈康了", "小王搬走了"
-# The one in charge of the user's group: "我们CTO", "我们主教练", "我们部门经理"
-_OUR_LEADER_ZH = (
-    "我们(?:的)?(?:主|总|副|新|老|大|部门|项目|车间)?(?:(?i:CTO|CEO|CFO|COO)|主任|经理|总监|主管|老板|领导|组长|店长|科长|院长|"
+# The one in charge of the user's group, after 我: "我们CTO", "我们主教练", "我们部门经理"
+_LEADER_AFTER_ME_ZH = (
+    "们(?:的)?(?:主|总|副|新|老|大|部门|项目|车间)?(?:(?i:CTO|CEO|CFO|COO)|主任|经理|总监|主管|老板|领导|组长|店长|科长|院长|"
     "校长|护士长|教练|老师|导师|上司|老大|班主任|辅导员|[部处局厂行所站村社会队]长|董事长|总经理)"
 )
 _SURNAMES = (
@@ -318,7 +318,7 @@ _THIRD_PARTY = re.compile(
     r"(?:都|也|已经|刚|就|最近)?(?:搬|跳|辞|离|调|升|去|转|换|结婚|分手|退|被|要)"
     # ... or the one in charge of it: "我们CTO最近迷上手冲", "我们主任调去省里了"
     # (with a word of its rank or its place before it: "我们主教练说…", "我们新经理")
-    rf"|^\s*(?:{_LEAD_IN_ZH})?{_OUR_LEADER_ZH}"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?我{_LEADER_AFTER_ME_ZH}"
     rf"|^\s*(?:{_LEAD_IN_ZH})?(?:(?:{_OUR_ZH})?(?:{_GROUPS_ZH})(?:里的?|的)?"
     # ... or a colleague placed beside the user: "同组小林都跳去做地产了", "隔壁组的老张"
     r"|同(?:组|部门|科室|事|办公室|实验室)|隔壁(?:组|部门|科室|工位|桌)的?)?"
@@ -1216,8 +1216,8 @@ _SENTENCE_END = re.compile(r"^\s*(?:[.!?。！？\n]|$)")
 _SUBJECT_PRONOUN = re.compile(
     # (我 in what describes someone is no subject: "跟我同期进来的小周跳槽了")
     # (nor 我们 naming whose leader speaks: "我们主教练说用AI就得让它写长篇分析")
-    rf"\b(?:(?P<me>{_ME_EN})|{_OTHERS_EN})\b|(?P<zh_me>(?!{_OUR_LEADER_ZH})(?:(?<![跟和与])(?:我|俺)|(?:我|俺)(?![^，,。！？]{{0,10}}的))"
-    rf"(?!{_MY_KIN_ZH}|{_POINTED_AT_KIN_ZH})|咱)"
+    rf"\b(?:(?P<me>{_ME_EN})|{_OTHERS_EN})\b|(?P<zh_me>(?:(?<![跟和与])(?:我|俺)|(?:我|俺)(?![^，,。！？]{{0,10}}的))"
+    rf"(?!{_MY_KIN_ZH}|{_POINTED_AT_KIN_ZH}|{_LEADER_AFTER_ME_ZH})|咱)"
     r"|你|您|他(?!加禄)|她"
     # ... and someone called by their surname is a subject too: "我们院的主任老张辞职了" is 老张's, not the user's
     rf"|(?<![是叫])(?:[老小阿](?:{_SURNAMES})(?![了过子])|{_BY_SURNAME_ZH})",
