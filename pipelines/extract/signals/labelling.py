@@ -334,8 +334,10 @@ def _unlabelled_reading(
     # ... or by one word, in a message the head hears another topic or none in: "signed up for pottery on thursdays!!
     # so my apartment is now yarn AND clay everywhere" adds a pastime, and says nothing of the home ("passed my
     # NMLS!!! … they're putting me on the lending side as a loan officer", heard as a title, keeps it)
-    one_word = signal.topic is not None and cue_hits(content).get(signal.topic, 0) <= 1
-    said_of_no_one |= one_word and not _head_hears(read, signal.topic)
+    # (the head first: it is read already, and counting the cues again is only needed when it hears another topic)
+    said_of_no_one = said_of_no_one or (
+        signal.topic is not None and not _head_hears(read, signal.topic) and cue_hits(content).get(signal.topic, 0) <= 1
+    )
     # ... and a language named, weakly, as one the user speaks is no wish for answers in it ("我日语N2 日常交流ok
     # 粤语是母语" adds two languages; a request for answers in one is the extractor's preference, which the episode
     # leaves to it)

@@ -339,9 +339,16 @@ def test_a_pastime_taken_up_beside_someones_words_on_another_topic_adds_to_the_c
     assert said == [("hobbies", ASSERTION), ("hobbies", ASSERTION)]
 
 
-@pytest.mark.parametrize(("heard", "topic"), [(0.1, "hobbies"), (0.9, "residence")])
-def test_a_pastime_outweighs_one_word_of_a_topic_only_when_the_head_does_not_hear_it(heard, topic):
-    text = "signed up for pottery on thursdays!! so my apartment is now clay everywhere"
+@pytest.mark.parametrize(
+    ("text", "heard", "topic"),
+    [
+        ("signed up for pottery on thursdays!! so my apartment is now clay everywhere", 0.1, "hobbies"),
+        ("signed up for pottery on thursdays!! so my apartment is now clay everywhere", 0.9, "residence"),
+        # (two words of the home are no aside, whatever the head hears)
+        ("signed up for pottery on thursdays!! and my new apartment lease starts monday", 0.1, "residence"),
+    ],
+)
+def test_a_pastime_outweighs_one_word_of_a_topic_only_when_the_head_does_not_hear_it(text, heard, topic):
     candidates = pl.DataFrame([episode_row("episode", "episode", text, "m1")], schema=CANDIDATE_SCHEMA)
     head = toy_head({"residence": heard, NONE_CLASS: 1 - heard})
     labelled = label_statements(candidates, HashingEmbedder().embed_passages, head=head)
