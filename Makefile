@@ -11,7 +11,7 @@ EVAL_STORE ?= /tmp/memory-eval-$(notdir $(EVAL_DATA))-store
 UPDATES_DATA ?= ../shared/eval/updates-dev
 UPDATES_STORE ?= /tmp/updates-store
 
-.PHONY: install postgres run test test-fast check ui bench bench-etl eval eval-updates sample topic-head own-head clean
+.PHONY: install postgres run test test-fast check ui bench bench-etl eval eval-updates sample topic-head own-head own-words clean
 
 install: $(VENV)/.installed $(DAGSTER_HOME)/dagster.yaml
 
@@ -59,6 +59,10 @@ topic-head: install
 # Retrain the own head (whose state a message states) from data/own_head/ the same way (a minute or two).
 own-head: install
 	$(BIN)/python -m pipelines.extract.signals.head_training data/own_head/messages.parquet --out pipelines/extract/signals/own_head.npz
+
+# Retrain the reader of whose state a message states from its words (own_words; seconds, no embedding).
+own-words: install
+	$(BIN)/python -m pipelines.extract.signals.own_words data/own_head/messages.parquet data/own_head/more_messages.parquet
 
 # Recall latency on a generated 1M-memory store (bench/out/, generated once) against the seed's full scan.
 bench: install

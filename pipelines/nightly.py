@@ -26,6 +26,7 @@ from pipelines.embed.reporting import ReportingEmbedder
 from pipelines.extract.candidates import extract, session_count
 from pipelines.extract.interface import Extractor
 from pipelines.extract.signals.labelling import label_statements
+from pipelines.extract.signals.own_words import bundled_own_words
 from pipelines.extract.signals.topic_head import OWN_HEAD, bundled_head
 from pipelines.ingest.files import day_input_files, list_input_files, new_input_files
 from pipelines.ingest.read import IngestDefaults, read_raw, read_raw_file
@@ -235,6 +236,7 @@ def _extract(
             max_chars=max_message_chars,
             head=bundled_head(embedder.name),
             own_head=bundled_head(embedder.name, OWN_HEAD),
+            own_words=bundled_own_words(),
         )
         vectors = memory_vectors(candidates, cache, embedder, max_message_chars)
     cache.save()

@@ -34,6 +34,7 @@ from pipelines.extract.signals.mood import (
     names_a_subject,
     user_last,
 )
+from pipelines.extract.signals.own_words import OwnWords
 from pipelines.extract.signals.prototypes import STATEMENTS, TopicCentroids, centroids
 from pipelines.extract.signals.topic_head import OWN_CLASS, TopicHead
 from pipelines.extract.signals.topic_signal import (
@@ -109,6 +110,7 @@ class _Reading(NamedTuple):
     head: TopicHead | None
     heard: np.ndarray | None  # the head's probabilities for the message, one per class of `head`
     own: float | None  # the own head's probability that the message states the user's own value (OWN_HEAD)
+    own_words: float | None  # the same probability read from the message's words (own_words)
 
 
 def _episode_signal(
@@ -223,11 +225,16 @@ def _owned(signal: TopicSignal, read: _Reading, content: str) -> TopicSignal:
     is no employer. Nor is a message that weighs a hypothetical the user's own value, however sure the head is ("有人问
     我愿不愿意去教小孩毛笔字…你说我要是去了，会不会太累？"): the plan is the point of it; nor someone else's change told
     in words (_anothers_change), nor a trip told, whatever it asks of the place."""
-    if signal.topic not in SINGLE_VALUED_TOPICS or read.own is None:
+    if signal.topic not in SINGLE_VALUED_TOPICS:
         return signal
-    sure = read.own >= read.params.own_probability and signal.mood == TENTATIVE
+    own, own_words = read.own or 0.0, read.own_words or 0.0
+    sure = signal.mood == TENTATIVE and (
+        own >= read.params.own_probability or own_words >= read.params.own_words_probability
+    )
     overruled = signal.mood in _OVERRULED and signal.topic not in CONTACT_TOPICS
-    if not (sure or (overruled and read.own >= read.params.own_over_probability)):
+    # (the two readers err apart: the words reader takes a reading from the rules only with the head leaning its way)
+    both = own_words >= read.params.own_words_over_probability and own >= read.params.own_probability_beside_words
+    if not (sure or (overruled and (own >= read.params.own_over_probability or both))):
         return signal
     said = clauses_with_moods(content)
     if any(mood == PLAN for _, mood in said):
@@ -423,6 +430,7 @@ def label_statements(
     max_chars: int = MAX_CHARS,
     head: TopicHead | None = None,
     own_head: TopicHead | None = None,
+    own_words: OwnWords | None = None,
 ) -> pl.DataFrame:
     """`candidates` with `topic` and `mood` set on every episode whose message speaks to a single-valued topic
     (read from its first `max_chars` characters, as the extractor read it); `head`, when given, hears the topic of a
@@ -443,6 +451,7 @@ def label_statements(
     # the heads read every episode in one product each, not one message at a time
     heard = head.probabilities(vectors) if head is not None else None
     owned = own_head.probabilities(vectors)[:, own_head.classes.index(OWN_CLASS)] if own_head is not None else None
+    worded = own_words.probabilities([text[:max_chars] for text in episodes["content"]]) if own_words else None
     topic_centroids = centroids(embed, STATEMENTS)
     rows: list[int] = []
     topics: list[str] = []
@@ -468,6 +477,7 @@ def label_statements(
             head,
             heard[at] if heard is not None else None,
             float(owned[at]) if owned is not None else None,
+            float(worded[at]) if worded is not None else None,
         )
         exclude = covered.get((agent, user, message_ids[0]), frozenset())
         text = content[:max_chars]

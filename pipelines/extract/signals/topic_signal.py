@@ -74,6 +74,8 @@ class SignalParams:
     # A reading the mood rules left tentative is the user's own assertion when the own head gives the message this
     # probability of stating the user's own value (labelling._owned; docs/recall.md, "Whose state a message states")
     own_probability: float = 0.7
+    # ... or the reader of its words does this (own_words; docs/recall.md, "Whose state, read from the words")
+    own_words_probability: float = 0.7
     # ... and the topic head gives the reading's topic this probability (labelling._owned)
     own_topic_probability: float = 0.5
     # A reading the mood rules gave to someone else, to a question or to the past is the user's own assertion only
@@ -81,6 +83,9 @@ class SignalParams:
     # in Ballard"; on 16 read story sets the head's own messages outnumber its not-own ones 16 to 2 at this
     # probability: docs/recall.md, "The own head over the mood rules")
     own_over_probability: float = 0.99
+    # ... or when the reader of its words gives this and the own head at least the second
+    own_words_over_probability: float = 0.9
+    own_probability_beside_words: float = 0.5
 
 
 def vector_preference(vector: np.ndarray | None, centroids: TopicCentroids | None) -> dict[str, float]:
