@@ -91,6 +91,12 @@ def test_numbers_of_any_value_are_one_word():
     assert not np.array_equal(feature_slots("call me at 555-0199"), feature_slots("call him at 555-0199"))
 
 
+def test_how_a_message_opens_is_a_feature_of_its_own():
+    # "moved to Leeds" opening a message is the user's news; after "my sister" it is hers
+    opening = set(feature_slots("moved to Leeds last week").tolist())
+    assert not opening <= set(feature_slots("my sister moved to Leeds last week").tolist())
+
+
 def test_training_reads_every_file_given(tmp_path):
     for name, texts, own in (("a", OWN, "own"), ("b", NOT_OWN, "not_own")):
         pl.DataFrame({"content": texts, "label": [own] * len(texts), "kind": ["x"] * len(texts)}).write_parquet(
@@ -169,3 +175,24 @@ def test_a_reading_the_rules_gave_someone_else_is_the_users_when_both_readers_le
     ]
     # ... and someone else's change told in words stays theirs
     assert _labelled([SISTER], _saying(0.9999), HEARS_RESIDENCE, _own_head(0.98)) == [("residence", THIRD_PARTY)]
+
+
+@pytest.mark.slow
+def test_a_night_takes_the_users_own_state_beside_a_request_for_a_statement_that_closes_the_older_one(tmp_path):
+    from pipelines.cli import main as memory
+    from pipelines.recall.history import topic_history
+    from pipelines.store.snapshots import SnapshotStore
+    from tests.support.raw_logs import MAR, NIGHT, message, write_raw
+
+    rows = [
+        message("s1", 1, "我现在单身，一个人住", MAR(1)),
+        message("s1", 2, "好的，记住了。", MAR(1), role="assistant"),
+        # the rules read the boyfriend's birthday; the words read the user's own state beside the request
+        message("s2", 1, "男朋友下周过生日 他是做设计的 送啥好 预算一千", MAR(5)),
+    ]
+    write_raw(tmp_path / "raw" / "part-0.parquet", rows)
+    args = ["materialize", "--raw", str(tmp_path / "raw"), "--store", str(tmp_path / "s"), "--run-as-of"]
+    assert memory([*args, NIGHT.isoformat()]) == 0
+    timeline = topic_history(SnapshotStore(tmp_path / "s"), "u1", "relationship_status")
+    said = {ids[0]: status for ids, status in timeline.select("source_message_ids", "status").iter_rows()}
+    assert said["s2:1"] == "current" and said["s1:1"] != "current"
