@@ -224,7 +224,10 @@ def _owned(signal: TopicSignal, read: _Reading, content: str) -> TopicSignal:
     a short request ("抬头写公司名", the invoice's header) reads as the user's own, and only the topic head tells it
     is no employer. Nor is a message that weighs a hypothetical the user's own value, however sure the head is ("有人问
     我愿不愿意去教小孩毛笔字…你说我要是去了，会不会太累？"): the plan is the point of it; nor someone else's change told
-    in words (_anothers_change), nor a trip told, whatever it asks of the place."""
+    in words (_anothers_change), nor a trip told, whatever it asks of the place. The reader of the message's words
+    (own_words) promotes a tentative reading the same way (own_words_probability); a reading the rules gave someone
+    else, a question or the past only with the own head leaning its way too, since each reader errs where the other
+    does not (docs/recall.md, "Whose state, read from the words")."""
     if signal.topic not in SINGLE_VALUED_TOPICS:
         return signal
     own, own_words = read.own or 0.0, read.own_words or 0.0
@@ -435,8 +438,9 @@ def label_statements(
     """`candidates` with `topic` and `mood` set on every episode whose message speaks to a single-valued topic
     (read from its first `max_chars` characters, as the extractor read it); `head`, when given, hears the topic of a
     message whose words name none (topic_head); `own_head`, when given, makes a tentative reading the user's own
-    assertion where it is sure the message states the user's own value and `head` hears the topic (_owned). The
-    distilled memories a change taken back in its conversation voided are left out (called_off)."""
+    assertion where it is sure the message states the user's own value and `head` hears the topic (_owned), and so
+    does `own_words`, the reader of the message's words. The distilled memories a change taken back in its
+    conversation voided are left out (called_off)."""
     # what the assistant said is never a statement of the user's state
     said_by = pl.col("role").fill_null("user") if "role" in candidates.columns else pl.lit("user")
     episodes = candidates.with_row_index("_row").filter((pl.col("kind") == "episode") & (said_by != "assistant"))
@@ -451,7 +455,9 @@ def label_statements(
     # the heads read every episode in one product each, not one message at a time
     heard = head.probabilities(vectors) if head is not None else None
     owned = own_head.probabilities(vectors)[:, own_head.classes.index(OWN_CLASS)] if own_head is not None else None
-    worded = own_words.probabilities([text[:max_chars] for text in episodes["content"]]) if own_words else None
+    worded = (
+        own_words.probabilities([text[:max_chars] for text in episodes["content"]]) if own_words is not None else None
+    )
     topic_centroids = centroids(embed, STATEMENTS)
     rows: list[int] = []
     topics: list[str] = []
