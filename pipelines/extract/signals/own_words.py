@@ -21,6 +21,8 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from pipelines.extract.signals.topic_head import Adam
+
 BUNDLED_OWN_WORDS = Path(__file__).with_name("own_words.npz")
 FEATURES = 1 << 18  # hashed feature slots; collisions cost little at a few hundred thousand distinct n-grams
 OWN_LABEL = "own"
@@ -63,7 +65,7 @@ class _Design:
             1.0 / np.sqrt(np.maximum(counts, 1)),
         )
 
-    def logits(self, weights: np.ndarray, bias: float) -> np.ndarray:
+    def logits(self, weights: np.ndarray, bias: float | np.ndarray) -> np.ndarray:
         return np.add.reduceat(weights[self.slots], self.starts) * self.norm + bias
 
 
@@ -97,21 +99,13 @@ def fit_own_words(texts: Sequence[str], own: Sequence[bool], steps: int = 300, l
     """Logistic regression over the texts' slots, full-batch Adam from zero (the same data give the same reader)."""
     design = _Design.of(texts)
     target = np.asarray(own, dtype=np.float64)
-    weights, bias = np.zeros(FEATURES), 0.0
-    moments = np.zeros((2, FEATURES))
-    bias_moments = np.zeros(2)
-    for step in range(1, steps + 1):
+    weights, bias = np.zeros(FEATURES), np.zeros(1)
+    optimiser = Adam([weights, bias], learning_rate=0.05)
+    for _ in range(steps):
         residual = (1.0 / (1.0 + np.exp(-design.logits(weights, bias))) - target) / len(target)
         gradient = np.bincount(design.slots, (residual * design.norm)[design.rows], FEATURES) + l2 * weights
-        weights -= _adam_step(moments, gradient, step)
-        bias -= float(_adam_step(bias_moments, np.array(residual.sum()), step))
-    return OwnWords(weights.astype(np.float32), bias)
-
-
-def _adam_step(moments: np.ndarray, gradient: np.ndarray, step: int, rate: float = 0.05) -> np.ndarray:
-    moments[0] = 0.9 * moments[0] + 0.1 * gradient
-    moments[1] = 0.999 * moments[1] + 0.001 * gradient * gradient
-    return rate * (moments[0] / (1 - 0.9**step)) / (np.sqrt(moments[1] / (1 - 0.999**step)) + 1e-8)
+        optimiser.step([gradient, np.array([residual.sum()])])
+    return OwnWords(weights.astype(np.float32), float(bias[0]))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -130,7 +130,7 @@ def fit_topic_head(
     sample_weight = np.sqrt(len(target) / (len(classes) * counts))[target]
     sample_weight /= sample_weight.sum()
     layers = _initial_layers(inputs.shape[1], len(classes), training)
-    optimiser = _Adam(layers, training.learning_rate)
+    optimiser = Adam(layers, training.learning_rate)
     onehot = np.eye(len(classes))[target]
     for _ in range(training.steps):
         optimiser.step(_gradients(layers, inputs, onehot, sample_weight, training.penalty))
@@ -175,8 +175,8 @@ def _gradients(
     ]
 
 
-class _Adam:
-    """Adam's update of `layers` in place (the usual 0.9 and 0.999 moments)."""
+class Adam:
+    """Adam's update of `layers` in place (the usual 0.9 and 0.999 moments); the learned readers' optimiser."""
 
     def __init__(self, layers: list[np.ndarray], learning_rate: float):
         self.layers, self.learning_rate, self.steps = layers, learning_rate, 0

@@ -6,15 +6,13 @@ import numpy as np
 import polars as pl
 import pytest
 
-from pipelines.core.schemas import CANDIDATE_SCHEMA
 from pipelines.embed.e5 import E5Embedder
 from pipelines.extract.signals.head_training import message_passages
-from pipelines.extract.signals.labelling import label_statements
 from pipelines.extract.signals.mood import ASSERTION, PLAN, QUESTION, TENTATIVE, THIRD_PARTY
 from pipelines.extract.signals.topic_head import NONE_CLASS, OWN_CLASS, OWN_HEAD, TopicHead, bundled_head
 from pipelines.extract.signals.topic_signal import SignalParams
-from tests.support.candidate_rows import candidate
 from tests.support.hashing_embedder import HashingEmbedder
+from tests.support.labelled_episodes import labelled_moods
 from tests.support.toy_heads import toy_head
 
 WEAK = "on nights now, in charge of the whole floor. more paperwork, less walking"  # contact_time, tentative
@@ -34,14 +32,7 @@ HEARS_CONTACT_TIME = toy_head({"contact_time": 0.6, NONE_CLASS: 0.4})
 def _labelled(
     texts: list[str], own_head: TopicHead | None, embedder=None, head: TopicHead | None = HEARS_CONTACT_TIME
 ) -> list[tuple[str, str | None]]:
-    rows = [
-        candidate(text, "episode", kind="episode", message_id=f"m{at}", confidence=1.0)
-        | {"keywords": ["Ana"], "context": None, "mood": None}
-        for at, text in enumerate(texts)
-    ]
-    embed = (embedder or HashingEmbedder()).embed_passages
-    labelled = label_statements(pl.DataFrame(rows, schema=CANDIDATE_SCHEMA), embed, head=head, own_head=own_head)
-    return labelled.select("topic", "mood").rows()
+    return labelled_moods(texts, (embedder or HashingEmbedder()).embed_passages, head=head, own_head=own_head)
 
 
 def test_a_tentative_reading_is_the_users_assertion_when_the_own_head_is_sure():

@@ -11,8 +11,6 @@ import numpy as np
 import polars as pl
 import pytest
 
-from pipelines.core.schemas import CANDIDATE_SCHEMA
-from pipelines.extract.signals.labelling import label_statements
 from pipelines.extract.signals.mood import ASSERTION, PLAN, TENTATIVE, THIRD_PARTY
 from pipelines.extract.signals.own_words import (
     FEATURES,
@@ -24,8 +22,8 @@ from pipelines.extract.signals.own_words import (
 )
 from pipelines.extract.signals.topic_head import NONE_CLASS, OWN_CLASS
 from pipelines.extract.signals.topic_signal import SignalParams
-from tests.support.candidate_rows import candidate
 from tests.support.hashing_embedder import HashingEmbedder
+from tests.support.labelled_episodes import labelled_moods
 from tests.support.toy_heads import toy_head
 
 WEAK = "on nights now, in charge of the whole floor. more paperwork, less walking"  # contact_time, tentative
@@ -46,15 +44,8 @@ def _saying(probability: float) -> OwnWords:
 def _labelled(
     texts: list[str], own_words: OwnWords | None, head=HEARS_CONTACT_TIME, own_head=None
 ) -> list[tuple[str, str | None]]:
-    rows = [
-        candidate(text, "episode", kind="episode", message_id=f"m{at}", confidence=1.0)
-        | {"keywords": ["Ana"], "context": None, "mood": None}
-        for at, text in enumerate(texts)
-    ]
-    frame = pl.DataFrame(rows, schema=CANDIDATE_SCHEMA)
     embed = HashingEmbedder().embed_passages
-    labelled = label_statements(frame, embed, head=head, own_head=own_head, own_words=own_words)
-    return labelled.select("topic", "mood").rows()
+    return labelled_moods(texts, embed, head=head, own_head=own_head, own_words=own_words)
 
 
 def test_the_same_messages_give_the_same_reader_and_it_survives_saving(tmp_path):
