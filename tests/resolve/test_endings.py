@@ -70,3 +70,24 @@ def test_of_two_topics_named_the_later_statement_is_the_one_ended():
     gone = "the Transit camper is gone, sold it for scrap"  # names the home and the car
     history = resolved(home, van, episode(gone, 6, "b"))
     assert _row(history, gone)["topic"] == "vehicle"
+
+
+def test_a_partner_left_by_name_retracts_the_relationship_in_chinese_and_english():
+    dating = episode("520了 我对象阿强也是开大车的 给他发个啥好", 1, "a", "relationship_status", "tentative")
+    split = "唉 跟阿强掰了 聚少离多的 现在就一个人"
+    history = resolved(dating, episode(split, 6, "b"))
+    assert (_row(history, split)["topic"], _row(history, split)["retraction"]) == ("relationship_status", True)
+    assert _row(history, dating["content"])["valid_to"] == MAR(6)
+    partner = episode("my girlfriend Marisol keeps stealing my hoodies", 1, "a", "relationship_status", "tentative")
+    done = "Marisol and I called it quits last week, kind of mutual"
+    assert _row(resolved(partner, episode(done, 6, "b")), done)["topic"] == "relationship_status"
+
+
+def test_a_line_cut_off_by_name_retracts_the_phone():
+    number = candidate(
+        "User's phone number is 559-555-0199, the landline.", "phone", day=1, session="a", message_id="a:1"
+    )
+    cut = "and I had AT&T shut off the landline, nobody called it but robots"
+    history = resolved(number, episode(cut, 6, "b"))
+    assert (_row(history, cut)["topic"], _row(history, cut)["retraction"]) == ("phone", True)
+    assert _row(history, number["content"])["valid_to"] == MAR(6)

@@ -13,7 +13,7 @@ from pipelines.extract.signals.mood import ASSERTION, clauses_with_moods
 from pipelines.index.tokens import CHINESE_STOP_CHARS, HAN_RUN, english_terms
 
 # Per topic, the words that end a value of it. Only things that can end are here: a car sold, a home given up, a
-# job or a school left (a preference or a contact changes to a new value instead).
+# job or a school left, a partner left, a line cut off (a preference changes to a new value instead).
 _ENDED_BY_TOPIC = {
     "vehicle": (
         r"\bsold\b|\bflogged\b|\bscrap(?:ped)?\b|\bwritten\s+off\b|\btotall?ed\b|\btraded\s+in\b|\bis\s+gone\b|'s\s+gone\b",
@@ -26,8 +26,20 @@ _ENDED_BY_TOPIC = {
     "employer": (
         r"\bquit\b|\bhung\s+up\b|\blast\s+(?:day|shift)\s+at\b|\bnot\s+going\s+back\b|\bno\s+more\b|\bwalked\s+out\b"
         # a business of the user's own closed: "we closed Thistle & Thread for good"
-        r"|\bclosed\b.{0,40}\bfor\s+good\b|\bshut\s+(?:it\s+)?down\b|\bclosed\s+(?:the|our|my)\s+doors\b",
-        r"不干了|辞了|不会回去|不回去了|离职了|没了|关门了|倒闭了|歇业|盘出去了",
+        r"|\bclosed\b.{0,40}\bfor\s+good\b|\bshut\s+(?:it\s+)?down\b|\bclosed\s+(?:the|our|my)\s+doors\b"
+        # ... or the user left it, said any way: "so I left the hostel", "handed in my notice at brightminds",
+        # "finished my last week at Riverside", "me and Hollis are done"
+        r"|\bleft\b|\bresigned\b|\bhanded\s+in\s+(?:my\s+)?(?:notice|resignation)\b|\blast\s+week\s+at\b"
+        r"|\b(?:are|we're|we\s+are)\s+done\b|\b(?:laid\s+off|let\s+go)\b",
+        r"不干了|辞了|辞职|不会回去|不回去了|离职了|没了|关门了|倒闭了|歇业|盘出去了",
+    ),
+    "relationship_status": (
+        r"\bbroke\s+up\b|\bsplit\s+up\b|\bcalled\s+it\s+quits\b|\b(?:are|we're|we\s+are)\s+done\b|\bdivorced\b",
+        r"掰了|分手|分了|离婚|离了",
+    ),
+    "phone": (
+        r"\b(?:is|it's|its)\s+(?:dead|gone|disconnected)\b|\bshut\s+off\b|\bcut\s+off\b|\bcancell?ed\b",
+        r"停机|注销|销号|停掉|不用了",
     ),
     "school": (
         r"\bdropped\s+out\b|\bquit\b|\bnot\s+going\s+back\b|\bwithdr[ae]w\b",
@@ -39,6 +51,22 @@ ENDED_BY_TOPIC = {
 }
 # Any of them, as a Rust regex for a first pass in Polars over many messages.
 ANY_ENDING = "(?i)" + "|".join(f"{english}|{chinese}" for english, chinese in _ENDED_BY_TOPIC.values())
+
+# Words that say a thing of the user's own is over, whatever its topic: the endings above, a job or a contract left or
+# run out, a partner left ("called it quits", "掰了"). Beside a denial of the topic ("no job rn", "现在就自己一个人，也
+# 没打算再找") they make the denial the old value's end, not a change refused (tells_an_ending).
+_ANY_THING_ENDED = re.compile(
+    ANY_ENDING
+    + r"|\b(?:quit|resigned|retired|left|ended|finished|broke\s+up|split\s+up|called\s+it\s+quits|laid\s+off|let\s+go"
+    r"|handed\s+in\s+(?:my\s+)?(?:notice|resignation)|gave\s+(?:my\s+)?notice|ran\s+out|expired|last\s+(?:day|week|shift))\b"
+    r"|\b(?:are|we're|were|we\s+are)\s+done\b|辞职|离职|掰了|分手|分了|离婚|到期|结束了|黄了"
+)
+
+
+def tells_an_ending(said: list[tuple[str, str]]) -> bool:
+    """Whether a clause of the user's own (clauses_with_moods) says a thing of theirs is over."""
+    return any(mood == ASSERTION and _ANY_THING_ENDED.search(clause) for clause, mood in said)
+
 
 # Characters that make a Chinese pair of characters a word of grammar or time rather than of a name
 # ("已经", "今天", "一个").

@@ -794,6 +794,9 @@ ANOTHERS_CONTACT = re.compile(
 # it's 555-0134")
 ANOTHERS_NEW_CONTACT = re.compile(
     rf"(?:{KIN_ZH})[^，,。！？我]{{0,3}}换了?(?:个|了)?(?:新)?(?:的)?(?:手机号|号码|号|邮箱|手机)"
+    # ... or whoever changed their own: "jess on my team changed her email after the wedding, its jess.hart@… now"
+    r"|\b(?:changed|switched|updated|got)\s+(?:a\s+)?(?:his|her|their)\s+(?:new\s+)?(?:number|phone|cell|e-?mail|address)\b",
+    re.IGNORECASE,
 )
 # A phrase that sets the scene, then the user as the subject: "and after a lot of back and forth I'm not doing…"
 SCENE_THEN_I = r"(?:after|since|with|for|in|at|then|now)\s+(?:[\w'-]+\s+){0,6}?(?:i|i'm|im|i've|ive)\b"

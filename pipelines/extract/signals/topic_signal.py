@@ -14,6 +14,7 @@ from operator import or_
 import numpy as np
 
 from pipelines.core.topics import CONTACT_TOPICS, SERVICE_TOPICS, SINGLE_VALUED_TOPICS, VALUE_SHAPES
+from pipelines.extract.signals.endings import tells_an_ending
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change, someone_elses_hits
 from pipelines.extract.signals.mood import (
     ANOTHERS_CONTACT,
@@ -243,14 +244,25 @@ _CHANGE_NOT_MADE = re.compile(
 )
 
 
-def ends_a_state(clause: str) -> bool:
+# The user named in a clause: "my new one is 555-0177", "我的新号是…"
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|me|mine)\b|我", re.IGNORECASE)
+
+
+def ends_a_state(clause: str, after_an_ending: bool = False) -> bool:
     """Whether a negated clause says a state of the user's is over ("not vegan anymore", "不再吃素了"), not that a
-    change will not be made ("not moving anymore", "不搬了")."""
-    return bool(_NO_LONGER.search(clause)) and not _CHANGE_NOT_MADE.search(clause)
+    change will not be made ("not moving anymore", "不搬了"); `after_an_ending`: its message says a thing of the
+    user's ended (tells_an_ending), so what it denies is the old value's successor ("left the hostel … no new job")."""
+    return (after_an_ending or bool(_NO_LONGER.search(clause))) and not _CHANGE_NOT_MADE.search(clause)
 
 
 def _said_as(
-    topic: str, clause: str, mood: str, in_a_trip: bool, others_news: bool = False, adopted: bool = False
+    topic: str,
+    clause: str,
+    mood: str,
+    in_a_trip: bool,
+    others_news: bool = False,
+    adopted: bool = False,
+    ended: bool = False,
 ) -> str:
     """The mood a clause speaks of `topic` in: a partner's news is the couple's and a partner named in passing is the
     user's own status; what people call the user is the user's name, if only weakly ("公司里大家都叫我王总"); a stay
@@ -258,7 +270,8 @@ def _said_as(
     the user's, if only weakly, whoever the clause is about. `others_news`: an earlier clause
     told someone else's news, so a proposal after it is theirs ("MY SISTER GOT ENGAGED!!! he proposed at the top…");
     `adopted`: the message asks the assistant to call the user so too ("the whole brigade calls me Chef T, so you
-    might as well too"), which makes what people call the user their name."""
+    might as well too"), which makes what people call the user their name; `ended`: the message says a thing of the
+    user's is over (ends_a_state)."""
     couple = topic == COUPLE_TOPIC and (
         # ... ("my wife and I hit 10 years next month": the plan is theirs, the marriage is now)
         (mood in (THIRD_PARTY, REPORTED, PLAN) and partner_is_subject(clause))
@@ -278,7 +291,7 @@ def _said_as(
     unwanted = topic in _HOW_ANSWERS_COME and mood == NEGATED
     # ... and a state the user is no longer in has ended, though said as a negation ("not vegan anymore", "no longer
     # with Jake"): the old value is over, with no new one (a change no longer made is none: "not moving anymore")
-    over = topic in SINGLE_VALUED_TOPICS and mood == NEGATED and ends_a_state(clause)
+    over = topic in SINGLE_VALUED_TOPICS and mood == NEGATED and ends_a_state(clause, ended)
     said_as = ASSERTION if couple or unwanted or own_doctor or over else TENTATIVE if called or here else mood
     of_the_trip = in_a_trip and topic in (TRIP_TOPIC, _TRIP_MEALS)
     return PAST if of_the_trip and said_as in (ASSERTION, TENTATIVE) else said_as
@@ -385,6 +398,7 @@ def topic_readings(
     said, owned = clauses_with_moods(text), owned_clauses(text)
     answer = first_sentence_clauses(text) if answering else 0
     trip = told_of_a_trip(said)
+    ended = tells_an_ending(said)
     adopted = any(_YOU_TOO.search(clause) for clause, _ in said)
     weighing = _weighing(said, owned)
     # per clause, whether an earlier one told of someone else's new number ("我妈换号了 新号 139 0000 5521")
@@ -403,8 +417,11 @@ def topic_readings(
             # the number asked for is given, whatever the clause goes on to ask: "199 0000 7316 你顺便提醒下我还有哪些
             # 地方要改绑" answers "新号是多少？"
             mood = ASSERTION
-        if mood == ASSERTION and not owned[at] and told_of_anothers[at] and shows_a_value(clause, CONTACT_TOPICS):
-            mood = THIRD_PARTY  # the number of the one whose new number was just told
+        # the number of the one whose new number was just told (a clause that only goes on from "jess on my team
+        # changed her email" is no more the user's than that one: "its jess.hart@example.com now")
+        told_theirs = told_of_anothers[at] and not _FIRST_PERSON.search(clause)
+        if mood == ASSERTION and told_theirs and shows_a_value(clause, CONTACT_TOPICS):
+            mood = THIRD_PARTY
         if (
             mood == ASSERTION
             and not (owned[at] or answered or _gives_a_contact(clause) or _tells_how_to_answer(clause, hits))
@@ -419,7 +436,7 @@ def topic_readings(
         theirs = someone_elses_hits(clause)
         for topic, count in hits.items():
             cues[topic] = cues.get(topic, 0) + count
-            said_as = _said_as(topic, clause, mood, trip and not changes, others_news, adopted)
+            said_as = _said_as(topic, clause, mood, trip and not changes, others_news, adopted, ended)
             # what a third person's possessive names is theirs, whatever the clause asks ("can you write a note telling
             # clients to cc her new address"); a name taken is not ("I took her last name")
             if said_as in (ASSERTION, TENTATIVE) and topic != NAME_TOPIC and theirs.get(topic, 0) >= count:
@@ -462,6 +479,9 @@ def heard_mood(text: str) -> str:
     moods = {mood for _, mood in said}
     own = any(mood == ASSERTION and mine for (_, mood), mine in zip(said, owned, strict=True))
     guarded = next((mood for mood in _MOST_GUARDED_FIRST if mood in moods), None)
+    if guarded == NEGATED and tells_an_ending(said):
+        # a denial beside an ending says the thing is over ("跟阿杰已经掰了…也没打算再找"): guarded as the rest is
+        guarded = next((mood for mood in _MOST_GUARDED_FIRST if mood in moods - {NEGATED}), None)
     if guarded in (QUESTION, PLAN) and own:
         guarded = TENTATIVE
     return guarded or (ASSERTION if own else TENTATIVE)

@@ -23,6 +23,7 @@ from pipelines.extract.signals.topic_signal import (
     answer_signal,
     asks_the_user,
     ends_a_state,
+    heard_mood,
     message_signal,
     strongest_reading,
     tells_of_a_trip,
@@ -2168,3 +2169,26 @@ def test_tmrw_is_tomorrow_and_months_together_counted_in_chat():
 
 def test_a_night_in_a_hostel_is_a_stay():
     assert clauses_with_moods("住的都是青旅")[0][1] == PAST
+
+
+def test_a_denial_beside_the_users_own_ending_is_the_old_value_over():
+    # the new value denied after the old one ended: no job now, not a change refused
+    ended = "I ended the Banner contract early and didn't sign anything new. no job rn, my recruiter is sad lol"
+    assert topic_readings(ended)["employer"].mood == ASSERTION
+    assert topic_readings("so I left the hostel, last shift was sunday. no new job")["employer"].mood == ASSERTION
+    assert topic_readings("no job rn, still looking")["employer"].mood == NEGATED
+    # ... not a change refused beside it, nor someone else's ending
+    assert topic_readings("I quit yoga last month. not moving to Austin though")["residence"].mood == NEGATED
+    assert topic_readings("my brother quit the mill. no job rn for him")["employer"].mood != ASSERTION
+    # a topic the head hears is guarded the same way
+    assert heard_mood("跟阿杰已经掰了，一个多月了，现在就自己一个人，也没打算再找") == ASSERTION
+    assert heard_mood("现在就自己一个人，也没打算再找") == NEGATED
+
+
+def test_a_contact_told_after_someone_changed_theirs_is_theirs_unless_the_user_names_themselves():
+    jess = (
+        "jess on my team changed her email after the wedding, its jess.hart@example.com now. update the notify script"
+    )
+    assert topic_readings(jess)["email"].mood == THIRD_PARTY
+    assert topic_readings("my mom changed her number, my new one is 555-0177")["phone"].mood == ASSERTION
+    assert topic_readings("我妈换号了 新号 139 0000 5521")["phone"].mood == THIRD_PARTY
