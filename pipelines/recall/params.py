@@ -65,6 +65,8 @@ class RecallParams:
     # statements of it (pipelines.extract.signals.collections), which add up instead of replacing each other.
     collection_boost: float = 2.0
     other_topic_weight: float = 0.25
+    # ... unless nothing states the asked single-valued topic: another topic's statement may be its answer misread
+    unstated_other_topic_weight: float = 1.0
     # ... and, for both kinds of topic question, of a reply to the assistant that speaks to no topic of its own ("ZIP
     # worked, found 2. ty" after advice on a dentist in Columbus): what it shares with the question it mostly owes
     # to the turn it answers, whose words and vector it carries (docs/recall.md, "Replies that owe their match")

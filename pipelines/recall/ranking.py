@@ -267,7 +267,11 @@ def topic_focus(
     stated = c.single_slot | tentative
     since_rows = c.valid_from[visible & on_topic & stated]
     since = since_rows.max() if len(since_rows) else -np.inf
-    focus = np.where(stated, params.other_topic_weight, np.where(c.follow_up, params.follow_up_weight, 1.0))
+    # where nothing states the asked topic (now, or at the moment asked), a statement read as another topic's may be
+    # its answer misread ("been a company driver at lone star dry van", read as the vehicle, asked the user's role
+    # that spring): it weighs as talk does, not below the small talk around it
+    other = params.other_topic_weight if len(since_rows) else params.unstated_other_topic_weight
+    focus = np.where(stated, other, np.where(c.follow_up, params.follow_up_weight, 1.0))
     focus[stated & (c.valid_from < since)] = 0.0
     focus[~stated & (c.valid_from < since)] *= params.before_statement_weight
     # whatever else a superseded statement's message said belongs to that older state ("I work at Corvel, remind

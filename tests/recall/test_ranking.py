@@ -199,8 +199,10 @@ def test_a_topic_stated_in_passing_answers_as_of_a_moment_when_nothing_stated_it
     # (a mention the day after the statement is the likelier change: test_a_statement_in_passing_well_after_…)
     focus = topic_focus(rows, np.ones(5, bool), "employer", p, as_of=True)
     assert focus.tolist() == [0.0, 0.0, p.before_statement_weight, p.overtaken_weight, p.newer_tentative_boost]
-    # (a statement of another topic that mentions none of this one stays one)
-    assert topic_focus(rows, before_the_statement, "residence", p, as_of=True).tolist()[0] == p.other_topic_weight
+    # (a statement of another topic that mentions none of this one is no answer in passing: nothing states the home
+    # then, so it weighs as talk does)
+    focus = topic_focus(rows, before_the_statement, "residence", p, as_of=True)
+    assert focus.tolist()[0] == p.unstated_other_topic_weight
 
 
 def test_a_statement_in_passing_well_after_the_topics_statement_overtakes_it():
@@ -235,7 +237,7 @@ def test_a_later_wish_on_the_other_way_of_answering_overtakes_the_asked_one():
     focus = topic_focus(rows, np.ones(4, bool), "output_format", p)
     assert focus.tolist() == [p.overtaken_weight, p.newer_tentative_boost, p.other_topic_weight, 0.0]
     # ... and neither way overtakes another topic's question
-    assert topic_focus(rows, np.ones(4, bool), "language", p).tolist()[1] == p.other_topic_weight
+    assert topic_focus(rows, np.ones(4, bool), "language", p).tolist()[1] == p.unstated_other_topic_weight
     # where no layout was stated at all, a length is no other topic's statement to keep down
     assert topic_focus(rows, np.array([False, True, True, True]), "output_format", p).tolist()[1] == 1.0
 
@@ -269,7 +271,7 @@ def test_where_nothing_states_the_topic_a_statement_of_it_in_passing_is_not_kept
         mentions=[employer, 0, 0],
         valid_from=[5 * DAY, 1 * DAY, 2 * DAY],
     )
-    assert topic_focus(rows, np.ones(3, bool), "employer", p).tolist() == [1.0, 0.0, p.other_topic_weight]
+    assert topic_focus(rows, np.ones(3, bool), "employer", p).tolist() == [1.0, 0.0, p.unstated_other_topic_weight]
     # ... but beside a weak reading of the topic, an older statement in passing stays another topic's
     resigned = columns(
         topic=["job_title", "employer"],
@@ -436,3 +438,27 @@ def test_a_message_of_the_topic_in_another_mood_answers_as_of_a_moment_when_noth
     # for the current state, or once the topic was stated, a question or a plan never answers
     assert topic_focus(rows, spring, "residence", p).tolist()[0] == 0.0
     assert topic_focus(rows, np.ones(3, bool), "residence", p, as_of=True).tolist()[0] == 0.0
+
+
+def test_another_topics_statement_weighs_as_talk_only_where_nothing_states_the_asked_topic():
+    p = RecallParams()
+    # "been a company driver at lone star dry van" read as the vehicle (day 1), small talk after it (day 1), and
+    # "they moved me up to driver trainer" read as the job title (day 9)
+    rows = columns(
+        topic=["vehicle", "episode", "job_title"],
+        single_slot=[True, False, True],
+        mood=[ASSERTION, NO_MOOD, ASSERTION],
+        valid_from=[1 * DAY, 1.01 * DAY, 9 * DAY],
+    )
+    # as of day 5 nothing states the title: the misread statement is no less an answer than the talk around it
+    as_of_may = np.array([True, True, False])
+    assert topic_focus(rows, as_of_may, "job_title", p, as_of=True).tolist()[:2] == [p.unstated_other_topic_weight, 1.0]
+    assert p.unstated_other_topic_weight >= 1.0 > p.other_topic_weight
+    # ... beside the title's own statement it is another topic's, and older
+    assert topic_focus(rows, np.ones(3, bool), "job_title", p).tolist() == [
+        0.0,
+        p.before_statement_weight,
+        p.topic_boost,
+    ]
+    later = columns(topic=["job_title", "vehicle"], single_slot=[True, True], valid_from=[1 * DAY, 9 * DAY])
+    assert topic_focus(later, np.ones(2, bool), "job_title", p).tolist() == [p.topic_boost, p.other_topic_weight]
