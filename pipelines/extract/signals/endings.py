@@ -29,7 +29,8 @@ _ENDED_BY_TOPIC = {
         r"|\bclosed\b.{0,40}\bfor\s+good\b|\bshut\s+(?:it\s+)?down\b|\bclosed\s+(?:the|our|my)\s+doors\b"
         # ... or the user left it, said any way: "so I left the hostel", "handed in my notice at brightminds",
         # "finished my last week at Riverside", "me and Hollis are done"
-        r"|\bleft\b|\bresigned\b|\bhanded\s+in\s+(?:my\s+)?(?:notice|resignation)\b|\blast\s+week\s+at\b"
+        # (_NOT_LEFT keeps out a thing left behind there and work finished there)
+        r"|\bleft\b|\bresigned\b|\bhanded\s+in\s+(?:my\s+)?(?:notice|resignation)\b|\b(?:my|the)\s+last\s+week\s+at\b"
         r"|\b(?:are|we're|we\s+are)\s+done\b|\b(?:laid\s+off|let\s+go)\b",
         r"不干了|辞了|辞职|不会回去|不回去了|离职了|没了|关门了|倒闭了|歇业|盘出去了",
     ),
@@ -48,6 +49,15 @@ _ENDED_BY_TOPIC = {
 }
 ENDED_BY_TOPIC = {
     topic: re.compile(f"{english}|{chinese}", re.IGNORECASE) for topic, (english, chinese) in _ENDED_BY_TOPIC.items()
+}
+# ... but a job is not left by a thing left behind at it ("left my laptop at Acme", "left the keys at Acme reception")
+# or by work finished there ("we're done with the inventory at Acme"); read in Python only (the first pass in Polars
+# takes no lookaround)
+_NOT_LEFT = {
+    "employer": re.compile(
+        r"\bleft\s+(?:my|his|her|their|a|an|it|them|for)\b|\bleft\b[^.,;!?]{0,40}\bat\b|\bdone\s+(?:with|for)\b",
+        re.IGNORECASE,
+    )
 }
 # Any of them, as a Rust regex for a first pass in Polars over many messages.
 ANY_ENDING = "(?i)" + "|".join(f"{english}|{chinese}" for english, chinese in _ENDED_BY_TOPIC.values())
@@ -101,6 +111,6 @@ def ended_names(text: str) -> dict[str, frozenset[str]]:
         if mood != ASSERTION:
             continue
         for topic, ending in ENDED_BY_TOPIC.items():
-            if ending.search(clause):
+            if ending.search(clause) and not (topic in _NOT_LEFT and _NOT_LEFT[topic].search(clause)):
                 ended.setdefault(topic, set()).update(name_words(clause))
     return {topic: frozenset(words) for topic, words in ended.items() if words}

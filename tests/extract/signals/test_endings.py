@@ -44,6 +44,15 @@ def test_a_job_left_is_said_many_ways_and_keeps_the_name_said_with_it():
     assert "brightmind" in ended_names("so I handed in my notice at brightminds last friday.")["employer"]
     assert "riversid" in ended_names("wrapped up my last week at Riverside on friday")["employer"]
     assert "holli" in ended_names("ty. also me and Hollis are done. contract ran out in october")["employer"]
+    assert "globex" in ended_names("I left Globex last friday, no regrets")["employer"]
+    # ... not a thing left behind there, a week spent there, or work finished there
+    for told in (
+        "I left my laptop at Globex again",
+        "left the keys at Globex reception",
+        "spent last week at Globex offsite",
+        "we're done with the inventory at Globex",
+    ):
+        assert "employer" not in ended_names(told), told
 
 
 def test_a_partner_left_or_a_line_cut_off_keeps_the_name_said_with_it():
