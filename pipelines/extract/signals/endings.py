@@ -67,9 +67,8 @@ ANY_ENDING = "(?i)" + "|".join(f"{english}|{chinese}" for english, chinese in _E
 # 没打算再找") they make the denial the old value's end, not a change refused (tells_an_ending).
 _ANY_THING_ENDED = re.compile(
     ANY_ENDING
-    + r"|\b(?:quit|resigned|retired|left|ended|finished|broke\s+up|split\s+up|called\s+it\s+quits|laid\s+off|let\s+go"
-    r"|handed\s+in\s+(?:my\s+)?(?:notice|resignation)|gave\s+(?:my\s+)?notice|ran\s+out|expired|last\s+(?:day|week|shift))\b"
-    r"|\b(?:are|we're|were|we\s+are)\s+done\b|辞职|离职|掰了|分手|分了|离婚|到期|结束了|黄了"
+    + r"|\b(?:retired|ended|finished|gave\s+(?:my\s+)?notice|ran\s+out|expired|last\s+(?:day|week|shift)|were\s+done)\b"
+    r"|离职|到期|结束了|黄了"
 )
 
 

@@ -398,7 +398,7 @@ def topic_readings(
     said, owned = clauses_with_moods(text), owned_clauses(text)
     answer = first_sentence_clauses(text) if answering else 0
     trip = told_of_a_trip(said)
-    ended = tells_an_ending(said)
+    ended: bool | None = None  # whether a clause of the user's own ends a thing: read once, and only for a denial
     adopted = any(_YOU_TOO.search(clause) for clause, _ in said)
     weighing = _weighing(said, owned)
     # per clause, whether an earlier one told of someone else's new number ("我妈换号了 新号 139 0000 5521")
@@ -436,7 +436,9 @@ def topic_readings(
         theirs = someone_elses_hits(clause)
         for topic, count in hits.items():
             cues[topic] = cues.get(topic, 0) + count
-            said_as = _said_as(topic, clause, mood, trip and not changes, others_news, adopted, ended)
+            if mood == NEGATED and ended is None:
+                ended = tells_an_ending(said)
+            said_as = _said_as(topic, clause, mood, trip and not changes, others_news, adopted, bool(ended))
             # what a third person's possessive names is theirs, whatever the clause asks ("can you write a note telling
             # clients to cc her new address"); a name taken is not ("I took her last name")
             if said_as in (ASSERTION, TENTATIVE) and topic != NAME_TOPIC and theirs.get(topic, 0) >= count:
