@@ -16,16 +16,17 @@ from pipelines.extract.signals.endings import ANY_ENDING, ENDED_BY_TOPIC, ended_
 from pipelines.extract.signals.mood import ASSERTION, TENTATIVE
 
 _ROW = "_ending_row"
-# The moods of a message that may say the user's own thing ended (not a question, plan or someone else's news).
+# The moods of a statement that names the user's own thing (not a question, plan or someone else's news).
 _OWN_MOODS = [ASSERTION, TENTATIVE]
 
 
 def _may_end() -> pl.Expr:
-    """An episode of the user's that is no statement of a single-valued topic yet and holds an ending word."""
+    """An episode of the user's that is no statement of a single-valued topic yet and holds an ending word. Its mood
+    does not matter: the message's mood is its label's ("she moved out sunday"), and ended_names reads the mood of
+    the clause that ends ("tanya and me called it quits")."""
     return (
         (pl.col("kind") == "episode")
         & (pl.col("role").is_null() | (pl.col("role") == "user"))
-        & (pl.col("mood").is_null() | pl.col("mood").is_in(_OWN_MOODS))
         & ~(pl.col("topic").is_in(sorted(SINGLE_VALUED_TOPICS)) & (pl.col("mood") == ASSERTION)).fill_null(False)
         & pl.col("content").str.contains(ANY_ENDING)
     ).fill_null(False)

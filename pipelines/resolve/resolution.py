@@ -14,7 +14,9 @@ import polars as pl
 from pipelines.core.schemas import MESSAGE_KEY, UTC_DATETIME
 from pipelines.core.timeline import TIMELINE_GROUP, on_timeline, timeline_order
 from pipelines.core.topics import SINGLE_VALUED_TOPICS, VALUE_SHAPES
-from pipelines.extract.signals.mood import TENTATIVE
+from pipelines.extract.signals.endings import tells_an_ending
+from pipelines.extract.signals.lexicon import names_a_change
+from pipelines.extract.signals.mood import TENTATIVE, clauses_with_moods
 from pipelines.resolve.endings import ended_by_name
 from pipelines.resolve.merge import MergeParams, folded_without_vectors, merged_columns
 from pipelines.resolve.taken_back import taken_back
@@ -67,9 +69,17 @@ def _afterwords_tentative(memories: pl.DataFrame, hours: float) -> pl.DataFrame:
     # "Where did you end up?" — "Brightwater Health")
     values = memories.filter(on_timeline() & (pl.col("kind") != "episode") & ~pl.col("retraction").fill_null(False))
     after_value = _within(talk, values, TIMELINE_GROUP, hours, exact=True)
+    # ... and neither does an episode that only ended the old one ("so remember the civic? … total loss", "so keto's
+    # done"): the next statement of the conversation is the new value, the more so one that names a change ("anyway
+    # picked up a 2021 Outback")
+    texts = talk["content"].to_list()
+    ends = pl.Series([tells_an_ending(clauses_with_moods(text)) for text in texts], dtype=pl.Boolean)
+    changes = pl.Series([names_a_change(text) for text in texts], dtype=pl.Boolean)
+    gave_something = talk.filter(~ends & ~pl.col("retraction").fill_null(False))
     after_statement = (
-        _within(talk, talk, [*TIMELINE_GROUP, "session_id"], hours, exact=False)
+        _within(talk, gave_something, [*TIMELINE_GROUP, "session_id"], hours, exact=False)
         & ~talk.select(_shows_its_value() | _answers_a_question()).to_series()
+        & ~changes
     )
     talk = talk.with_columns(
         pl.when(after_value | after_statement).then(pl.lit(TENTATIVE)).otherwise(pl.col("mood")).alias("mood")

@@ -91,3 +91,44 @@ def test_a_line_cut_off_by_name_retracts_the_phone():
     history = resolved(number, episode(cut, 6, "b"))
     assert (_row(history, cut)["topic"], _row(history, cut)["retraction"]) == ("phone", True)
     assert _row(history, number["content"])["valid_to"] == MAR(6)
+
+
+def test_an_ending_said_in_a_message_labelled_someone_elses_still_ends_the_users_thing():
+    # the message's mood is its label's (her moving out), the ending clause is the user's own
+    partner = episode(
+        "need a gift idea for my girlfriend Tanya, our 2 year is next week", 1, "a", "relationship_status", "tentative"
+    )
+    done = "tanya and me called it quits, she moved out sunday"
+    history = resolved(partner, episode(done, 6, "b", "residence", "third_party"))
+    assert (_row(history, done)["topic"], _row(history, done)["retraction"]) == ("relationship_status", True)
+    assert _row(history, partner["content"])["valid_to"] == MAR(6)
+    # someone else's ending clause ends nothing of the user's
+    theirs = "my sister and her boyfriend Tanya called it quits"
+    assert _row(resolved(partner, episode(theirs, 6, "b", "episode", "third_party")), theirs)["topic"] == "episode"
+
+
+def test_a_lease_run_out_and_not_renewed_ends_the_home_it_named():
+    home = episode("学校东门外租了个单间，一个月1800，暖气不太行", 1, "a", "residence", "assertion")
+    out = "东门外那间到期了，房东要卖房，没续成，这几天在师兄宿舍打地铺"
+    history = resolved(home, episode(out, 6, "b", "residence", "third_party"))
+    assert (_row(history, out)["topic"], _row(history, out)["retraction"]) == ("residence", True)
+    assert _row(history, home["content"])["valid_to"] == MAR(6)
+
+
+def test_a_thing_named_then_ended_by_a_word_pointing_back_at_it():
+    night_class = episode(
+        "i just started an accounting night class at Valley Community College", 1, "a", "school", "assertion"
+    )
+    dropped = "ok so the class... I dropped it. between the stand and my kids it was too much"
+    history = resolved(night_class, episode(dropped, 6, "b"))
+    assert (_row(history, dropped)["topic"], _row(history, dropped)["retraction"]) == ("school", True)
+    # a pointing word with nothing named before it ends nothing
+    other = "I dropped it. too much going on"
+    assert _row(resolved(night_class, episode(other, 6, "b")), other)["topic"] == "episode"
+
+
+def test_a_lease_the_landlord_did_not_renew_is_the_users_home_ended():
+    home = episode("我在郑东新区租了个单间，一个月一千二。帮我看看这份合同有没有坑", 1, "a", "residence", "assertion")
+    out = "房东要卖房，合同到期没给续。东西先寄存在同事那了，这几天轮流蹭沙发"
+    history = resolved(home, episode(out, 6, "b", "residence", "third_party"))
+    assert (_row(history, out)["topic"], _row(history, out)["retraction"]) == ("residence", True)

@@ -134,8 +134,10 @@ def test_an_answer_to_the_assistants_question_in_that_conversation_is_the_value_
     asked = "assistant: That's a big step! Do you have something lined up, or are you taking a break?"
     answer = said_later("lined up yeah, Tamsin Health, I start on the 15th", "employer", context=asked)
     assert _current(resolved(notice, answer), "employer") == [answer["content"]]
+    # without the question, what follows a value in its conversation is talk about it
+    started = episode("so I started at Brightwater today. feels weird", 5, "b", "employer", "assertion")
     told = answer | {"context": "assistant: Congratulations on the new job, that's a big step."}
-    assert _current(resolved(notice, told), "employer") == [notice["content"]]
+    assert _current(resolved(started, told), "employer") == [started["content"]]
 
 
 def test_what_follows_a_retraction_in_its_conversation_is_the_new_value_not_talk():
@@ -147,6 +149,15 @@ def test_what_follows_a_retraction_in_its_conversation_is_the_new_value_not_talk
     # after a value, the same words are talk about it
     joined = left | {"content": "User works at Halvorsen.", "retraction": False}
     assert _current(resolved(joined, answer), "employer") == ["User works at Halvorsen."]
+    # ... and after a message that only ended the old one, they are the new value, asked or not
+    notice = episode("so I handed in my notice today. feels weird", 5, "b", "employer", "assertion")
+    assert _current(resolved(notice, answer), "employer") == [answer["content"]]
+    # ... as is a change named after talk that gave no value ("anyway picked up a 2021 Outback")
+    wreck = episode(
+        "so remember the civic? the insurer is still dragging its feet on it", 5, "b", "vehicle", "assertion"
+    )
+    bought = said_later("the irony lol. anyway picked up a certified pre-owned 2021 Outback yesterday", "vehicle")
+    assert _current(resolved(wreck, bought), "vehicle") == [bought["content"]]
 
 
 def test_what_the_user_drinks_now_supersedes_their_old_order_and_someone_elses_order_does_not():

@@ -91,6 +91,8 @@ _ZH_JOBS = (
     r"理货员|质检员|叉车司机|农民|果农|菜农|养蜂人|面点师|烘焙师|演员|歌手|主持人|民警|辅警|警察|消防员|"
     # the heads of things ("会长", "车间主任" is above) and the titles said in English ("升 PM 了")
     r"[会楼组科处校院店班队部局厂行社村所站]长|董事长|秘书长|"
+    # ... and the ranks of a lab ("答辩完就留所里了，现在是博后")
+    r"博士后|博后|博士生|硕士生|研究生|"
     r"(?<![A-Za-z])(?:PM|APM|TPM|SRE|VP|CTO|CEO|CFO|COO|TL|leader|Leader|lead|Lead|manager|Manager)(?![A-Za-z])"
 )
 # An employer named without a verb ("现在在字节，天天加班"): a company people name by its short name, or a name

@@ -125,6 +125,9 @@ _FORMAT_REFUSED_EN = (
     # ... or said to feel wrong: "the bullets feel kinda choppy"
     r"|(?:{0})\w*\s+(?:feel|feels|look|looks|seem|seems|read|reads|are|is)\s+(?:\w+\s+)?(?:choppy|clunky|cluttered|"
     r"robotic|stiff|cold|weird|messy|annoying|awful|much)\b"
+    # ... or said to have been fine once: "ok so the bullets were great for me but now I'm pasting your answers into
+    # client letters"
+    r"|(?:{0})\w*\s+(?:were|was|used\s+to\s+be)\s+(?:\w+\s+)?(?:great|fine|good|ok|okay|perfect|nice|helpful|handy)\b"
 )
 _FORMAT_REFUSED_ZH = (r"(?:而不是|不要|别用|不用|别再用|不再用|别|少用)[^，,。；]{{0,4}}?(?:{0})"
                       r"|(?:{0})[^，,。；]{{0,6}}(?:太乱|很乱|难看|看着累|不好看)")

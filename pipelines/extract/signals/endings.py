@@ -16,12 +16,15 @@ from pipelines.index.tokens import CHINESE_STOP_CHARS, HAN_RUN, english_terms
 # job or a school left, a partner left, a line cut off (a preference changes to a new value instead).
 _ENDED_BY_TOPIC = {
     "vehicle": (
-        r"\bsold\b|\bflogged\b|\bscrap(?:ped)?\b|\bwritten\s+off\b|\btotall?ed\b|\btraded\s+in\b|\bis\s+gone\b|'s\s+gone\b",
+        r"\bsold\b|\bflogged\b|\bscrap(?:ped)?\b|\bwritten\s+off\b|\btotall?ed\b|\btotal\s+loss\b|\bwrite-?off\b"
+        r"|\btraded\s+in\b|\bis\s+gone\b|'s\s+gone\b",
         r"卖了|卖掉|出掉|出手了|转手|报废了|没了",
     ),
     "residence": (
-        r"\bmoved\s+out\b|\bkeys?\s+back\b|\bsold\b|\bis\s+gone\b|'s\s+gone\b|\blease\s+(?:is\s+|was\s+)?up\b",
-        r"卖了|卖掉|退租|退房了|搬走了|搬出|不住了",
+        r"\bmoved\s+out\b|\bkeys?\s+back\b|\bsold\b|\bis\s+gone\b|'s\s+gone\b|\blease\s+(?:is\s+|was\s+)?(?:up|over|ended)\b"
+        # ... or a lease run out and not renewed: "the landlord didn't renew", "东门外那间到期了，房东要卖房，没续成"
+        r"|\b(?:didn't|did\s+not|wouldn't|won't|couldn't)\s+renew\b|\bnot\s+renewed\b",
+        r"卖了|卖掉|退租|退房了|搬走了|搬出|不住了|到期|没续|不续了|不给续",
     ),
     "employer": (
         r"\bquit\b|\bhung\s+up\b|\blast\s+(?:day|shift)\s+at\b|\bnot\s+going\s+back\b|\bno\s+more\b|\bwalked\s+out\b"
@@ -31,7 +34,9 @@ _ENDED_BY_TOPIC = {
         # "finished my last week at Riverside", "me and Hollis are done"
         # (_NOT_LEFT keeps out a thing left behind there and work finished there)
         r"|\bleft\b|\bresigned\b|\bhanded\s+in\s+(?:my\s+)?(?:notice|resignation)\b|\b(?:my|the)\s+last\s+week\s+at\b"
-        r"|\b(?:are|we're|we\s+are)\s+done\b|\b(?:laid\s+off|let\s+go)\b",
+        r"|\b(?:are|we're|we\s+are)\s+done\b|\b(?:laid\s+off|let\s+go)\b"
+        # ... or the job's gear handed back: "i turned in my wings last friday", "turned in my badge"
+        r"|\bturned\s+in\s+(?:my|the)\s+(?:wings|badge|keys|uniform|lanyard|notice|resignation)\b",
         r"不干了|辞了|辞职|不会回去|不回去了|离职了|没了|关门了|倒闭了|歇业|盘出去了",
     ),
     "relationship_status": (
@@ -43,7 +48,7 @@ _ENDED_BY_TOPIC = {
         r"停机|注销|销号|停掉|不用了",
     ),
     "school": (
-        r"\bdropped\s+out\b|\bquit\b|\bnot\s+going\s+back\b|\bwithdr[ae]w\b",
+        r"\bdropped\s+(?:out|it|the\s+(?:class|course|program(?:me)?|module))\b|\bquit\b|\bnot\s+going\s+back\b|\bwithdr[ae]w\b",
         r"退学|休学了|不读了|不念了",
     ),
 }
@@ -68,6 +73,8 @@ ANY_ENDING = "(?i)" + "|".join(f"{english}|{chinese}" for english, chinese in _E
 _ANY_THING_ENDED = re.compile(
     ANY_ENDING
     + r"|\b(?:retired|ended|finished|gave\s+(?:my\s+)?notice|ran\s+out|expired|last\s+(?:day|week|shift)|were\s+done)\b"
+    # ... or a way of living said to be over: "so keto's done", "the night shifts are over"
+    r"|\b\w+(?:'s|\s+is|\s+are)\s+(?:done|over)\b(?!\s+(?:with|for|by|in|at)\b)"
     r"|离职|到期|结束了|黄了"
 )
 
@@ -102,14 +109,20 @@ def name_words(text: str) -> frozenset[str]:
     return frozenset(english | chinese)
 
 
+_POINTS_BACK = re.compile(r"\b(?:it|that|them)\b|(?:这个|那个|它)", re.IGNORECASE)
+
+
 def ended_names(text: str) -> dict[str, frozenset[str]]:
     """Per topic, the name words of the clauses of `text` that assert (not ask, plan or tell of someone else) that
     a thing of that topic ended."""
     ended: dict[str, set[str]] = {}
-    for clause, mood in clauses_with_moods(text):
+    said = clauses_with_moods(text)
+    for at, (clause, mood) in enumerate(said):
         if mood != ASSERTION:
             continue
+        # (a thing named, then ended by a word that points back at it: "ok so the class... | I dropped it")
+        before = said[at - 1][0] if at and _POINTS_BACK.search(clause) else ""
         for topic, ending in ENDED_BY_TOPIC.items():
             if ending.search(clause) and not (topic in _NOT_LEFT and _NOT_LEFT[topic].search(clause)):
-                ended.setdefault(topic, set()).update(name_words(clause))
+                ended.setdefault(topic, set()).update(name_words(clause) | name_words(before))
     return {topic: frozenset(words) for topic, words in ended.items() if words}

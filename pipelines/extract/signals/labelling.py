@@ -20,6 +20,7 @@ from pipelines.core.topics import CONTACT_TOPICS, SINGLE_VALUED_TOPICS
 from pipelines.embed.passages import MAX_CHARS, embedding_texts
 from pipelines.extract.signals.called_off import called_off, calls_off
 from pipelines.extract.signals.collections import stated_collection
+from pipelines.extract.signals.endings import tells_an_ending
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change, says_from_now_on
 from pipelines.extract.signals.mood import (
     ASSERTION,
@@ -55,6 +56,7 @@ from pipelines.extract.signals.topic_signal import (
     tells_of_a_trip,
     told_of_a_trip,
     topic_readings,
+    weighs_a_step,
 )
 
 Embed = Callable[[Sequence[str]], np.ndarray]
@@ -95,7 +97,10 @@ def _afterword(asserted: set[str], signal: TopicSignal, content: str, asked: str
     if signal.mood != ASSERTION or signal.topic not in SINGLE_VALUED_TOPICS:
         return False
     if signal.topic not in asserted:
-        asserted.add(signal.topic)
+        # (a message that only ended the old value gives nothing to talk about: what follows may be the new one, "so
+        # keto's done" … "mediterranean style, fish, beans")
+        if not tells_an_ending(clauses_with_moods(content)):
+            asserted.add(signal.topic)
         return False
     answering = asked is not None and message_signal(asked).topic in (None, signal.topic)
     if answering or shows_a_value(content, (signal.topic,)):
@@ -143,7 +148,10 @@ def _episode_signal(
     # (a change refused or called off states none in passing: "我才不回去 在这边做跨境客服工资比老家高一倍" keeps the
     # user where they live, and would overtake the statement of it as the likelier change)
     if calls_off(content):
-        return signal, ()
+        # ... nor is a change the message only weighs, then refuses, the user's ("my TL decided our whole team is
+        # doing keto for a month … hard pass, I'm not doing it")
+        refused = TopicSignal(signal.topic, NEGATED, signal.strength) if signal.mood == TENTATIVE else signal
+        return refused, ()
     passing = said_in_passing(readings, content, signal.topic, exclude | given_way)
     by_head = _heard_in_passing(content, read, signal.topic, exclude | given_way | frozenset(passing))
     return signal, tuple(sorted(passing + by_head))
@@ -240,7 +248,8 @@ def _owned(signal: TopicSignal, read: _Reading, content: str) -> TopicSignal:
     if not (sure or (overruled and (own >= read.params.own_over_probability or both))):
         return signal
     said = clauses_with_moods(content)
-    if any(mood == PLAN for _, mood in said):
+    # (nor a message weighing a step: "同事说我吃素营养跟不上。你说我要不要开始吃点肉？")
+    if any(mood == PLAN for _, mood in said) or weighs_a_step(said):
         return signal
     # ... nor someone else's change told in words, nor a trip told, whatever it goes on to ask of the place ("just
     # got back from a week in Portland … is portland actually a good place to live"): the stay is no home

@@ -112,7 +112,17 @@ _NOT_A_MONTH = (
     "Jul|Aug|Sept?|Oct|Nov|Dec)\\b)"
 )
 # A home moved, not a thing ("moved it to mon/wed/fri") nor the user to another team ("moved over to the fraud team")
-_MOVED_HOME = f"moved(?! (?:it|them|that|this|those)\\b)(?! (?:over )?(?:to|into) (?:the|a|another) (?:[\\w&+-]+ ){{0,3}}{_TEAM_EN}\\b)"
+# (not a stall or a shop moved: "i moved my saturday pitch down there in sept")
+_MOVED_HOME = (
+    f"moved(?! (?:it|them|that|this|those)\\b)(?! (?:over )?(?:to|into) (?:the|a|another) (?:[\\w&+-]+ ){{0,3}}{_TEAM_EN}\\b)"
+    "(?! (?:my|our|the) (?:[\\w-]+ ){0,2}(?:pitch|stall|stand|booth|shop|store|office|desk|practice|business|studio|"
+    "salon|cart|truck|table)s?\\b)"
+    # ... nor moves counted ("someone who has moved 5 times in 6 years", "we moved around a lot")
+    "(?! (?:[0-9]+|two|three|four|five|six|seven|eight|nine|ten|so many|many|a few|a couple of) times\\b)(?! around\\b)"
+)
+
+# A place of trade, not a home: "搬到滨河农贸市场快三个月了" is where the user sells
+_A_WORKPLACE_ZH = "[^，,。！？]{0,10}(?:市场|菜场|夜市|摊位|档口|门店|店面|商场|铺面)"
 
 # "joined" a workplace, not a group for a pastime ("joined a community choir", "joined a running club")
 _JOINED_A_WORKPLACE = (
@@ -149,9 +159,12 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:keys? (?:were |was )?handed over|got the keys)",
          # "a resident of Tucson", "sleeping on an air mattress in our Raleigh place"
          "resident of", "(?:my|our) (?-i:[A-Z])\\w+ (?:place|apartment|flat|house|condo)",
+         # ... "officially a denver resident now" (not a doctor's residency: "a surgical resident now")
+         "an? (?!medical\\b|surgical\\b|senior\\b|chief\\b|junior\\b|first\\b|second\\b|third\\b|new\\b)\\w+ resident (?:now|officially)",
+         "officially an? (?!medical\\b|surgical\\b|senior\\b|chief\\b|junior\\b)\\w+ resident\\b",
          # the time lived where the speaker is: "six years here and I'm out of ideas"
          "(?:[0-9]+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of) (?:years?|months?) here\\b"),
-        (f"(?<![{_HELD}])(?<![{_HELD}][不得])住(?!院|酒店|宾馆|旅馆|宿)", "搬家", "搬到", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
+        (f"(?<![{_HELD}])(?<![{_HELD}][不得])住(?!院|酒店|宾馆|旅馆|宿)", "搬家", f"搬到(?!{_A_WORKPLACE_ZH})", "搬去", "搬来", "搬苏州", "安顿", "定居", "房租", "租房", "退租", "房东", "小区",
          "公寓", "居住证", "家(?:也|还|都|就|一直)?在", f"我(?:现在|目前)?人?(?:还|仍然|依然|一直|也)?在(?:{CITIES_ZH})(?!出差|玩|旅|开会|转机)", f"(?<!我)(?:现在|目前)人(?:已经|也|还)?在(?:{CITIES_ZH})(?!出差|玩|旅|开会|转机)", "(?:新)?宿舍在", "城市", "落户", "我在[^，,。！？]{1,8}(?<!人力)(?<!外包)(?<!公司)(?<!集团)(?<!科技)(?<!银行)(?<!医院)(?<!酒店)(?<!超市)(?<!店)(?<!厂)(?:这边|这儿|这里)", "老家", "卷铺盖", "搬过来",
          "搬过去", "搬回", "[一两二三四]室[一两]?厅?", "[一两二三四]居室?", "买房", "婚房", "买了(?:套|个)?(?:新)?房(?!车)", "房贷", "新家", "[北沪深杭]漂",
          # "新租的房子就在科技园边上", "到深圳快一个月了", "北京朝阳这边杨柳絮太夸张了" (where the speaker is)
@@ -244,7 +257,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "^在[^，,。！？]{2,8}第[一二三四五六七八九十\\d]+(?:天|周|个月)"),
     ),
     "job_title": (
-        ("promoted", "promotion", "title", "role", "position", "team lead", "direct reports", "junior", "senior", "manager",
+        ("promoted", "promotion", "title(?!s? for )", "role", "position", "team lead", "direct reports", "junior", "senior", "manager",
          "engineer", "developer", "dev", "lead", "analyst", "scientist", "nurse", "teacher", "intern",
          "for a living", "occupation", "profession", "line cook", "cook at", "barista", "bartender", "cashier", "(?:bus|truck|delivery|uber) driver",
          "electrician", "plumber", "carpenter", "paralegal", "receptionist", "pharmacist", "mechanic", "firefighter",
@@ -257,7 +270,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:current|military|new|user's|my|his|her) rank\\b",
          # an aircrew's rank, by its seat or its stripes: "I'm an FO on the A320", "my first trip in the left seat"
          "first officer", "(?-i:FO)", "(?:left|right) seat", "(?:fourth|third|4th|3rd) stripe", "(?:four|three|4|3) stripes"),
-        ("升职", "升了", "升店长", "职位", "职务", "职级", "军衔", "警衔", "岗位", "title", "经理", "主任", "店长", "组长", "工程师", "医师", "职称",
+        ("升职", "升了", "升店长", "职位", "职务", "职级", "军衔", "警衔", "岗位", "title(?!s? for )", "经理", "主任", "店长", "组长", "工程师", "医师", "职称",
          "老师(?!们)", "助理", "分析(?!下|一下|一波|利弊|原因|看)", "运营", "测试", "后端", "前端", "从事", "文案", "职业", "(?:做|干)什么的", "(?:做|干)(?:什么|啥)(?:工作|职业|行业)", "转岗", "调岗", "助理", "主管", "总监", "专员", "设计师",
          "程序员", "会计", "律师", "医生(?!们)", "护士(?!们|站|姐姐|小姐|妹妹|阿姨)", "副总", "合伙人", "主编", "编辑", "策划", "架构师", "研究员",
          # being one, said with the role's ending: "当驻店药师", "算技术员吧", "升了采摘组长"
@@ -265,7 +278,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # the title the user holds, as a name or a post filled: "现在挂的是主厨的名头", "直接顶二副的岗"
          "(?:名头|头衔)", "顶[^，,。！？]{1,4}的(?:岗|位置|缺)",
          # a grade of the titles' ladder, or an apprenticeship served: "评上副高了", "我出师了"
-         "副高|正高|(?:中级|高级|初级)职称", "出师(?:了|啦)",
+         "副高|正高|(?:中级|高级|初级)职称", "出师(?:了|啦)", "博士后|博后",
          "副驾驶?", "机长", "乘务长", "乘务员", "空乘", "(?:左|右)座", "[三四]道杠",
          # a kitchen's posts, from the pass to the wok: "在湘菜馆打荷快半年了", "上砧板了", "炒锅归我了"
          "打荷", "上砧板", "切配", "[头二三]灶", "帮厨", "主厨", "炒锅"),
@@ -571,7 +584,7 @@ _SINCE_ARRIVING = "[一两三四五六七八九十半几俩仨\\d]+(?:个)?多?(
 CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # ... and so do words that say the value still holds after all ("still at pellucid", "我还在郑州待着"): they
     # restate it over a plan or an aside that came between
-    "residence": ((_MOVED_HOME, "relocated", f"(?:I'm|I am|im|we're|we are) back in {_NOT_A_MONTH}(?-i:[A-Z])\\w+", "(?<!near my )(?<!by my )(?<!to my )new apartment", "(?<!near my )(?<!by my )(?<!to my )new place", "still (?:live|living|in|here|based)", "remain(?:ing)? in (?-i:[A-Z])\\w+",
+    "residence": ((_MOVED_HOME, "relocated", "(?:closed|closing) on (?:a|the|our|my) (?:new )?(?:house|place|condo|home|townhouse)", f"(?:I'm|I am|im|we're|we are) back in {_NOT_A_MONTH}(?-i:[A-Z])\\w+", "(?<!near my )(?<!by my )(?<!to my )new apartment", "(?<!near my )(?<!by my )(?<!to my )new place", "still (?:live|living|in|here|based)", "remain(?:ing)? in (?-i:[A-Z])\\w+",
                    # "I'm officially a Tucson resident" (a change cue counts as a word of its topic too)
                    "staying put(?! (?:at|with) (?-i:[A-Z]))", "(?-i:[A-Z])\\w+ resident", f"^back in {_NOT_A_MONTH}(?-i:[A-Z])\\w+",
                    "(?:we're|I'm|im|we are|I am) (?:officially |finally )?out of (?-i:[A-Z])\\w+", "(?:gave|given|giving) up (?:the|my|our) (?:[\\w-]+ ){0,3}?(?:room|apartment|flat|place|lease|house|unit)",
@@ -581,7 +594,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    "back (?:in|into|to) my childhood (?:bed|bedroom|room|home|house)", "signed for",
                    # a first season somewhere is the first one living there: "first winter here", "my first summer in Tucson"
                    "first (?:winter|summer|fall|autumn|spring|christmas) (?:here|in (?-i:[A-Z])\\w+)"),
-                  ("搬家", "搬到", "搬去", "安顿", "退租(?!违约|押金|条款|手续费|的话)", "搬进(?:来|去)?(?:[一两三四五六七八九十半\\d]+|好几)(?:个)?多?(?:天|周|星期|礼拜|月)了", "还在[^，,。！？]{1,6}(?:住|待|呆)", "还是[^，,。！？]{0,6}在[^，,。！？]{1,6}住", f"还是[^，,。！？]{{0,6}}在(?:{CITIES_ZH})[^，,。！？]{{0,4}}(?:待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
+                  ("搬家", f"搬到(?!{_A_WORKPLACE_ZH})", "搬去", "安顿", "退租(?!违约|押金|条款|手续费|的话)", "搬进(?:来|去)?(?:[一两三四五六七八九十半\\d]+|好几)(?:个)?多?(?:天|周|星期|礼拜|月)了", "还在[^，,。！？]{1,6}(?:住|待|呆)", "还是[^，,。！？]{0,6}在[^，,。！？]{1,6}住", f"还是[^，,。！？]{{0,6}}在(?:{CITIES_ZH})[^，,。！？]{{0,4}}(?:待|呆)", "不搬了", "(?:房子|家)?(?:也|就)?不用(?:换|搬)了",
                    "(?:房子|宿舍|公寓|房间|单间|出租屋|出租房)[^，,。]{0,6}?退(?:掉|租)?了", "(?:租约|合同|房子)[^，,。]{0,4}(?:到期|没续|不续)", "(?:没有?|不)续租", "到期[^，,。]{0,3}(?:没续|不续)", "落脚", "居无定所", "搬过来", "搬过去",
                    # the belongings sent or carried home: "东西全打包寄回阆中了", "上周拖着两个大箱子回国了"
                    "(?:东西|行李|家当)[^，,。]{0,4}(?:寄|搬|运|拉)回(?!来)", "(?:拖着|带着)[^，,。]{0,8}(?:箱子|行李)[^，,。]{0,4}回(?:国|家|老家)了",
@@ -635,6 +648,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   # an exam passed into a post ("考公上岸了"), not into a school ("考研也上岸了")
                   "(?<!研)(?<!研也)(?<!研终于)上岸", "(?i:onboard)\\s*(?:了|完)",
                   "自己(?:出来)?(?:单干|创业|开(?:了)?(?:一)?(?:家|个|间))",
+                  # ... or gone out on one's own: "现在不跟公司了，自己拉了几个老乡单干"
+                  "拉了?[^，,。！？]{0,8}单干", "不跟(?:公司|老板)了",
                   # (the user's own, or named at the clause's start: not "我家楼下的店关门了")
                   f"(?:^|(?<=[，,。！？!?\\s]))(?:我们|我的|我家的|自己的)?(?:小)?[\u4e00-\u9fff]{{0,3}}?(?:{_BUSINESS_ZH}|公司)[^，,。！？]{{0,4}}(?:关门|关了|倒闭|黄了|盘出去|转让|歇业|注销)", "不跳了", "(?:决定)?留(?:在|下)(?:原|老)?(?:公司|单位|东家)", "(?:拒|推)(?:掉)?了[^，,。！？]{0,8}(?:offer|录用|聘用)", "挽留")),
     # ... and a role said as what the user is now, or was moved up to: "I'm Associate Creative Director now", "they
@@ -704,7 +719,11 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "vehicle": (("sold (?:my|the|our) (?:car|truck|suv)", "got rid of (?:my|the) car", "trade(?:d)?[- ]in", "new car",
                  "car-free now", "car-?less", "sold it for (?:parts|scrap)",
                  # a car given up by name: "I let the Sienna go"; and none since: "no car for me for a while"
-                 "let the (?-i:[A-Z])\\w+ go\\b", "no car (?:for me|anymore|any more|now|these days|at the moment)"),
+                 "let the (?-i:[A-Z])\\w+ go\\b", "no car (?:for me|anymore|any more|now|these days|at the moment)",
+                 # a car bought by its model year, or one traded for another: "picked up a certified pre-owned 2021
+                 # Outback", "traded the little connect in for a high roof sprinter"
+                 "(?:picked up|bought|leased|financed) (?:a|an) (?:[\\w-]+ ){0,3}(?:19|20)[0-9]{2} [\\w-]+",
+                 "traded (?:[\\w-]+ ){0,3}in for"),
                 ("(?:新|刚)提的", "新车[^，,。！？]{0,2}(?:提|到手|开回)", "车提(?:了|回来)", "车卖了", "车已经卖", "卖了车", "卖掉了?车", "车卖掉", "提车", "换车", "没车了", "现在没车",
                  "车[^，,。！？]{0,4}(?:处理掉|转手|出掉|出手|卖掉|卖了|报废)", "不开车了",
                  f"(?:{CAR_MODELS_ZH})[^，,。！？]{{0,6}}(?:卖了|卖掉了|出手了|转手了)")),
@@ -775,7 +794,10 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               # a surname joined to another, or made official: "decided to hyphenate", "it's officially Doyle-Okafor"
               "hyphenat\\w+", "(?:it's|its|it is|I'm|im|I am) (?:now )?(?:officially|legally) (?-i:[A-Z])[a-z]+(?:-(?-i:[A-Z])[a-z]+)?\\b",
               "signature\\s*[-:\u2013\u2014]\\s*(?-i:[A-Z])\\w+ (?-i:[A-Z])\\w+"),
-             ("改名", "以后叫我", "改叫", "名字(?:写|填|就写|用)(?!了)", "落款(?:写|用|就写|署)(?!了)", "(?:用|叫)这个名字")),
+             # ... or the old name dropped, the handle changed, the assistant asked to follow: "以后别喊阿杰了哈，直播间
+             # ID换成老K了，水友都这么叫，你也跟着叫"
+             ("改名", "以后叫我", "改叫", f"别(?:再)?(?:喊|叫)(?:我)?(?!{URGED_DEEDS_ZH})[^，,。！？]{{1,6}}了", "(?:ID|id|账号|帐号|马甲|网名)(?:也)?(?:换成|改成)",
+              "(?:你也|也)跟着(?:叫|喊)", "名字(?:写|填|就写|用)(?!了)", "落款(?:写|用|就写|署)(?!了)", "(?:用|叫)这个名字")),
 }
 
 
@@ -816,7 +838,22 @@ _SOMEONES = re.compile(r"(?:\b(?:my|our|his|her|their|your)\s+(?:[\w-]+\s+)?|(?:
 ROLE_TOPIC = "job_title"
 
 
+# A thing asked for once in a language, not the language answers come in: "can you write me a sign in spanish",
+# "translate this menu into French", "帮我用英文写一封邮件给客户" (unless it is to hold from now on)
+_ONE_THING_IN_A_LANGUAGE = re.compile(
+    r"^(?!.*(?:\bfrom\s+now\s+on\b|\bgoing\s+forward\b|\balways\b|以后|今后|一律|都用))(?:"
+    r".*\b(?:write|make|draft|do|type|print|put\s+together)\s+(?:me\s+|us\s+|up\s+)?(?:a|an|the|this|that|my|our)\s+"
+    r"(?:[\w'-]+\s+){0,3}?(?:sign|note|message|msg|email|e-mail|letter|post|caption|card|flyer|poster|menu|label|notice|"
+    r"text|sms|speech|toast|ad|listing|description|bio|announcement|sentence|line|greeting)s?\b"
+    r"|.*\btranslat\w*\s+(?:this|that|the|my|it|these|those|a|an|our)\b|.*翻译|.*用(?:中文|英文|英语|日语|韩语|法语|德语|西班牙语)写(?:一|个|份|封|条|段|张)"
+    r")",
+    re.IGNORECASE,
+)
+
+
 def _counted(pattern: re.Pattern[str], text: str, topic: str) -> int:
+    if topic == "language" and _ONE_THING_IN_A_LANGUAGE.search(text):
+        return 0
     if topic != ROLE_TOPIC:
         return len(pattern.findall(text))
     # a change of role is the user's whoever made it ("my boss promoted me"); a role after "my" is someone's

@@ -35,6 +35,9 @@ _NEGATED = re.compile(
     # a change in the end not made: "最后还是没要", "结果没去" (not "最后没续租", a home ended)
     r"|^\s*(?:最后|最终|后来|结果)(?:还是)?没(?:有)?(?:要|养|领|买|去|换|搬|接|签|走|成)"
     # a change the user says they are not making: "for the record I'm not doing it", "I'm not taking the offer"
+    # ... or an offer turned down: "turned down that amazon offer btw", "猎头那个offer我拒了"
+    r"|\b(?:turned\s+down|declined|passed\s+on|said\s+no\s+to|rejected)\s+(?:\w+\s+){0,3}?(?:offer|job|position|role|"
+    r"promotion|transfer)\b|(?:offer|机会|职位)[^，,。]{0,6}(?:拒了|拒绝了|推掉了|回绝了)"
     r"|\b(?:i'm|i\s+am|im)\s+not\s+(?:doing|going|taking|moving|switching|changing|quitting|leaving|joining|trying|"
     r"buying|selling|accepting|gonna)\b"
     # a claim about the user denied: "my aunt tells everyone I work at Microsoft. I do not. I have never worked there"
@@ -290,6 +293,8 @@ _THIRD_PARTY = re.compile(
     r"|大家都|别人都|everyone\s+(?:says|uses|calls)"
     # ... or a crowd: "一堆人来恭喜我结婚" (what a crowd says of the user is their word, not the user's)
     r"|^\s*(?:还有|然后|而且|结果)?(?:一堆|一群|好多|很多|不少|一帮|一大堆)(?:人|同事|朋友|亲戚|客人|网友)"
+    # ... or someone unnamed who changed: "组里又有人脱单了", "群里有人跳槽去字节了"
+    r"|^[^，,。！？我]{0,6}?有(?:个|些)?人(?:已经|刚|又|也|都)?(?:脱单|结婚|订婚|领证|跳槽|离职|辞职|搬|分手|离婚|升职|转正|换)"
     # someone else's new thing, in a clause where the user is no subject: "kayla keeps sending me pics from her new
     # place in chicago", "看她新家的照片"
     r"|^(?!.*\b(?:i|i'm|im|i've|we|we're)\b)(?=.*\b(?:his|her|their)\s+(?:new|old|first|own)\s+(?:place|apartment|"
@@ -383,6 +388,8 @@ _URGES_ME = re.compile(
 )
 _WEEKDAY_EN = "(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _PLAN = re.compile(
+    # (a change only expected: "well looks like im getting bumped to project manager in october")
+    r"\blooks\s+like\s+(?:i'm|im|i\s+am|i'll|we're|we'll)\s+(?:\w+\s+)?(?:getting|going|gonna|moving|being)\b|"
     r"\b(?:might|maybe|perhaps|thinking\s+(?:about|of)|thinking\s+(?:that\s+)?(?:i|we)(?:'ll|\s+will|\s+might|\s+may|'d|\s+would|\s+should)\b|considering|consider|plan(?:ning)?\s+to|going\s+to|gonna|"
     r"want\s+to|wanna|would|"
     # ... and its contraction before a verb's plain form ("I'd love to live in Paris", "where we'd live"), not "had"
@@ -512,6 +519,10 @@ _PAST = re.compile(
     # ... and so is a stint somewhere, a week's training or a summer's internship ("上个月去广州培训了一周", "暑假在深圳
     # 实习了俩月"; one still going on is not: "在这边实习了俩月了")
     r"|(?:培训|集训|进修|实习|学习|驻场|借调)了(?:整整)?[一两二三四五六七八九十几半来俩\d]*整?(?:个)?多?(?:天|周|星期|礼拜|月)(?!了)"
+    # ... or days worked or stayed there, or a posting lent out for a while ("被抽调去新疆哈密装光伏，在那边干了二十
+    # 多天")
+    r"|在(?:那边|那儿|那里|当地|工地上?)(?:干|待|呆|住|做)了[一两二三四五六七八九十几半来俩\d]+多?(?:个)?(?:天|周|星期|礼拜)(?!了)"
+    r"|被(?:抽调|借调)(?:去|到)"
     # going home is a visit at a holiday or for a few days, else often a move back ("辞职回老家了")
     r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
     re.IGNORECASE,
@@ -558,6 +569,11 @@ _REPORTED = re.compile(
     r"非(?:要|让|得)我|说什么|\b(?:advised|recommended|suggested)\s+(?:me|that\s+i)\b"
     # someone's announcement about the user: "my khala announced to a table of ten people that I'm engaged"
     r"|^\s*(?:\w+\s+){0,3}my\s+\w+\s+(?:announced|claimed|insisted|told\s+(?:everyone|everybody|people))\b"
+    # ... or a rumour about the user: "the guys on the crew are telling everybody i quit being vegetarian", "big Sal
+    # swears he saw me eating jerky"; someone scolding the user what to do: "打电话骂我说该戒辣了"
+    r"|\b(?:telling|tells|told)\s+(?:everyone|everybody|people|the\s+whole\s+\w+)\b"
+    r"|\b(?:swears?|swore|claims?|claimed|insists?|insisted|reckons?)\s+(?:that\s+)?(?:he|she|they|i|i'm|im|my)\b"
+    r"|(?<!我)(?:骂|数落|训|念叨)我|(?<![我你])说(?:我)?(?:该|应该)"
     # ... or told others something of the user: "my coworker told half the office I got engaged"
     r"|^\s*(?:\w+\s+){0,3}my\s+\w+\s+told\s+(?:\w+\s+){1,4}?(?:that\s+)?i\b"
     r"|\b(?:keeps?|kept)\s+(?:pushing|urging|nagging|saying|insisting)\b|\bwants?\s+me\s+to\b|\b(?:thinks?|says?)\s+(?:that\s+)?i\s+should\b"
@@ -1025,6 +1041,10 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         if purpose_of and mood == ASSERTION and _PURPOSE.search(clause):
             mood = purpose_of  # "she keeps saying I should switch too so we're on the same schedule"
         # "我女儿…说要给我注册个新的，| 叫 huangwenhua1953@example.org"; "我在想要不要也退了华师大，| 去考复旦"
+        # a thing handed to the user is the user's, whoever handed it ("they gave me a new SIM", "my cousin sold me his
+        # yaris", "公司给我配了辆新车"); not someone's number or address passed on ("she gave me her new number")
+        if mood == THIRD_PARTY and _HANDED_TO_ME.search(clause) and not ANOTHERS_CONTACT.search(clause):
+            mood = ASSERTION
         taken = carried_over if carried_over and mood == ASSERTION and _goes_on_with_it(clause) else None
         mood = taken or mood
         moods.append((clause, mood))
@@ -1069,8 +1089,17 @@ def _names_someone(clause: str, after: str) -> bool:
     return bool(_BARE_NAME.match(clause)) and bool(_APPOSITIVE.match(after))
 
 
-# What the user did because of someone else's deed is the user's: "房东要卖房，没办法又搬了一次"
-_REACTS = re.compile(r"^\s*(?:没办法|没法子|只好|只能|害得我|逼得我)")
+# A thing handed to the user by someone: "they gave me a new SIM", "my cousin sold me his yaris", "公司给我配了辆新车"
+_HANDED_TO_ME = re.compile(
+    r"\b(?:gave|sold|handed|issued|assigned|passed|lent|loaned)\s+me\s+(?:a|an|the|his|her|their|its)\b"
+    r"|(?:卖给|送给|转给|让给|分给|配给|给)了?我(?:了)?(?:一|[个辆台部张套])|给我配了",
+    re.IGNORECASE,
+)
+# What the user did because of someone else's deed is the user's: "房东要卖房，没办法又搬了一次"; and so is the user's
+# lease or contract run out by it: "房东要卖房，合同到期没给续"
+_REACTS = re.compile(
+    r"^\s*(?:没办法|没法子|只好|只能|害得我|逼得我)|^\s*(?:合同|租约|房子|租期)?(?:也)?(?:到期|没(?:给)?续|不续)"
+)
 # ... when that someone is a landlord, an employer or a school acting on the user (a relative's "只好" is theirs)
 _ACTS_ON_THE_USER = re.compile(r"^\s*(?:房东|中介|物业|公司|老板|领导|学校|单位)")
 # What someone wishes or urges ("she keeps saying I should switch too", "我妈想让我搬回去"), and the clause after it
@@ -1292,9 +1321,20 @@ _SO = re.compile(r"\s*(?:and\s+)?(?:so|therefore|hence|which\s+means)\b", re.IGN
 _TURNS = re.compile(r"\s*(?:结果|但是?|不过|可是|\bbut\b)", re.IGNORECASE)
 
 
+# A word that turns the talk back to the speaker: what follows it with no subject is the user's again ("the movers
+# snapped a leg off my desk 💀 | anyway officially a denver resident now", "我姐又换工作了 | 对了 我下个月搬家")
+_BACK_TO_ME = re.compile(
+    r"^\s*(?:(?:ok|okay|so|but|lol|haha)[\s,]+)?(?:anyway|anyways|anyhow|btw|by\s+the\s+way|moving\s+on)\b|^\s*(?:对了|话说|反正|言归正传)",
+    re.IGNORECASE,
+)
+
+
 def _goes_on_with_the_subject(clause: str) -> bool:
     """Whether a clause names no subject of its own, so the one before it goes on: "我妈换号了 新号135… 帮我写个短信"
-    gives the mother's number (a request to the assistant names no one new)."""
+    gives the mother's number (a request to the assistant names no one new); not once the talk turns back to the
+    speaker (_BACK_TO_ME)."""
+    if _BACK_TO_ME.search(clause):
+        return False
     if _OPENS_WITH_A_DEED.search(clause):
         return True
     return not names_a_subject(_THEM_AS_OBJECT.sub("", _ME_ASKED_FOR.sub("", clause)))

@@ -112,6 +112,17 @@ def shows_a_value(text: str, topics: tuple[str, ...] = tuple(VALUE_SHAPES)) -> b
     return any(_VALUE_SHAPES[topic].search(text) for topic in topics if topic in _VALUE_SHAPES)
 
 
+# What makes a contact written out the one to use now: said to hold from now on (a plan's), or named the new one over
+# an old one (a clause read as past for its "以前")
+_TO_BE_USED = {
+    PLAN: re.compile(
+        r"\bfrom\s+now\s+on\b|\bgoing\s+forward\b|\bfrom\s+here\s+on\b|以后(?:都)?用|今后|从现在(?:起|开始)",
+        re.IGNORECASE,
+    ),
+    PAST: re.compile(r"\bnew\s+(?:one|e-?mail|address|number|#)\b|新的|用新|新(?:邮箱|号码|号|手机号)", re.IGNORECASE),
+}
+
+
 def _gives_a_contact(clause: str) -> bool:
     """Whether a clause writes out a number or an address: typed by the user in their own words, with no one else
     named, it is theirs ("lena.hp@example.com stays for everything", "new # is 773 555 0129")."""
@@ -129,6 +140,12 @@ _WEIGHS = re.compile(
     r"要不|要不要|该不该|还是|算了|\b(?:should|shall)\s+(?:i|we)\b|\bwhat\s+if\s+(?:i|we)\b|\bor\s+should\b",
     re.IGNORECASE,
 )
+
+
+def weighs_a_step(said: list[tuple[str, str]]) -> bool:
+    """Whether a clause of a message (`said`: clauses_with_moods) asks or plans, weighing a step ("你说我要不要开始吃点
+    肉？", "should I just move there?"): the step is the point of the message, not a state it tells."""
+    return any(mood in (QUESTION, PLAN) and _WEIGHS.search(clause) for clause, mood in said)
 
 
 def _weighing(said: list[tuple[str, str]], owned: list[bool]) -> list[str | None]:
@@ -202,7 +219,7 @@ _CALLED = re.compile(r"叫我|喊我|\b(?:calls?|calling)\s+me\b|\b(?:knows?|kno
 _YOU_TOO = re.compile(
     r"\b(?:you|u)\s+(?:might\s+as\s+well|can|could|may|should)\s+(?:call\s+me\s+that\s+)?(?:too|as\s+well)\b"
     r"|\buse\s+(?:that|it|that\s+name)\s+(?:too|as\s+well)\b"
-    r"|你也(?:这么|这样)?(?:叫|喊)",
+    r"|你也(?:跟着|这么|这样)?(?:叫|喊)",
     re.IGNORECASE,
 )
 TRIP_TOPIC = "residence"  # the topic a trip's stay is mistaken for
@@ -413,6 +430,11 @@ def topic_readings(
         # user's state said in passing ("Rent in Munich went up again"): recallable, but it closes nothing
         # an answer's value is the user's wherever it stands: "yes pls. 312-555-0193. the 0148 one is dead"
         answered = at < answer or (answering and shows_a_value(clause))
+        # a number or an address of the user's to use from now on is theirs now, whatever else the clause tells of
+        # later or before ("my university account dies in 30 days so use hannah.k@… from now on", "用新的 …@… 以前那个
+        # 不拿来收订单了"); a new one only planned stays planned ("下周我要换号了，新号是 177…")
+        if mood in (PLAN, PAST) and _gives_a_contact(clause) and _TO_BE_USED[mood].search(clause):
+            mood = ASSERTION
         if answered and mood == QUESTION and _gives_a_contact(clause):
             # the number asked for is given, whatever the clause goes on to ask: "199 0000 7316 你顺便提醒下我还有哪些
             # 地方要改绑" answers "新号是多少？"

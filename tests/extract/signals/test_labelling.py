@@ -353,3 +353,19 @@ def test_a_pastime_outweighs_one_word_of_a_topic_only_when_the_head_does_not_hea
     head = toy_head({"residence": heard, NONE_CLASS: 1 - heard})
     labelled = label_statements(candidates, HashingEmbedder().embed_passages, head=head)
     assert labelled["topic"].to_list() == [topic]
+
+
+def test_what_follows_a_message_that_only_ended_its_topic_is_no_afterword():
+    ended = "my keto diet is over, my doc banned it after the bloodwork"
+    new = "I'm on the mediterranean diet now, basically pescatarian"
+    labelled = label_statements(_conversation([(ended, "s1:1"), (new, "s1:3")]), HashingEmbedder().embed_passages)
+    assert [r["mood"] for r in labelled.sort("valid_from").to_dicts()] == [ASSERTION, ASSERTION]
+    # ... while talk after a value given stays talk
+    kept = "I'm on the keto diet, been strict since new years"
+    labelled = label_statements(_conversation([(kept, "s1:1"), (new, "s1:3")]), HashingEmbedder().embed_passages)
+    assert [r["mood"] for r in labelled.sort("valid_from").to_dicts()] == [ASSERTION, TENTATIVE]
+
+
+def test_a_change_weighed_then_refused_is_no_tentative_statement():
+    refused = "the whole office is trying a vegan diet for a month 😂 hard pass, I'm not doing it"
+    assert _labels(refused) == [("diet", NEGATED)]
