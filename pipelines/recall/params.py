@@ -11,6 +11,12 @@ class RecallParams:
     # Share of the weight that freshness controls: recency reorders near ties instead of burying an
     # old but exact answer (0 = ignore age, 1 = score halves every half-life); docs/recall.md measures it.
     recency_weight: float = 0.05
+    # A question about a state with no topic of ours ("which market does the user trade at on saturdays?"): what the
+    # user said last on it is likelier the answer, so the user's own statements lose this share of their weight,
+    # halving per half-life, before the newest of them among the best `state_pool`; the rest (someone else's news,
+    # a plan, a question, the assistant's turns) weigh as the oldest (docs/recall.md measures it)
+    state_recency_weight: float = 0.3
+    state_pool: int = 3
     min_confidence: float = 0.0
     # A raw message scores below the distilled memory it produced when both match a query equally.
     episode_weight: float = 0.8

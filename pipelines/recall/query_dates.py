@@ -94,3 +94,21 @@ SAYS_WHEN = (
 def asks_when(query: str) -> bool:
     """Whether the query asks when something happened or how long it has lasted."""
     return bool(_ASKS_WHEN.search(query))
+
+
+# A question about a state the user is in, not about an event: "What sales tax rate should be used for the user's
+# totals?", "Which market does the user trade at on Saturdays?", "用户现在在哪个市场摆摊？" (not "What did Caroline
+# paint?", "When did she move?", "用户上次去哪了？")
+_ASKS_AN_EVENT = re.compile(
+    r"(?i)\b(?:did|was|were|had|went|ever|once|first|last|ago|before|after|yesterday|previously|used\s+to)\b"
+    r"|了|过|上次|那次|之前|以前|当时|那时"
+)
+_ASKS_A_STATE = re.compile(
+    r"(?i)\b(?:does|do|is|are|should|now|currently|still|these\s+days)\b|现在|目前|如今|平时|默认|一般|还在|还是"
+)
+
+
+def asks_a_state(query: str) -> bool:
+    """Whether the query asks what holds for the user (a state), not what happened once (its answer is the latest of
+    the user's statements on it)."""
+    return bool(_ASKS_A_STATE.search(query)) and not _ASKS_AN_EVENT.search(query) and not asks_when(query)

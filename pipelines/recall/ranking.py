@@ -88,6 +88,7 @@ class RankQuery:
     limit: int
     depth: int  # how deep each list goes before fusion
     collection: str | None = None  # the accumulating topic the query asks about (pets, hobbies, languages spoken)
+    asks_a_state: bool = False  # the query asks what holds for the user (query_dates.asks_a_state)
 
 
 def rank(columns: RankColumns, postings: Postings, query: RankQuery, params: RecallParams) -> list[tuple]:
@@ -351,6 +352,8 @@ def _scored(
         score = score * np.where(on_day, p.date_boost, 1.0)
     if q.asks_when:
         score = score * np.where(c.says_when[rids], p.when_boost, 1.0)
+    if q.asks_a_state and q.topic is None and q.collection is None and not q.as_of and q.day is None and len(rids):
+        score = score * state_recency(c, rids, score, p)
     order = np.lexsort((c.id_order[rids], -score))[: q.limit]
     cosine = similarity[rids][order]
     relevance = np.maximum(np.nan_to_num(cosine - q.floor, nan=0.0), 0) / (1 - q.floor)
@@ -368,6 +371,21 @@ def _scored(
             strict=True,
         )
     ]
+
+
+def state_recency(c: RankColumns, rids: np.ndarray, score: np.ndarray, p: RecallParams) -> np.ndarray:
+    """The factor of each listed row (weighing `score` so far) for a question about a state: the user's own statements
+    (distilled memories and the user's episodes said as their own) lose `state_recency_weight` of their weight,
+    halving per half-life, before the newest of them among the best `state_pool`; anything else weighs as the oldest
+    (a newer plan, question or someone else's news is no newer state of the user's)."""
+    own = ~c.is_assistant[rids] & np.isin(c.mood[rids], (NO_MOOD, ASSERTION, TENTATIVE))
+    best = np.argsort(-score, kind="stable")[: p.state_pool]
+    if not own[best].any():
+        return np.ones(len(rids))
+    said = c.valid_from[rids]
+    age_days = np.maximum(said[best][own[best]].max() - said, 0) / 86400.0
+    fresh = np.where(own, np.power(0.5, age_days / p.half_life_days), 0.0)
+    return 1 - p.state_recency_weight + p.state_recency_weight * fresh
 
 
 def _summed(rids: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -29,7 +29,7 @@ from pipelines.extract.signals.collections import asked_collection
 from pipelines.index.tokens import terms
 from pipelines.recall.browse import MemoryStats, SnapshotBrowser, StoredMemory
 from pipelines.recall.params import RecallParams
-from pipelines.recall.query_dates import asks_when, named_day
+from pipelines.recall.query_dates import asks_a_state, asks_when, named_day
 from pipelines.recall.query_speaker import asks_what_assistant_said
 from pipelines.recall.query_topic import QueryTopics
 from pipelines.recall.ranking import RANKED, RankQuery, rank
@@ -290,6 +290,7 @@ class MemoryReader:
                 speakers=speakers,
                 day=named_day(query, at),
                 asks_when=asks_when(query),
+                asks_a_state=asks_a_state(query),
                 collection=None if names_a_person or topic is not None else asked_collection(query),
                 assistant_factor=self._assistant_factor(query, topic),
                 limit=limit,

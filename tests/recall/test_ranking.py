@@ -20,6 +20,7 @@ from pipelines.recall.ranking import (
     keyword_hits,
     lift_neighbours,
     rank,
+    state_recency,
     topic_focus,
     visible_rows,
 )
@@ -462,3 +463,36 @@ def test_another_topics_statement_weighs_as_talk_only_where_nothing_states_the_a
     ]
     later = columns(topic=["job_title", "vehicle"], single_slot=[True, True], valid_from=[1 * DAY, 9 * DAY])
     assert topic_focus(later, np.ones(2, bool), "job_title", p).tolist() == [p.topic_boost, p.other_topic_weight]
+
+
+NO_POSTINGS = Postings(np.zeros(1, np.int64), np.zeros(0, np.int64), np.zeros(0))
+
+
+def _ranked(rows: RankColumns, **asked: object) -> list[int]:
+    return [row[0] for row in rank(rows, NO_POSTINGS, query(**asked), RecallParams())]
+
+
+def test_a_question_about_a_state_puts_the_users_newer_word_on_it_first():
+    # rows 0 and 1: the user's older and newer word on the matter; 2: someone else's news, newest and closest
+    rows = columns(topic=["episode"] * 3, mood=[NO_MOOD, ASSERTION, OTHER_MOOD], valid_from=[0, 90 * DAY, 95 * DAY])
+    asked = dict(at=100 * DAY, similarities=np.array([0.90, 0.89, 0.905]))
+    assert _ranked(rows, **asked) == [2, 0, 1]
+    assert _ranked(rows, **asked, asks_a_state=True)[0] == 1
+    # ... but not a question about a topic of ours, which its statements answer, nor one as of a moment
+    for other in (dict(topic="diet"), dict(as_of=True)):
+        assert _ranked(rows, **asked, **other, asks_a_state=True)[0] != 1
+
+
+def test_the_users_own_words_age_from_the_newest_of_the_best_and_the_rest_weigh_as_the_oldest():
+    rows = columns(
+        topic=["episode"] * 4,
+        mood=[NO_MOOD, ASSERTION, OTHER_MOOD, TENTATIVE],
+        is_assistant=[False, False, False, False],
+        valid_from=[0, 90 * DAY, 95 * DAY, 200 * DAY],
+    )
+    p = RecallParams(state_recency_weight=0.3, state_pool=3, half_life_days=30.0)
+    # row 3 is newer but not among the best three: the newest of those (row 1) is the reference
+    factors = state_recency(rows, np.arange(4), np.array([0.9, 0.8, 0.85, 0.1]), p)
+    assert factors == pytest.approx([0.7 + 0.3 * 0.5**3, 1.0, 0.7, 1.0])
+    # nothing of the user's own among the best: no factor
+    assert state_recency(rows, np.array([2]), np.array([0.9]), p).tolist() == [1.0]

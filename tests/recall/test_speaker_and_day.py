@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from pipelines.recall.query_dates import asks_when, named_day
+from pipelines.recall.query_dates import asks_a_state, asks_when, named_day
 from pipelines.recall.query_speaker import asks_what_assistant_said
 from pipelines.recall.reader import MemoryReader, RecallParams, format_for_prompt
 from tests.support.hashing_embedder import HashingEmbedder
@@ -214,3 +214,20 @@ def test_a_question_asking_when_favours_the_message_that_says_when(tmp_path):
     assert reader.recall("u1", "when did I go to a support group?", k=1, as_of=ASKED)[0].source_message_ids == ["m2"]
     assert reader.recall("u1", "我去互助小组了吗", k=1, as_of=ASKED)[0].source_message_ids == ["m3"]
     assert reader.recall("u1", "我什么时候去的互助小组", k=1, as_of=ASKED)[0].source_message_ids == ["m4"]
+
+
+@pytest.mark.parametrize(
+    ("query", "state"),
+    [
+        ("What sales tax rate should be used when doing the user's totals?", True),
+        ("Which market does the user trade at on Saturdays?", True),
+        ("用户现在在哪个市场摆摊卖鱼？", True),
+        ("用户算账时默认用什么重量单位？", True),
+        ("What did Caroline research?", False),  # an event
+        ("When is the user moving?", False),  # a time asked
+        ("用户上次去哪了？", False),
+        ("Where did the user live before?", False),
+    ],
+)
+def test_a_question_asking_what_holds(query, state):
+    assert asks_a_state(query) is state
