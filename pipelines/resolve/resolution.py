@@ -69,16 +69,22 @@ def _afterwords_tentative(memories: pl.DataFrame, hours: float) -> pl.DataFrame:
     # "Where did you end up?" — "Brightwater Health")
     values = memories.filter(on_timeline() & (pl.col("kind") != "episode") & ~pl.col("retraction").fill_null(False))
     after_value = _within(talk, values, TIMELINE_GROUP, hours, exact=True)
-    # ... and neither does an episode that only ended the old one ("so remember the civic? … total loss", "so keto's
-    # done"): the next statement of the conversation is the new value, the more so one that names a change ("anyway
-    # picked up a 2021 Outback")
+    # ... and neither does an episode that only ended the old one ("so keto's done", "so the civic's a write-off"):
+    # the next statement of its conversation is the new value ("mediterranean style, fish, beans"), though what follows
+    # that one is talk again; and a statement that names a change is one ("anyway picked up a 2021 Outback")
+    conversation = [*TIMELINE_GROUP, "session_id"]
     texts = talk["content"].to_list()
     ends = pl.Series([tells_an_ending(clauses_with_moods(text)) for text in texts], dtype=pl.Boolean)
     changes = pl.Series([names_a_change(text) for text in texts], dtype=pl.Boolean)
-    gave_something = talk.filter(~ends & ~pl.col("retraction").fill_null(False))
+    after_an_ending = (
+        talk.with_columns((ends | pl.col("retraction").fill_null(False)).alias("_ends"))
+        .select(pl.col("_ends").shift(1).over(conversation).fill_null(False))
+        .to_series()
+    )
     after_statement = (
-        _within(talk, gave_something, [*TIMELINE_GROUP, "session_id"], hours, exact=False)
+        _within(talk, talk, conversation, hours, exact=False)
         & ~talk.select(_shows_its_value() | _answers_a_question()).to_series()
+        & ~after_an_ending
         & ~changes
     )
     talk = talk.with_columns(

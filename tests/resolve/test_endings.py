@@ -132,3 +132,19 @@ def test_a_lease_the_landlord_did_not_renew_is_the_users_home_ended():
     out = "房东要卖房，合同到期没给续。东西先寄存在同事那了，这几天轮流蹭沙发"
     history = resolved(home, episode(out, 6, "b", "residence", "third_party"))
     assert (_row(history, out)["topic"], _row(history, out)["retraction"]) == ("residence", True)
+
+
+def test_a_home_given_back_or_said_over_by_its_name_ends_it():
+    home = episode("我住白云区嘉禾那边的城中村，房东说楼里电表要换", 1, "a", "residence", "assertion")
+    back = "今天把嘉禾那个房子退了，押金扣了三百，气死"
+    history = resolved(home, episode(back, 6, "b"))
+    assert (_row(history, back)["topic"], _row(history, back)["retraction"]) == ("residence", True)
+    staff = episode(
+        "hey, I live in the staff residence at the hotel, cheap but the walls are paper",
+        1,
+        "a",
+        "residence",
+        "assertion",
+    )
+    over = "eh so the staff residence thing is over, they're turning it into guest rooms"
+    assert _row(resolved(staff, episode(over, 6, "b")), over)["retraction"] is True

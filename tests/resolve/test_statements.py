@@ -152,6 +152,11 @@ def test_what_follows_a_retraction_in_its_conversation_is_the_new_value_not_talk
     # ... and after a message that only ended the old one, they are the new value, asked or not
     notice = episode("so I handed in my notice today. feels weird", 5, "b", "employer", "assertion")
     assert _current(resolved(notice, answer), "employer") == [answer["content"]]
+    # ... though what follows the new value is talk about it again
+    after = said_later("the commute to Brightwater is rough though", "employer", message="b:5") | {
+        "valid_from": MAR(5, 11)
+    }
+    assert _current(resolved(notice, answer, after), "employer") == [answer["content"]]
     # ... as is a change named after talk that gave no value ("anyway picked up a 2021 Outback")
     wreck = episode(
         "so remember the civic? the insurer is still dragging its feet on it", 5, "b", "vehicle", "assertion"

@@ -23,8 +23,10 @@ _ENDED_BY_TOPIC = {
     "residence": (
         r"\bmoved\s+out\b|\bkeys?\s+back\b|\bsold\b|\bis\s+gone\b|'s\s+gone\b|\blease\s+(?:is\s+|was\s+)?(?:up|over|ended)\b"
         # ... or a lease run out and not renewed: "the landlord didn't renew", "东门外那间到期了，房东要卖房，没续成"
-        r"|\b(?:didn't|did\s+not|wouldn't|won't|couldn't)\s+renew\b|\bnot\s+renewed\b",
-        r"卖了|卖掉|退租|退房了|搬走了|搬出|不住了|到期|没续|不续了|不给续",
+        r"|\b(?:didn't|did\s+not|wouldn't|won't|couldn't)\s+renew\b|\bnot\s+renewed\b"
+        # ... or the place given up said plainly: "so the staff residence thing is over", "把嘉禾那个房子退了"
+        r"|\b(?:thing|lease|place|flat|room|residence)\s+is\s+over\b",
+        r"卖了|卖掉|退租|退房了|搬走了|搬出|不住了|到期|没续|不续了|不给续|房子?(?:已经|也)?退(?:掉)?了",
     ),
     "employer": (
         r"\bquit\b|\bhung\s+up\b|\blast\s+(?:day|shift)\s+at\b|\bnot\s+going\s+back\b|\bno\s+more\b|\bwalked\s+out\b"

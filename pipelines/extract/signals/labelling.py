@@ -96,16 +96,23 @@ def _afterword(asserted: set[str], signal: TopicSignal, content: str, asked: str
     before)."""
     if signal.mood != ASSERTION or signal.topic not in SINGLE_VALUED_TOPICS:
         return False
-    if signal.topic not in asserted:
-        # (a message that only ended the old value gives nothing to talk about: what follows may be the new one, "so
-        # keto's done" … "mediterranean style, fish, beans")
-        if not tells_an_ending(clauses_with_moods(content)):
-            asserted.add(signal.topic)
-        return False
-    answering = asked is not None and message_signal(asked).topic in (None, signal.topic)
-    if answering or shows_a_value(content, (signal.topic,)):
-        return False  # the value itself, given after the topic came up ("以后晚上找我" … "九点以后")
-    return not any(names_a_change(clause) for clause, _ in clauses_with_moods(content))
+    # (a message that only ended the old value gives nothing to talk about: the next statement is the new one, "so
+    # keto's done" … "mediterranean style, fish, beans", and what follows that is talk again)
+    said = clauses_with_moods(content)
+    ended = f"{signal.topic} ended"
+    free = signal.topic not in asserted or ended in asserted
+    asserted.discard(ended)
+    asserted.add(signal.topic)
+    # (the value itself, given after the topic came up: "以后晚上找我" … "九点以后"; or an answer to a question)
+    talk = (
+        not free
+        and not shows_a_value(content, (signal.topic,))
+        and not any(names_a_change(clause) for clause, _ in said)
+        and not (asked is not None and message_signal(asked).topic in (None, signal.topic))
+    )
+    if not talk and tells_an_ending(said):
+        asserted.add(ended)
+    return talk
 
 
 class _Reading(NamedTuple):

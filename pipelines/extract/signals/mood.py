@@ -277,7 +277,9 @@ _THIRD_PARTY = re.compile(
     # ... or someone's doctor: "Harold's cardiologist just put HIM on a low-fat diet"
     rf"|^\s*(?:{_LEAD_IN}\s+)?(?-i:[A-Z][a-z]+)(?:'s|\u2019s)\s+(?:\w+\s+)?(?:{PEOPLE_EN}|{ROLES_EN}|cardiologist|surgeon)s?\b"
     # ... and the same said with the verb joined on: "Gary's retiring in March"
-    rf"|^\s*(?:{_LEAD_IN}\s+)?(?!{_OPENING_WORDS}\b)(?-i:[A-Z][a-z]+)(?:'s|\u2019s)\s+(?:moving|leaving|relocating|quitting|retiring)\b"
+    rf"|^\s*(?:{_LEAD_IN}\s+)?(?!{_OPENING_WORDS}\b)(?-i:[A-Z][a-z]+)(?:'s|\u2019s)\s+(?:moving|leaving|relocating|quitting|retiring|"
+    # ... or any doing of theirs: "big change in my house, Tanya's eating meat again"
+    r"eating|going|starting|dating|working|living|switching|changing|taking|getting)\b"
     # a person named without "my" still is someone else: "husband's company is relocating"
     # (not one the user calls out to: "bro i got the job", "sis we're moving")
     rf"|^\s*(?:{_LEAD_IN}\s+)?(?:{PEOPLE_EN})s?(?:'s|\u2019s)?\s(?![\s,]*(?:i|i'm|im|i've|ive|we|we're|my)\b)"

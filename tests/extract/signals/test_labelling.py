@@ -360,6 +360,11 @@ def test_what_follows_a_message_that_only_ended_its_topic_is_no_afterword():
     new = "I'm on the mediterranean diet now, basically pescatarian"
     labelled = label_statements(_conversation([(ended, "s1:1"), (new, "s1:3")]), HashingEmbedder().embed_passages)
     assert [r["mood"] for r in labelled.sort("valid_from").to_dicts()] == [ASSERTION, ASSERTION]
+    # ... and what follows the new value is talk about it again
+    talk = "I'm on the diet thing pretty strict, the mediterranean diet is easy"
+    said = [(ended, "s1:1"), (new, "s1:3"), (talk, "s1:5")]
+    labelled = label_statements(_conversation(said), HashingEmbedder().embed_passages)
+    assert [r["mood"] for r in labelled.sort("valid_from").to_dicts()] == [ASSERTION, ASSERTION, TENTATIVE]
     # ... while talk after a value given stays talk
     kept = "I'm on the keto diet, been strict since new years"
     labelled = label_statements(_conversation([(kept, "s1:1"), (new, "s1:3")]), HashingEmbedder().embed_passages)

@@ -155,3 +155,8 @@ def test_days_worked_somewhere_on_a_posting_are_a_stint_not_a_home():
     assert tells_of_a_trip(stint)
     assert message_signal(stint).mood != ASSERTION
     assert message_signal("我搬到成都了，在这边住了三个月了").mood == ASSERTION
+
+
+def test_someone_named_doing_something_is_someone_else():
+    said = clauses_with_moods("big change in my house, Tanya's eating meat again. her trainer got in her head")
+    assert said[1][1] == THIRD_PARTY
