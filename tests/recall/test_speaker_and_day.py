@@ -227,6 +227,8 @@ def test_a_question_asking_when_favours_the_message_that_says_when(tmp_path):
         ("When is the user moving?", False),  # a time asked
         ("用户上次去哪了？", False),
         ("Where did the user live before?", False),
+        ("Which city was the user still living in last year?", False),  # a state, asked of the past
+        ("用户以前默认用什么单位？", False),
     ],
 )
 def test_a_question_asking_what_holds(query, state):

@@ -148,3 +148,11 @@ def test_a_home_given_back_or_said_over_by_its_name_ends_it():
     )
     over = "eh so the staff residence thing is over, they're turning it into guest rooms"
     assert _row(resolved(staff, episode(over, 6, "b")), over)["retraction"] is True
+
+
+def test_only_a_word_pointing_back_takes_the_name_from_the_clause_before():
+    night_class = episode(
+        "i just started an accounting night class at Valley Community College", 1, "a", "school", "assertion"
+    )
+    other = "the class is fine lol. I dropped out of the choir though"
+    assert _row(resolved(night_class, episode(other, 6, "b")), other)["topic"] == "episode"

@@ -145,3 +145,11 @@ def test_someone_elses_change_beside_the_users_own_word_on_it_leaves_the_head_it
     text = "在库尔勒买了套房。我爸妈也搬到库尔勒了"
     assert _labelled([text], None, head=hears_residence) == [("residence", THIRD_PARTY)]
     assert _labelled([text], surest, head=hears_residence) == [("residence", ASSERTION)]
+
+
+def test_the_own_head_does_not_take_a_question_weighing_a_step_for_the_users_own():
+    weighed = WEAK + ". should I just ask to go back to days?"
+    assert _labelled([weighed], None)[0][0] == "contact_time"
+    assert _labelled([weighed], _own_head(0.999))[0][1] != ASSERTION
+    # the same reading without the step weighed is the user's own when the head is sure
+    assert _labelled([WEAK], _own_head(0.999)) == [("contact_time", ASSERTION)]

@@ -49,6 +49,7 @@ def test_a_thing_handed_to_the_user_is_the_users(text):
 
 def test_someones_number_passed_on_stays_theirs():
     assert message_signal("my sister gave me her new number, 555-0112").mood == THIRD_PARTY
+    assert message_signal("they gave me the office number, 555-0100").mood == THIRD_PARTY
 
 
 @pytest.mark.parametrize(
@@ -153,6 +154,7 @@ def test_going_out_on_ones_own_and_closing_on_a_house_are_changes():
 def test_days_worked_somewhere_on_a_posting_are_a_stint_not_a_home():
     stint = "上个月被抽调去新疆哈密装光伏，在那边干了二十多天，戈壁滩上风大得要命"
     assert tells_of_a_trip(stint)
+    assert tells_of_a_trip("上个月被抽调去哈密装光伏，戈壁滩上风大得要命")  # a posting lent out, told without its days
     assert message_signal(stint).mood != ASSERTION
     assert message_signal("我搬到成都了，在这边住了三个月了").mood == ASSERTION
 
