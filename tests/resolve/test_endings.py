@@ -156,3 +156,14 @@ def test_only_a_word_pointing_back_takes_the_name_from_the_clause_before():
     )
     other = "the class is fine lol. I dropped out of the choir though"
     assert _row(resolved(night_class, episode(other, 6, "b")), other)["topic"] == "episode"
+
+
+def test_an_engagement_called_off_and_a_reminder_no_longer_needed_end_what_named_them():
+    engaged = episode("my fiancé kyle and i are thinking fall wedding", 1, "a", "relationship_status", "tentative")
+    off = "yeah. kyle and i called off the engagement in july. long story"
+    history = resolved(engaged, episode(off, 6, "b"))
+    assert (_row(history, off)["topic"], _row(history, off)["retraction"]) == ("relationship_status", True)
+    reminder = episode("你每天早上六点提醒我打卡好不好，我老忘", 1, "a", "contact_time", "assertion")
+    cancelled = "对，走进去就自动打上了，所以那个六点的提醒用不着了，取消吧"
+    history = resolved(reminder, episode(cancelled, 6, "b"))
+    assert (_row(history, cancelled)["topic"], _row(history, cancelled)["retraction"]) == ("contact_time", True)

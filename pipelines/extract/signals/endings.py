@@ -42,12 +42,20 @@ _ENDED_BY_TOPIC = {
         r"不干了|辞了|辞职|不会回去|不回去了|离职了|没了|关门了|倒闭了|歇业|盘出去了",
     ),
     "relationship_status": (
-        r"\bbroke\s+up\b|\bsplit\s+up\b|\bcalled\s+it\s+quits\b|\b(?:are|we're|we\s+are)\s+done\b|\bdivorced\b",
-        r"掰了|分手|分了|离婚|离了",
+        r"\bbroke\s+up\b|\bsplit\s+up\b|\bcalled\s+it\s+quits\b|\b(?:are|we're|we\s+are)\s+done\b|\bdivorced\b"
+        # ... or the engagement called off: "kyle and i called off the engagement in july"
+        r"|\b(?:called|broke|calling|breaking)\s+off\s+(?:the|our)\s+(?:engagement|wedding)\b",
+        r"掰了|分手|分了|离婚|离了|退婚|解除婚约|取消婚约|婚不结了",
     ),
     "phone": (
         r"\b(?:is|it's|its)\s+(?:dead|gone|disconnected)\b|\bshut\s+off\b|\bcut\s+off\b|\bcancell?ed\b",
         r"停机|注销|销号|停掉|不用了",
+    ),
+    # ... and a reminder or a contact window called off: "所以那个六点的提醒用不着了，取消吧", "the 8pm thing for
+    # reminders doesnt work anymore"
+    "contact_time": (
+        r"\b(?:doesn't|doesnt|does\s+not|won't|wont)\s+work\s+any\s?more\b|\bcancel\s+(?:it|that|them|the\s+\w+)\b",
+        r"用不着了|取消(?:吧|了|掉)|不用(?:再)?提醒",
     ),
     "school": (
         r"\bdropped\s+(?:out|it|the\s+(?:class|course|program(?:me)?|module))\b|\bquit\b|\bnot\s+going\s+back\b|\bwithdr[ae]w\b",
