@@ -14,9 +14,9 @@ import polars as pl
 from pipelines.core.schemas import MESSAGE_KEY, UTC_DATETIME
 from pipelines.core.timeline import TIMELINE_GROUP, on_timeline, timeline_order
 from pipelines.core.topics import SINGLE_VALUED_TOPICS, VALUE_SHAPES
-from pipelines.extract.signals.endings import tells_an_ending
+from pipelines.extract.signals.endings import ends_a_thing
 from pipelines.extract.signals.lexicon import names_a_change
-from pipelines.extract.signals.mood import TENTATIVE, clauses_with_moods
+from pipelines.extract.signals.mood import TENTATIVE
 from pipelines.resolve.endings import ended_by_name
 from pipelines.resolve.merge import MergeParams, folded_without_vectors, merged_columns
 from pipelines.resolve.taken_back import taken_back
@@ -74,7 +74,7 @@ def _afterwords_tentative(memories: pl.DataFrame, hours: float) -> pl.DataFrame:
     # that one is talk again; and a statement that names a change is one ("anyway picked up a 2021 Outback")
     conversation = [*TIMELINE_GROUP, "session_id"]
     texts = talk["content"].to_list()
-    ends = pl.Series([tells_an_ending(clauses_with_moods(text)) for text in texts], dtype=pl.Boolean)
+    ends = pl.Series([ends_a_thing(text) for text in texts], dtype=pl.Boolean)
     changes = pl.Series([names_a_change(text) for text in texts], dtype=pl.Boolean)
     after_an_ending = (
         talk.with_columns((ends | pl.col("retraction").fill_null(False)).alias("_ends"))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from pipelines.core.schemas import Kind
 from pipelines.extract.rules.grammar import LANGUAGES_EN, LANGUAGES_ZH
-from pipelines.extract.signals.lexicon import CAR_MODELS_ZH, CITIES_ZH
+from pipelines.extract.signals.lexicon import A_WORKPLACE_ZH, CAR_MODELS_ZH, CITIES_ZH
 from pipelines.extract.signals.mood import PEOPLE_EN
 
 
@@ -70,8 +70,6 @@ class TopicBook:
 
 
 _PREP_PLACE = r"(?:in|to|into)"
-# A place of trade, not a home: "搬到滨河农贸市场", "搬去夜市那边的摊位"
-_A_WORKPLACE_ZH = r"[^，,。！？]{0,10}(?:市场|菜场|夜市|摊位|档口|门店|店面|商场|铺面)"
 # The rank words a title opens with, which let it go without an article ("I'm head baseball coach at …")
 _RANKS_EN = "head|assistant|lead|chief|senior|associate|deputy|interim|executive|first|second|third"
 _NO_HOME_EN = "User has no fixed home now."  # a home given up with no new one named
@@ -151,7 +149,7 @@ RESIDENCE = TopicBook(
         ),
         changes=(
             # (not a stall or a shop moved: "搬到滨河农贸市场快三个月了" is where the user sells)
-            rf"(?:把家)?搬(?:家)?(?:到|去|来|回)了?(?!{_A_WORKPLACE_ZH})<ZP>", r"搬回(?:了)?<ZP>", r"落户(?:到|在)?了?<ZP>", r"安家在<ZP>",
+            rf"(?:把家)?搬(?:家)?(?:到|去|来|回)了?(?!{A_WORKPLACE_ZH})<ZP>", r"搬回(?:了)?<ZP>", r"落户(?:到|在)?了?<ZP>", r"安家在<ZP>",
             r"安顿在<ZP>", r"在<ZV>(?:买了?房|安顿下来|安顿好|租(?:了|好|下|到)?(?:了)?(?:个|套|间)?房子?|定居下来|落脚)<END>",
             r"(?:回|去)<ZV>(?:定居|安家|生活)了?<END>", r"(?:已经)?在<ZV>落脚",
             # the first season spent there: "在珠海过第一个冬天" (not a trip's: "在三亚过了个年")

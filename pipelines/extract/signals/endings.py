@@ -89,6 +89,11 @@ _ANY_THING_ENDED = re.compile(
 )
 
 
+def ends_a_thing(text: str) -> bool:
+    """tells_an_ending of a message's text, its clauses read only where an ending word is in it (most messages)."""
+    return bool(_ANY_THING_ENDED.search(text)) and tells_an_ending(clauses_with_moods(text))
+
+
 def tells_an_ending(said: list[tuple[str, str]]) -> bool:
     """Whether a clause of the user's own (clauses_with_moods) says a thing of theirs is over."""
     return any(mood == ASSERTION and _ANY_THING_ENDED.search(clause) for clause, mood in said)

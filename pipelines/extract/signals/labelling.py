@@ -20,7 +20,7 @@ from pipelines.core.topics import CONTACT_TOPICS, SINGLE_VALUED_TOPICS
 from pipelines.embed.passages import MAX_CHARS, embedding_texts
 from pipelines.extract.signals.called_off import called_off, calls_off
 from pipelines.extract.signals.collections import stated_collection
-from pipelines.extract.signals.endings import tells_an_ending
+from pipelines.extract.signals.endings import ends_a_thing
 from pipelines.extract.signals.lexicon import cue_hits, names_a_change, says_from_now_on
 from pipelines.extract.signals.mood import (
     ASSERTION,
@@ -98,7 +98,6 @@ def _afterword(asserted: set[str], signal: TopicSignal, content: str, asked: str
         return False
     # (a message that only ended the old value gives nothing to talk about: the next statement is the new one, "so
     # keto's done" … "mediterranean style, fish, beans", and what follows that is talk again)
-    said = clauses_with_moods(content)
     ended = f"{signal.topic} ended"
     free = signal.topic not in asserted or ended in asserted
     asserted.discard(ended)
@@ -107,10 +106,10 @@ def _afterword(asserted: set[str], signal: TopicSignal, content: str, asked: str
     talk = (
         not free
         and not shows_a_value(content, (signal.topic,))
-        and not any(names_a_change(clause) for clause, _ in said)
+        and not any(names_a_change(clause) for clause, _ in clauses_with_moods(content))
         and not (asked is not None and message_signal(asked).topic in (None, signal.topic))
     )
-    if not talk and tells_an_ending(said):
+    if not talk and ends_a_thing(content):
         asserted.add(ended)
     return talk
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from pipelines.core.topics import CONTACT_TOPICS, SERVICE_TOPICS, SINGLE_VALUED_TOPICS, VALUE_SHAPES
 from pipelines.extract.signals.endings import tells_an_ending
-from pipelines.extract.signals.lexicon import cue_hits, names_a_change, someone_elses_hits
+from pipelines.extract.signals.lexicon import cue_hits, names_a_change, says_from_now_on, someone_elses_hits
 from pipelines.extract.signals.mood import (
     ANOTHERS_CONTACT,
     ANOTHERS_NEW_CONTACT,
@@ -112,15 +112,10 @@ def shows_a_value(text: str, topics: tuple[str, ...] = tuple(VALUE_SHAPES)) -> b
     return any(_VALUE_SHAPES[topic].search(text) for topic in topics if topic in _VALUE_SHAPES)
 
 
-# What makes a contact written out the one to use now: said to hold from now on (a plan's), or named the new one over
-# an old one (a clause read as past for its "以前")
-_TO_BE_USED = {
-    PLAN: re.compile(
-        r"\bfrom\s+now\s+on\b|\bgoing\s+forward\b|\bfrom\s+here\s+on\b|以后(?:都)?用|今后|从现在(?:起|开始)",
-        re.IGNORECASE,
-    ),
-    PAST: re.compile(r"\bnew\s+(?:one|e-?mail|address|number|#)\b|新的|用新|新(?:邮箱|号码|号|手机号)", re.IGNORECASE),
-}
+# A contact written out in a clause read as past for its "以前" is the one to use now when named the new one
+_THE_NEW_ONE = re.compile(
+    r"\bnew\s+(?:one|e-?mail|address|number|#)\b|新的|用新|新(?:邮箱|号码|号|手机号)", re.IGNORECASE
+)
 
 
 def _gives_a_contact(clause: str) -> bool:
@@ -433,7 +428,8 @@ def topic_readings(
         # a number or an address of the user's to use from now on is theirs now, whatever else the clause tells of
         # later or before ("my university account dies in 30 days so use hannah.k@… from now on", "用新的 …@… 以前那个
         # 不拿来收订单了"); a new one only planned stays planned ("下周我要换号了，新号是 177…")
-        if mood in (PLAN, PAST) and _gives_a_contact(clause) and _TO_BE_USED[mood].search(clause):
+        to_be_used = says_from_now_on if mood == PLAN else _THE_NEW_ONE.search
+        if mood in (PLAN, PAST) and _gives_a_contact(clause) and to_be_used(clause):
             mood = ASSERTION
         if answered and mood == QUESTION and _gives_a_contact(clause):
             # the number asked for is given, whatever the clause goes on to ask: "199 0000 7316 你顺便提醒下我还有哪些
