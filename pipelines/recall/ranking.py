@@ -173,7 +173,11 @@ def visible_rows(columns: RankColumns, query: RankQuery) -> np.ndarray:
         base &= np.isin(c.kind, [c.kinds[k] for k in query.kinds if k in c.kinds])
     if query.agent is not None:
         base &= _is(c.agent, c.agents, query.agent)
-    history = c.said_before if query.topic is None else np.zeros(len(base), dtype=bool)
+    # (a question about what holds now sees no superseded statement, whether or not its topic is known: "用户现在每天
+    # 早上的天气播报设置是怎样的？" after "以后每天早上6点半给我报个天气" was replaced)
+    # (a question about a collection still sees every member said: "What crafts does the user know?")
+    asks_now = query.topic is not None or (query.asks_a_state and not query.as_of and query.collection is None)
+    history = np.zeros(len(base), dtype=bool) if asks_now else c.said_before
     if not query.as_of:
         return (c.current_visible | history) & base
     true_then = c.unmerged & base

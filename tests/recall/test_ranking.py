@@ -116,6 +116,22 @@ def test_a_superseded_message_stays_said_except_for_a_question_about_its_topic()
     assert visible_rows(rows, query(topic="residence")).tolist() == [False, True]
 
 
+def test_a_question_about_what_holds_now_sees_no_superseded_message_whatever_its_topic():
+    # "用户现在每天早上的天气播报设置是怎样的？" reads no topic, yet the replaced reminder no longer holds
+    rows = columns(topic=["contact_time", "contact_time"], current=[False, True], said_before=[True, False])
+    assert visible_rows(rows, query(asks_a_state=True)).tolist() == [False, True]
+    # ... but a question about the past, or as of a moment, or about a collection still sees what was said
+    assert visible_rows(rows, query(asks_a_state=False)).tolist() == [True, True]
+    assert visible_rows(rows, query(asks_a_state=True, collection="hobbies")).tolist() == [True, True]
+    closed = columns(
+        topic=["contact_time", "contact_time"],
+        current=[False, True],
+        said_before=[True, False],
+        valid_to=[5 * DAY, np.inf],
+    )
+    assert visible_rows(closed, query(asks_a_state=True, as_of=True, at=8 * DAY)).tolist() == [True, True]
+
+
 def test_the_keyword_list_sums_the_query_terms_weights_over_visible_rows():
     # term 0 in rows 0, 1, 2; term 1 in rows 1, 3
     postings = Postings(np.array([0, 3, 5]), np.array([0, 1, 2, 1, 3]), np.array([1.0, 1.0, 2.0, 0.5, 4.0]))

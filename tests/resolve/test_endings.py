@@ -167,3 +167,42 @@ def test_an_engagement_called_off_and_a_reminder_no_longer_needed_end_what_named
     cancelled = "对，走进去就自动打上了，所以那个六点的提醒用不着了，取消吧"
     history = resolved(reminder, episode(cancelled, 6, "b"))
     assert (_row(history, cancelled)["topic"], _row(history, cancelled)["retraction"]) == ("contact_time", True)
+
+
+def test_an_ending_names_the_workplace_of_an_episode_read_as_no_topic_and_closes_it():
+    stage = "我在迷城沉浸式剧场演女二，一晚要跑三个楼层，腿都跑细了哈哈"
+    closed = "迷城上周官宣闭店了，说是房租谈不拢，我们全体就地解散"
+    history = resolved(episode(stage, 1, "a"), episode("我一直含薄荷糖的", 2, "a2"), episode(closed, 6, "b"))
+    assert (_row(history, stage)["topic"], _row(history, stage)["retraction"]) == ("employer", False)
+    assert (_row(history, closed)["topic"], _row(history, closed)["retraction"]) == ("employer", True)
+    assert _row(history, stage)["valid_to"] == MAR(6)
+    assert _row(history, "我一直含薄荷糖的")["topic"] == "episode"
+    for invariant in (one_current_per_single_topic, no_overlapping_intervals, closed_only_with_reason):
+        assert invariant(history).passed
+
+
+def test_an_episode_ended_by_name_must_hold_a_word_of_the_topic_and_be_the_users_own_and_recent():
+    closed = "迷城上周官宣闭店了，说是房租谈不拢，我们全体就地解散"
+    # the name alone, with no word of a workplace, is no statement of one
+    visit = "周末去迷城玩了密室，太吓人了"
+    assert _row(resolved(episode(visit, 1, "a"), episode(closed, 6, "b")), visit)["topic"] == "episode"
+    # a question about it is no statement either
+    asked = "我想去迷城沉浸式剧场演戏，你觉得怎么样？"
+    assert _row(resolved(episode(asked, 1, "a"), episode(closed, 6, "b")), asked)["topic"] == "episode"
+    # ... nor is one said more than a year before
+    stage = "我在迷城沉浸式剧场演女二，一晚要跑三个楼层"
+    late = candidate(closed, "episode", kind="episode", day=1, session="b", message_id="b:1")
+    late = late | {
+        "mood": None,
+        "user_id": "u1",
+        "valid_from": late["valid_from"].replace(year=late["valid_from"].year + 2),
+    }
+    assert _row(resolved(episode(stage, 1, "a"), late), stage)["topic"] == "episode"
+
+
+def test_a_post_given_up_by_its_name_ends_the_title():
+    nipper = candidate("User's job title is nipper.", "job_title", day=1, session="a", message_id="a:1")
+    on_the_jumbo = "so I'm officially on the jumbo now, passed my sign-off. no more nipper runs for this girl haha"
+    history = resolved(nipper, episode(on_the_jumbo, 6, "b"))
+    assert (_row(history, on_the_jumbo)["topic"], _row(history, on_the_jumbo)["retraction"]) == ("job_title", True)
+    assert _row(history, "User's job title is nipper.")["valid_to"] == MAR(6)

@@ -212,6 +212,9 @@ def facts_across_turns(session: Sequence[Message], found: Sequence[ExtractedMemo
             earlier.append((clause, message))
         if opening is not None and opening.message is not message:
             opening.user_turns_left -= 1
+            # (a value said bare answers the question only in the turn right after it: "杭州夏天也太热了吧" two turns
+            # on is no answer to "搬去哪儿啦？")
+            opening.asked = False
             opening = opening if opening.user_turns_left > 0 else None
     return memories
 

@@ -65,7 +65,9 @@ VALUE_SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "residence": (
         (r"^(?:(?:we|I)(?:'re|'m|\s+are|\s+am)\s+(?:now\s+)?|(?:now\s+|just\s+)?)(?:in|to|into)\s+<NAME>(?:\s+now)?$",
          r"^(?:it's|it\s+is)\s+<NAME>$"),
-        (r"^(?:搬到了?|搬去了?|搬来了?|到了|现在在|住在|在)" + PLACE_ZH + "<END>",),
+        # (with the move's words before it: "终于把东西都搬到杭州滨江了")
+        (r"^(?:终于|总算|已经|刚刚?)?(?:把[^，,。！？]{1,6}?)?(?:都|全)?(?:搬到了?|搬去了?|搬来了?|到了|现在在|住在|在)"
+         + PLACE_ZH + "<END>",),
     ),
     "employer": (
         (r"^(?:(?:I|I've|I\s+have)\s+)?(?:joined|at|to|for|with)\s+<TOOL>(?:\s+now)?$", r"^(?:it's|it\s+is)\s+<TOOL>$"),

@@ -28,8 +28,16 @@ def _calls_off_pattern(guarded: bool) -> str:
         else ""
     )
     off_guard = r"(?!\s+(?:to|for|at|on|work|duty|today|tomorrow|the)\b)" if guarded else ""
+    ignore_guard = (
+        r"(?<!will\s)(?<!\bcan\s)(?<!could\s)(?<!would\s)(?<!they\s)(?<!\bhe\s)(?<!she\s)(?<!always\s)"
+        if guarded
+        else ""
+    )
     return (
-        r"\b(?:never\s*mind|nvm|scratch\s+(?:all\s+)?that|scrap\s+(?:all\s+)?(?:it|that)|forget\s+(?:it|that)|ignore\s+(?:that|it|what\s+i\s+(?:just\s+)?said)\b|call(?:ed|ing)?\s+(?:it\s+)?off|not\s+happening|"
+        r"\b(?:never\s*mind|nvm|scratch\s+(?:all\s+)?that|scrap\s+(?:all\s+)?(?:it|that)|forget\s+(?:it|that)|"
+        # (ignore told to the assistant, not done by someone: "the school groups will ignore it but cute")
+        + ignore_guard
+        + r"ignore\s+(?:that|it|what\s+i\s+(?:just\s+)?said)\b|call(?:ed|ing)?\s+(?:it\s+)?off|not\s+happening|"
         r"not\s+doing\s+(?:it|that|this)|not\s+going\s+(?:through\s+with|ahead)|stay(?:ing)?\s+put|after\s+all|"
         r"same\s+as\s+(?:always|before|ever)|nothing(?:'s|\s+has|\s+is)?\s+chang(?:ed|ing)|stays?\s+the\s+same|"
         r"(?:i'm|im|i\s+am|we're|we\s+are)\s+not\s+(?:changing|moving|switching|converting|transferring|taking\s+it|"
@@ -39,10 +47,7 @@ def _calls_off_pattern(guarded: bool) -> str:
         # ... or that the change came to nothing ("Phoenix is off", "scrap the whole waterloo thing", "the vegan thing
         # lasted 4 days", "we're back together"; not "I'm off to Phoenix", "my day off", "took Friday off")
         # (what is off is a thing named or a change, not a device or an occasion: "the pressure's off", "phone is off")
-        + subject_guard
-        + r"[\w-]+(?:'s|\s+is|\s+are)\s+(?:officially\s+)?off\b"
-        + off_guard
-        + "|"
+         + subject_guard + r"[\w-]+(?:'s|\s+is|\s+are)\s+(?:officially\s+)?off\b" + off_guard + "|"
         r"(?:scrap(?:ped|ping)?|scratch(?:ed|ing)?|ditch(?:ed|ing)?)\s+(?:the\s+|that\s+)?(?:whole\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:thing|idea|plan)|"
         r"fell\s+through|(?:did\s*n[o']?t|never)\s+(?:work\s+out|happen|go\s+through|pan\s+out)|"
         r"lasted\s+(?:like\s+|about\s+|all\s+of\s+|exactly\s+)?(?:\d+|a|one|two|three|four|five|six)\s+(?:days?|weeks?)|"

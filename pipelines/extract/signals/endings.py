@@ -18,15 +18,18 @@ _ENDED_BY_TOPIC = {
     "vehicle": (
         r"\bsold\b|\bflogged\b|\bscrap(?:ped)?\b|\bwritten\s+off\b|\btotall?ed\b|\btotal\s+loss\b|\bwrite-?off\b"
         r"|\btraded\s+in\b|\bis\s+gone\b|'s\s+gone\b",
-        r"卖了|卖掉|出掉|出手了|转手|报废了|没了",
+        # (a sale only decided is no sale: "决定了！Polo卖掉，月底去提一辆Model 3")
+        r"卖了|卖掉了|卖掉啦|(?:已经|早就?|刚|都)卖掉|出掉|出手了|转手|报废了|没了",
     ),
     "residence": (
         r"\bmoved\s+out\b|\bkeys?\s+back\b|\bsold\b|\bis\s+gone\b|'s\s+gone\b|\blease\s+(?:is\s+|was\s+)?(?:up|over|ended)\b"
         # ... or a lease run out and not renewed: "the landlord didn't renew", "东门外那间到期了，房东要卖房，没续成"
         r"|\b(?:didn't|did\s+not|wouldn't|won't|couldn't)\s+renew\b|\bnot\s+renewed\b"
         # ... or the place given up said plainly: "so the staff residence thing is over", "把嘉禾那个房子退了"
-        r"|\b(?:thing|lease|place|flat|room|residence)\s+is\s+over\b",
-        r"卖了|卖掉|退租|退房了|搬走了|搬出|不住了|到期|没续|不续了|不给续|房子?(?:已经|也)?退(?:掉)?了",
+        r"|\b(?:thing|lease|place|flat|room|residence)\s+is\s+over\b"
+        # ... or the user put out of it: "the landlord's selling and we all had to get out by the 1st"
+        r"|\bhad\s+to\s+(?:get|move)\s+out\b|\bbetween\s+places\b",
+        r"卖了|卖掉了|卖掉啦|(?:已经|早就?|刚|都)卖掉|退租|退房了|搬走了|搬出|不住了|到期|没续|不续了|不给续|房子?(?:已经|也)?退(?:掉)?了",
     ),
     "employer": (
         r"\bquit\b|\bhung\s+up\b|\blast\s+(?:day|shift)\s+at\b|\bnot\s+going\s+back\b|\bno\s+more\b|\bwalked\s+out\b"
@@ -38,8 +41,12 @@ _ENDED_BY_TOPIC = {
         r"|\bleft\b|\bresigned\b|\bhanded\s+in\s+(?:my\s+)?(?:notice|resignation)\b|\b(?:my|the)\s+last\s+week\s+at\b"
         r"|\b(?:are|we're|we\s+are)\s+done\b|\b(?:laid\s+off|let\s+go)\b"
         # ... or the job's gear handed back: "i turned in my wings last friday", "turned in my badge"
-        r"|\bturned\s+in\s+(?:my|the)\s+(?:wings|badge|keys|uniform|lanyard|notice|resignation)\b",
-        r"不干了|辞了|辞职|不会回去|不回去了|离职了|没了|关门了|倒闭了|歇业|盘出去了",
+        r"|\bturned\s+in\s+(?:my|the)\s+(?:wings|badge|keys|uniform|lanyard|notice|resignation)\b"
+        # ... or a contract run out: "contract not renewed, I'm done with Velora"
+        r"|\b(?:didn't|did\s+not|wouldn't|won't)\s+renew\b|\bnot\s+renewed\b",
+        # (a place of work given up, left or closed: "花间集那边我也不去了", "从风驰退出来了", "官宣闭店了，我们全体
+        # 就地解散")
+        r"不干了|辞了|辞职|不会回去|不回去了|离职了|没了|关门了|倒闭了|歇业|盘出去了|不去了|退出来了|退出了|闭店|解散了",
     ),
     "relationship_status": (
         r"\bbroke\s+up\b|\bsplit\s+up\b|\bcalled\s+it\s+quits\b|\b(?:are|we're|we\s+are)\s+done\b|\bdivorced\b"
@@ -48,14 +55,23 @@ _ENDED_BY_TOPIC = {
         r"掰了|分手|分了|离婚|离了|退婚|解除婚约|取消婚约|婚不结了",
     ),
     "phone": (
-        r"\b(?:is|it's|its)\s+(?:dead|gone|disconnected)\b|\bshut\s+off\b|\bcut\s+off\b|\bcancell?ed\b",
-        r"停机|注销|销号|停掉|不用了",
+        r"\b(?:is|it's|its)\s+(?:dead|gone|disconnected)\b|\bshut\s+off\b|\bcut\s+off\b|\bcancell?ed\b"
+        # ... or a line that rings nowhere: "the 0187 number doesn't ring anywhere anymore"
+        r"|\b(?:doesn't|doesnt|does\s+not|won't|wont)\s+ring\b|\bno\s+longer\s+(?:works|in\s+service)\b",
+        r"停机|注销|销号|停掉|不用了|打不通了|空号",
     ),
     # ... and a reminder or a contact window called off: "所以那个六点的提醒用不着了，取消吧", "the 8pm thing for
     # reminders doesnt work anymore"
     "contact_time": (
-        r"\b(?:doesn't|doesnt|does\s+not|won't|wont)\s+work\s+any\s?more\b|\bcancel\s+(?:it|that|them|the\s+\w+)\b",
-        r"用不着了|取消(?:吧|了|掉)|不用(?:再)?提醒",
+        r"\b(?:doesn't|doesnt|does\s+not|won't|wont)\s+work\s+any\s?more\b|\bcancel\s+(?:it|that|them|the\s+\w+)\b"
+        r"|\bstop\s+sending\b",
+        # (a message sent each day stopped: "那个早上的天气播报别发了")
+        r"用不着了|取消(?:吧|了|掉)|不用(?:再)?提醒|(?:别|不用|不要)(?:再)?发了",
+    ),
+    # ... and a post given up, said by its name: "no more nipper runs for this girl", "I'm not a trainee anymore"
+    "job_title": (
+        r"\bnot\s+an?\s+[\w-]+\s+any\s?more\b|\bno\s+longer\s+an?\s+[\w-]+\b|\bno\s+more\s+[\w-]+\s+(?:runs|shifts|duty|duties)\b",
+        r"不再是|不当[^，,。！？]{1,6}了|不做[^，,。！？]{1,6}了",
     ),
     "school": (
         r"\bdropped\s+(?:out|it|the\s+(?:class|course|program(?:me)?|module))\b|\bquit\b|\bnot\s+going\s+back\b|\bwithdr[ae]w\b",

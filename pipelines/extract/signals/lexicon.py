@@ -71,12 +71,28 @@ _ROLES_EN = (
     "engineer|developer|analyst|scientist|manager|director|designer|copywriter|editor|consultant|accountant|lawyer|"
     "nurse|teacher|intern|lead|coordinator|specialist|associate|officer|supervisor|administrator|architect|producer|"
     "strategist|technician|chef|therapist|researcher|VP|head of \\w+|photographer|videographer|writer|translator|"
-    "illustrator|tutor|baker|florist|principal|coach|professor|captain|foreman|paralegal|pharmacist"
+    "illustrator|tutor|baker|florist|principal|coach|professor|captain|foreman|paralegal|pharmacist|"
+    # ... and the trades, crafts and posts people hold outside offices: "they bumped me up to assistant head gardener",
+    # "I'm going to the maritime museum as assistant curator" (not the ones that mostly name who serves the user:
+    # "my doctor", "my trainer", "my agent")
+    "gardener|groundsman|greenkeeper|landscaper|curator|librarian|archivist|conservator|overseer|operator|inspector|"
+    "dispatcher|instructor|apprentice|trainee|moderator|(?:event|wedding|party|financial|urban|town) planner|"
+    "(?:event|wedding|party|union|community) organi[sz]er|counsell?or|psychologist|hygienist|"
+    "groomer|seamstress|butcher|fishmonger|caretaker|carer|caregiver|janitor|sergeant|detective|constable|"
+    "lieutenant|attendant|steward|stewardess|conductor|dancer|actor|actress|choreographer|musician|sailor|"
+    "deckhand|fisherman|miner|driller|welder|machinist|superintendent|auditor|actuary|banker|broker|"
+    "representative|salesperson|reporter|journalist|correspondent|lecturer|headteacher|sommelier|"
+    "bartender|housekeeper|concierge|receptionist|clerk|electrician|plumber|carpenter|paramedic|firefighter|nanny|"
+    "programmer|surveyor|estimator|draughtsman|drafter|stylist|barber|hairdresser|beautician|chemist|biologist|"
+    "economist|statistician|marketer|solicitor|barrister|attorney|secretary|lifeguard|ranger|warden|"
+    "interpreter|referee|founder|co-founder|CEO|CTO|CFO|COO"
 )
 # A business of the user's own, named by its kind: "my yarn shop", "I run a small bakery", "我的花店"
 # ("my yoga practice" and "my studio apartment" are no business)
 _BUSINESS_EN = "shop|store|bakery|caf[eé]|studio(?! apartment| flat)|salon|restaurant|boutique|business|agency|food truck"
 _BUSINESS_ZH = "店|铺子|工作室|档口|摊"
+# ... and a practice of one's own, opened or gone into: "开了个两把椅子的小诊所"
+_PRACTICE_ZH = "诊所|门诊|律所|事务所|工厂|厂|公司|餐馆|饭馆"
 # ... not one the user only goes to: "my local store", "my favourite cafe", "我家楼下的店"
 _A_PLACE_GONE_TO_EN = "local|favou?rite|usual|nearest|regular|neighbou?rhood|grocery|corner|go-to|coffee"
 
@@ -85,7 +101,9 @@ _WORKPLACE_ROUTINE_ZH = "年会|年终奖|周报|月报|提单|绩效|考勤|团
 # The kinds of place people work at, named by what they are: "康仁堂大药房", "弦音琴行", "惠万家超市".
 _WORKPLACE_KINDS_ZH = (
     "药房|药店|医院|诊所|卫生院|超市|商场|工厂|厂|酒店|宾馆|饭店|餐厅|餐馆|酒吧|咖啡馆|琴行|书店|银行|幼儿园|养老院|工坊|"
-    "工作室|车间|门店|专卖店|4S店|集团|事务所|律所|物流|快递|驾校|培训机构|健身房|美容院|理发店|花店|面包店|学校|中学|小学"
+    "工作室|车间|门店|专卖店|4S店|集团|事务所|律所|物流|快递|驾校|培训机构|健身房|美容院|理发店|花店|面包店|学校|中学|小学|"
+    # ... and where people perform or play for pay: "我在迷城沉浸式剧场演女二", "风驰公路车俱乐部"
+    "剧场|剧院|剧团|舞团|俱乐部|球队|车队"
 )
 # What people are at work, named by its ending: "驻店药师", "技术员", "收银员", "采摘组长" (after a verb of being one).
 # Languages by their English names (answers come in them, users speak them); matched regardless of case
@@ -94,14 +112,19 @@ _WORKPLACE_KINDS_ZH = (
 ANSWER_IN_ITS_OWN_LANGUAGE = (
     r"\b(?:antworte|antworten|antwort|responde|respóndeme|respondeme|responda|réponds|répondez|reponds|rispondi|"
     r"rispondimi|antwoord)\b(?:\s+[\w']+){0,4}?\s+"
-    r"(?P<v>auf\s+deutsch|en\s+espa[ñn]ol|en\s+fran[çc]ais|em\s+portugu[êe]s|in\s+italiano|in\s+het\s+nederlands)\b"
+    r"(?P<v>auf\s+deutsch|en\s+espa[ñn]ol|en\s+castellano|en\s+fran[çc]ais|em\s+portugu[êe]s|in\s+italiano|in\s+het\s+nederlands)\b"
 )
 LANGUAGES_EN = (
     "english|chinese|mandarin|cantonese|spanish|french|german|japanese|korean|portuguese|italian|russian|arabic|hindi|"
     "vietnamese|thai|dutch|welsh|irish|gaelic|m[aā]ori|afrikaans|polish|turkish|hebrew|greek|swedish|norwegian|danish|"
     "finnish|indonesian|malay|tagalog|swahili|urdu|bengali|punjabi|tamil|persian|farsi|ukrainian"
 )
-_ROLE_ENDINGS_ZH = "师(?![傅兄姐弟妹父母])|员|组长|店长|班长|厂长|队长|科长|护士长"
+_ROLE_ENDINGS_ZH = (
+    "师(?![傅兄姐弟妹父母])|员|组长|店长|班长|厂长|队长|科长|护士长|"
+    # ... and the heads, coaches and hands named by theirs: "青训主教练", "站长", "普通养护工"
+    "教练|经理|主管|总监|主任|主编|助理|专员|顾问|站长|园长|校长|馆长|所长|处长|局长|院长|部长|行长|车长|船长|机长|领班|"
+    "(?<![打做义零帮手加分开上下完收施])工(?![作厂地资具程人位艺友钱期])"
+)
 
 # A team at work, named by what it is ("the fraud detection team", "风控组"), and a month, which is no place to be back
 # in ("back in June I moved")
@@ -119,6 +142,8 @@ _MOVED_HOME = (
     "salon|cart|truck|table)s?\\b)"
     # ... nor moves counted ("someone who has moved 5 times in 6 years", "we moved around a lot")
     "(?! (?:[0-9]+|two|three|four|five|six|seven|eight|nine|ten|so many|many|a few|a couple of) times\\b)(?! around\\b)"
+    # ... nor a step up or down a ladder ("got moved up to triple A last week", "moved down to the B squad")
+    "(?! (?:up|down) (?:to|a|into)\\b)"
 )
 
 # A place of trade, not a home: "搬到滨河农贸市场快三个月了" is where the user sells
@@ -191,7 +216,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "brokerages?",
          _JOINED_A_WORKPLACE, "hired",
          "quit", "notice", "laid off", "fired", "last day", "first day", "start(?:ed|ing|in'?)? at", "offer",
-         "(?:I|we) teach(?! myself)", "where (?:\\w+ ){1,4}teach(?:es)?\\b", "severance", "restructur\\w*", "(?:team|department|role|position) (?:got|was) (?:cut|eliminated)",
+         "(?:I|we) teach(?! myself)", "在[^，,。！？]{1,10}坐诊",
+         # a team played or raced for: "I ride for Team Velora", "in the rotation for the Riverbend Otters"
+         "(?:ride|rides|riding|race|races|racing|play|plays|playing|pitch|pitches|pitching|skate|skates|swim|swims|row|rows|box|boxes|compete|competes) for (?:the |team )?(?-i:[A-Z])\\w+",
+         "rotation for (?:the )?(?-i:[A-Z])\\w+", "(?:signed|signing) (?:with|for) (?:the )?(?-i:[A-Z])\\w+", "where (?:\\w+ ){1,4}teach(?:es)?\\b", "severance", "restructur\\w*", "(?:team|department|role|position) (?:got|was) (?:cut|eliminated)",
          "(?:team|department|office|division|branch) at (?-i:[A-Z])\\w+",
          # where the user's own unit is, or what the user is there: "my unit at mercy", "ICU nurse at Mercy General here"
          "(?:my|our) (?:unit|ward|floor|team|department|office|branch|store|shop|lab|clinic) at \\w+", f"(?:{_ROLES_EN}) at (?-i:[A-Z])\\w+",
@@ -247,7 +275,7 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # a transfer to another workplace: "调到市档案馆快两个月了", "借调去区卫健局" (not a patient: "转到第三医院住院了")
          f"(?:调|借调|调动)(?:到|去|进)了?[^，,。！？\\s我]{{1,8}}?(?:{_WORKPLACE_KINDS_ZH}|馆|局|院|所|中心)",
          # a place of work, then the work done there: "一家康仁堂大药房当驻店药师", "现在在弦音琴行教小孩弹吉他"
-         f"(?:{_WORKPLACE_KINDS_ZH})(?:里|那边|这边)?(?:当|做|干|上班|工作|打工|实习|教)",
+         f"(?:{_WORKPLACE_KINDS_ZH})(?:里|那边|这边)?(?:当|做|干|上班|工作|打工|实习|教|演|带)",
          # the subject left out at the clause's start: "新工作第一周，在蓝鲸物流做数据分析" (not "在一家做SaaS的公司",
          # where 做 is the company's business)
          "^(?:现在|目前|如今)?在(?!一家|一个)[^，,。！？]{2,10}(?:做|干|搞)(?!饭|菜|运动|作业)",
@@ -637,11 +665,19 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   f"(?:closed|shut|sold) (?:down )?(?:the|my|our) (?:[\\w-]+ )?(?:{_BUSINESS_EN})", "signed (?:the |my )?(?:employment )?contract",
                   "(?:got|been|finished|finally) onboarded",
                   # a first stretch at a named place that is no school: "first week at Ledgerly done!!"
-                  "first (?:week|month) at (?-i:[A-Z])\\w+\\b(?! (?:University|College|State|Tech|High|Law|Med))"),
+                  "first (?:week|month) at (?-i:[A-Z])\\w+\\b(?! (?:University|College|State|Tech|High|Law|Med))",
+                  # a job left for another, or a new one begun: "Kev just jumped ship to a solar outfit", "3 weeks into
+                  # the new gig!!"
+                  "jump(?:ed|ing|s)? ship", "(?:the|my) new (?:gig|job|employer|workplace)\\b",
+                  "(?:days|weeks|months) into (?:the|my) new (?:gig|job|role|position|place)"),
                  # "又跳了哈哈，这次去了鲸落游戏"
                  ("跳槽", "(?:又|也)跳了",
                   # a business of one's own opened: "开了家牛肉面馆，自己当老板了"
-                  f"(?:^|我|自己)(?:在[^，,。！？]{{1,8}})?开了(?:一)?(?:家|个|间)[\u4e00-\u9fff]{{0,6}}?(?:{_BUSINESS_ZH}|馆)",
+                  f"(?:^|我|自己)(?:在[^，,。！？]{{1,8}})?开了(?:一)?(?:家|个|间)[\u4e00-\u9fff]{{0,6}}?(?:{_BUSINESS_ZH}|馆|{_PRACTICE_ZH})",
+                  # ... or registered, or gone into with a partner: "注册了个小工作室叫“建国庭院”", "现在跟大学同学老周合伙"
+                  f"注册了(?:一)?(?:家|个|间)[\u4e00-\u9fff]{{0,6}}?(?:{_BUSINESS_ZH}|公司|{_PRACTICE_ZH})", "(?:跟|和)[^，,。！？]{1,8}合伙",
+                  # ... or a workplace jumped to: "四月初跳过来的，木森景观"
+                  "跳(?:过来|过去)(?:了|的)",
                   # a job left, said of the user or of the place: "超市那边我辞了", "驾校那边我不干了"
                   "我(?:已经|早就?|就)?(?:辞|不干)了", "那边[^，,。！？]{0,3}(?:辞|不干)了", "入职", "(?<![A-Za-z])(?i:onboard)(?![A-Za-z])", "离职", "辞职", "裸辞", "退休了", "返聘", "新东家", "换了?(?:个|份)?工作", "新工作", "新单位", "还在[^，,。！？]{1,8}(?:上班|工作|干)", "继续(?:留)?在[^，,。！？]{1,8}(?:上班|工作|干|熬|苦熬|待|混)", "(?:还是|依然|仍然|就)留在(?!家)", "没工作", "失业",
                   "待业", "被裁", "被优化", "被毕业", "裁到(?:我|我们)", "(?i:n\\+1)", "我(?:直接|也|已经)?跑路了", "被辞", "被开了", "丢了工作", "跳去", "跳到",
@@ -663,6 +699,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    f"officially (?:an? |the )?(?:[\\w-]+ ){{0,2}}(?:{_ROLES_EN})\\b(?! (?:told|said|called|emailed))",
                    f"first (?:season|year|term|semester|week|month|day) as (?:an? |the )?(?:[\\w-]+ ){{0,2}}(?:{_ROLES_EN})",
                    "(?:got|been|was) bumped up",
+                   # a post handed over: "Geoff retired at christmas … they gave me his title in january"
+                   "(?:gave|given|handed) me (?:his|her|their|the) (?:old |new )?(?:title|role|position|post|job title)",
                    # a rank's insignia put on: "Pinned the stripes on Monday, my wife did the honors"
                    "pinned (?:on )?(?:the |my |his |her )?(?:new )?(?:stripes|bars|oak leaves|eagles?|wings|rank)"),
                   ("升职", "升了", "升店长", "当上", "转正", "提拔",
@@ -672,7 +710,10 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    "(?:老板|师傅|厨师长|店长|领导)让我顶上",
                    # a post given: "直接让我做执行导演了", "老板让我带班了"
                    "让我(?:来)?(?:当|做|担任|接)了?[^，,。！？]{0,8}?(?:导演|主管|经理|组长|店长|领班|负责人|主任|总监|班长|队长)",
-                   "让我带(?:班|队|组)", "升(?:为|成|到)", "升(?:了)?[^，,。]{0,4}(?:主管|经理|总监|组长|店长)", "任命", "(?:名片|头衔|title)(?:也)?(?:换|改)")),
+                   "让我带(?:班|队|组)",
+                   # a role held now, or a post taken up: "现在当项目经理了", "我现在是组长了", "这个月开始上副值岗"
+                   f"(?:现在|如今|已经|目前|正式)(?:是|当|做|当上|成了|成为)(?:了)?(?:个|一名|一个|名)?[\u4e00-\u9fff]{{0,6}}?(?:{_ROLE_ENDINGS_ZH})",
+                   "开始上[\u4e00-\u9fff]{1,4}岗", "升(?:为|成|到)", "升(?:了)?[^，,。]{0,4}(?:主管|经理|总监|组长|店长)", "任命", "(?:名片|头衔|title)(?:也)?(?:换|改)")),
     # ... and the words that start or end a value of the other topics: a retraction often names nothing else
     # ("sold it", "分手了", "不吃素了"), so its one cue would otherwise stay below a statement's strength
     "diet": (("went (?:vegan|vegetarian|pesc[ae]tarian|keto)", "stopped eating", "eat(?:ing)? meat again", "(?:are|is|'re|'s) back on (?:my|the) (?:plate|menu)", "(?:started|start|starting|back to|went back to) eat(?:ing|in)? (?:\\w+ )?again",
@@ -882,12 +923,18 @@ def cue_hits(text: str) -> dict[str, int]:
 
 # A third person's possessive right before a cue: the thing named is theirs ("cc her new address", "他的新邮箱"; not
 # "跟他分手了", said with him)
+# (or a place's or a firm's: "the clinic switched its bookings address to bookings@…")
+# ("its" only before a place's own line: in chat it is as often "it's": "its evenings only again")
 _THEIRS_BEFORE = re.compile(
-    r"(?:\b(?:his|her|their)\s+(?:(?:new|old|own|work|personal|current)\s+)?|(?:他|她)们?的(?:新|旧|现在的)?)$", re.IGNORECASE
+    r"(?:\b(?:his|her|their)\s+(?:(?:new|old|own|work|personal|current)\s+)?|(?:他|她)们?的(?:新|旧|现在的)?"
+    r"|\bits\s+(?:new\s+|old\s+)?(?:bookings?|main|general|office|front\s+desk|support|info|reception)\s+"
+    # ... and the value itself, told as what that thing became: "… switched its bookings address to bookings@…"
+    r"|\b(?:his|her|their|its)\s+(?:[\w-]+\s+){0,2}(?:address|number|e-?mail|phone|line)\s+(?:to|is|as)\s+)$",
+    re.IGNORECASE,
 )
 
 
-_A_POSSESSIVE = re.compile(r"\b(?:his|her|their)\b|[他她]们?的", re.IGNORECASE)
+_A_POSSESSIVE = re.compile(r"\b(?:his|her|their|its)\b|[他她]们?的", re.IGNORECASE)
 
 
 def _theirs(pattern: re.Pattern[str], text: str, topic: str) -> int:

@@ -322,7 +322,10 @@ _THIRD_PARTY = re.compile(
     # ... or one of it called by a nickname, with what they did: "我们队打野小胖搬去上海了" (not "我们队小组赛赢了"),
     # "我们船上二厨小刘辞职了"
     rf"|^\s*(?:{_LEAD_IN_ZH})?我们(?:{_GROUPS_ZH}|店|厂|车间|站|科|处|所|院|系|这边|那边|这儿|那儿|[\u4e00-\u9fff]?上)(?:里)?[\u4e00-\u9fff]{{0,3}}?(?:小|老|阿)[\u4e00-\u9fff]"
-    r"(?:都|也|已经|刚|就|最近)?(?:搬|跳|辞|离|调|升|去|转|换|结婚|分手|退|被|要)"
+    r"(?:都|也|已经|刚|就|最近)?(?:搬|跳|辞|离|调|升|去|转|换|结婚|领证|订婚|分手|退|被|要)"
+    # ... or called by the place they play in it: "我们二传小雨领证了", "我们主攻阿杰退役了"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?我们[\u4e00-\u9fff]{{1,3}}?(?:小|老|阿)[\u4e00-\u9fff]"
+    r"(?:都|也|已经|刚|就|最近)?(?:搬|跳|辞|离职|调走|升|转会|换|结婚|领证|订婚|分手|退役|被)"
     # ... or the one in charge of it: "我们CTO最近迷上手冲", "我们主任调去省里了"
     # (with a word of its rank or its place before it: "我们主教练说…", "我们新经理")
     rf"|^\s*(?:{_LEAD_IN_ZH})?我{_LEADER_AFTER_ME_ZH}"
@@ -386,7 +389,10 @@ _TELLS_ME_EN = re.compile(r"\b(?:told|asked|want(?:s|ed)?)\s+me\s+to\b", re.IGNO
 _CONTACT_WORDS = re.compile(r"\b(?:e-?mail|address|number|phone|cell)\b|邮箱|号码|手机号|电话|地址", re.IGNORECASE)
 _A_CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.\w|\d{3}[\s.)-]*\d{3}[\s.-]*\d{3,4}")
 _URGES_ME = re.compile(
-    r"\b(?:tells?|telling|urg(?:es|ed|ing)|push(?:es|ed|ing)|nag(?:s|ged|ging))\s+me\s+to\b", re.IGNORECASE
+    r"\b(?:tells?|telling|urg(?:es|ed|ing)|push(?:es|ed|ing)|nag(?:s|ged|ging))\s+me\s+to\b"
+    # ... or tries to win the user over: "spent the whole lunch trying to get me to go vegan"
+    r"|\b(?:trying|tried|tries)\s+to\s+(?:get|make|convince|persuade|talk)\s+me\s+(?:to|into)\b",
+    re.IGNORECASE,
 )
 _WEEKDAY_EN = "(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _PLAN = re.compile(
@@ -411,6 +417,8 @@ _PLAN = re.compile(
     # opening at the Four Seasons", "the John Deere store … is hiring a parts counter person"
     r"\b(?:an?|the)\s+(?:[\w-]+\s+){0,3}?(?:opening|vacancy|job\s+posting)(?=\s+(?:for|on|at|in|with)\b|\s*[.,!?]|\s*$)|"
     r"(?:\bis|\bare|'s|'re|\u2019s|\u2019re)\s+(?:\w+\s+)?hiring\b|"
+    # ... or advertised: "saw an ad for head groundsman at the county football ground", "they advertised it internally"
+    r"\b(?:saw|seen|spotted|found)\s+(?:an?\s+)?(?:job\s+)?(?:ad|advert|advertisement|posting|listing)\b|\badvertis(?:ed|ing)\b|"
     # looking is no move: "scrolling apartment listings", "test-drove a Model 3", "看房", "试驾"
     # (a listing agent's job is listings: "I'm a listing agent in Charlotte")
     r"listings?(?!\s+(?:agent|broker|specialist|coordinator|photographer)s?\b)|"
@@ -438,7 +446,8 @@ _PLAN = re.compile(
     r"\b(?:was|were)\s+(?:all\s+)?(?:set|going|about|planning|ready)\s+to\b|"
     # what is still to come is a plan, however sure: "next month", "we're moving to Oslo", "下个月搬"
     # ("年后正式入职了" is done: after a holiday that may have passed, 了 says it happened)
-    r"(?:next|nxt)\s+(?:week|wk|weekend|wknd|month|mo|year|yr|spring|summer|fall|autumn|winter)|"
+    r"(?:next|nxt)\s+(?:week|wk|weekend|wknd|month|mo|year|yr|spring|summer|fall|autumn|winter|season|semester|term|"
+    r"quarter|school\s+year|academic\s+year)|"
     # (not a deed done on that day: "Lumen did a 'restructuring' and my whole team got cut on Thursday")
     # (nor a thing named: "we did the courthouse thing on Tuesday!!")
     rf"\b(?!(?:some|no|any|every)?thing\b)\w+ing\b(?:(?!\b(?:got|was|were|did|had)\b).){{0,40}}\b(?:tomorrow|tonight|on\s+{_WEEKDAY_EN}|this\s+(?:weekend|evening))|"
@@ -460,6 +469,8 @@ _PLAN = re.compile(
     # ... nor does a piece of writing asked for in a language: "write this birthday card message for my nain in Welsh"
     r"|\b(?:write|translate|put|draft|say)\s+(?:this|that|it|my|the|a|an)\s+(?:[\w'-]+\s+){0,8}?(?:in|into)\s+"
     rf"(?:{LANGUAGES_EN})\b"
+    # a car gone to see is looked at, not bought: "周末去看了Model Y，试驾挺爽…不过没买"
+    r"|(?:去|跑去)(?:店里|4S店)?看了(?:一下|下|一眼)?(?:[A-Za-z]|[\u4e00-\u9fff]{0,3}车)"
     r"|考虑|打算|如果|要是|假如|假设|要不是|(?:交|付|下)了?[^，,。]{0,6}?(?:定金|订金)|(?:定金|订金)(?:都|也|已经)?(?:交|付)|下定|试驾|看房|找房|看车|(?:都|已经)?看中了|看好了(?=[^，,。！？]{0,4}\d)|"
     # someone's pick for the user is no choice made (not picks asked of the assistant: "以后给我推荐清淡的")
     r"(?<!以后)(?<!今后)(?<!你)(?<!请)(?<!都)给我推(?:荐)?了?|"
@@ -476,7 +487,10 @@ _PLAN = re.compile(
     # ... and a change said to be at hand: "感觉我要跳槽了", "我要搬家了" (not "不要", "需要", "主要")
     r"|(?<![不需主重只])要(?:跳槽|辞职|离职|裸辞|搬家|搬走|换工作|转行|入职|调走)"
     r"|下个?月|下周|下礼拜|下星期|明年|(?:从)?明天(?:起|开始)|下半年|(?:年|节)后(?![^，,。]*了)|过几天|过段时间|即将|快要|将要|要搬|"
-    r"会变成|会改成|会换成|将会|[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中旬?|末)?(?:就|要|会)?(?:搬|去|入职|开始)(?![^，,。]*了)",
+    r"会变成|会改成|会换成|将会|[一二三四五六七八九十\d]{1,2}月(?:份|底|初|中旬?|末)?(?:就|要|会)?(?:搬|去|入职|开始)(?![^，,。]*了)"
+    # ... or at the month's or the year's end without its number: "Polo卖掉，月底去提一辆Model 3"
+    # (not one gone by: "去年底搬来厦门的时候", "上个月底去的")
+    r"|(?<![去前上个])(?:月底|月初|年底|年初)(?:就|要|会)?(?:搬|去|入职|开始|提车|提)(?![^，,。]*了)",
     re.IGNORECASE,
 )
 _PAST = re.compile(
@@ -524,6 +538,8 @@ _PAST = re.compile(
     # ... or days worked or stayed there, or a posting lent out for a while ("被抽调去新疆哈密装光伏，在那边干了二十
     # 多天")
     r"|在(?:那边|那儿|那里|当地|工地上?)(?:干|待|呆|住|做)了[一两二三四五六七八九十几半来俩\d]+多?(?:个)?(?:天|周|星期|礼拜)(?!了)"
+    # ... there named first: "十月在乌镇戏剧节那边跟了半个月的妆"
+    r"|在[^，,。我]{1,10}(?:那边|那儿|那里)(?:干|待|呆|住|做|跟|忙|拍|演)了[一两二三四五六七八九十几半来俩\d]+多?(?:个)?(?:天|周|星期|礼拜|月)(?!了)"
     r"|被(?:抽调|借调)(?:去|到)"
     # going home is a visit at a holiday or for a few days, else often a move back ("辞职回老家了")
     r"|(?:过年|过节|春节|国庆|五一|中秋|端午|放假|假期|周末)[^，,。]{0,6}回老家|回老家(?=[^，,。]{0,6}(?:过年|过节|探亲|看看|玩|几天|一趟|住几))",
@@ -562,6 +578,8 @@ _REPORTED = re.compile(
     r"\b(?:(?<!\bit\s)(?<!\bbio\s)(?<!\bheadline\s)(?<!\bprofile\s)(?<!\bsignature\s)says|(?<!\bi\s)(?<!\blike\syou\s)(?<!\blike\su\s)(?<!\bas\syou\s)said(?!\s+(?:good)?bye\b|\s+farewell\b)|told\s+me|asked\s+me|introduced\s+me|calls?\s+me\s+'|keeps?\s+(?:telling|saying))\b"
     # an answer to the user's proposal or confession ends someone else's words: "我跟小雯表白了，她说好"
     r"|(?:她|他)(?:说好|说愿意|答应了)"
+    # someone's pitch to the user is theirs: "spent the whole lunch trying to get me to go vegan"
+    r"|\b(?:trying|tried|tries)\s+to\s+(?:get|make|convince|persuade|talk)\s+me\s+(?:to|into)\b"
     r"|\b(?:is|was|'s|were|are|'re)\s+(?:all|like)\s*[,:]?\s*['\"\u201c]"
     r"|(?<!你)(?<!话)(?<!老实)(?<!所以)(?:念叨|介绍|说)(?:让我|我)|^\s*(?:还|又|也)?(?:让|叫|逼)我"
     # someone urging or advising the user: what they want, not what the user did (喊我 urges only before a deed:

@@ -294,3 +294,13 @@ def test_whats_next_after_a_send_off_is_answered_by_a_role_at_a_company_or_a_sta
         facts(("user", "long day"), ("assistant", "Where are you headed next?"), ("user", "lunch at Olive Garden"))
         == []
     )
+
+
+def test_a_move_told_then_asked_after_is_answered_by_the_next_turn_only():
+    moved = [("user", "搬家累死了😭 腰快断了"), ("assistant", "辛苦了！搬去哪儿啦？")]
+    # the answer with the move's own words before the place
+    answered = facts(*moved, ("user", "终于把东西都搬到杭州滨江了，男朋友在这边上班我就跟过来了"))
+    assert ("residence", "用户住在杭州滨江", ["s1:1", "s1:3"]) in answered
+    # a bare clause two turns on is small talk, no answer: "杭州夏天也太热了吧"
+    late = facts(*moved, ("user", "东西还没拆完呢"), ("assistant", "慢慢来。"), ("user", "杭州夏天也太热了吧"))
+    assert [fact for fact in late if fact[0] == "residence"] == []
