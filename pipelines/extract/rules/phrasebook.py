@@ -129,6 +129,9 @@ RESIDENCE = TopicBook(
                 content=_NO_HOME_EN),
             Say(r"\bliving\s+out\s+of\s+(?:a|my|our|two|three|\w+)\s+(?:backpacks?|suitcases?|duffels?)\b",
                 content=_NO_HOME_EN),
+            # ... or between homes, on others' sofas: "I'm between places rn, kipping wherever", "couch surfing"
+            Say(r"\b(?:between\s+(?:places|homes|flats|apartments)|(?:couch|sofa)[- ]?surfing|kipping\s+wherever)\b",
+                content=_NO_HOME_EN),
             # ... or every kind of home denied in a row: "No house, no apartment, nothing, just my sister's address"
             Say(r"^\s*(?:so\s+|and\s+)?no\s+(?:house|home|apartment|flat|condo)\s*[,.!;]?\s*$", content=_NO_HOME_EN),
         ),

@@ -74,7 +74,8 @@ _LENGTH_DROPPED_EN = (
     r"|\b(?:short|brief)\s+(?:answers?|replies|responses|ones|versions?)\s+(?:aren't|arent|are\s+not|don't|dont|do\s+not|"
     r"isn't|is\s+not|won't|just\s+don't)\b"
 )
-_LENGTH_DROPPED_ZH = r"别再|不用再|不要再|不用那么|别那么|太简短|太短"
+# (or the wish itself dropped: "之前说的“简短”就不用了，该展开就展开")
+_LENGTH_DROPPED_ZH = r"别再|不用再|不要再|不用那么|别那么|太简短|太短|就不用了|不限(?:长度|字数)"
 # A question or a hypothetical is no task ("would I have to start eating meat"), nor a complaint about what keeps
 # happening ("I have to keep saying no")
 _NO_TASK_EN = (r"\b(?:would|do|does|did|will|should|could|if)\s+I\s+(?:need|have|must)\s+to\b|\bhypothetically\b"
@@ -216,7 +217,7 @@ RULES: tuple[Rule, ...] = (
     # as long as it takes: the length follows the question
     en(r"\b(?:however\s+long\s+(?:it\s+)?(?:needs|has)\s+to\s+be|as\s+long\s+as\s+(?:it\s+)?(?:needs|needed|necessary|it\s+takes))\b",
        PREF, "answer_length", "User wants answers as long as the question needs.", "length as long as needed", 0.8),
-    zh(r"该多?长就多?长|需要多长就多长|长短(?:看|按|随)(?:情况|需要|内容)",
+    zh(r"该多?长就多?长|需要多长就多长|长短(?:看|按|随)(?:情况|需要|内容)|该展开就展开|不限(?:长度|字数)",
        PREF, "answer_length", "用户希望回答长短按需要",
        "长度 回答 按需", 0.8),
     zh(_LENGTH_CUE_ZH + r".*(?:详细|详尽|展开讲|具体一点|具体些)", PREF, "answer_length", "用户偏好详细的回答",

@@ -75,7 +75,8 @@ _ENDED_BY_TOPIC = {
     ),
     "school": (
         r"\bdropped\s+(?:out|it|the\s+(?:class|course|program(?:me)?|module))\b|\bquit\b|\bnot\s+going\s+back\b|\bwithdr[ae]w\b",
-        r"退学|休学了|不读了|不念了",
+        # (a driving school left too: "驾校那边我退了…暂时不学了")
+        r"退学|休学了|不读了|不念了|不学了|那边我?(?:也)?退了",
     ),
 }
 ENDED_BY_TOPIC = {

@@ -341,7 +341,8 @@ _THIRD_PARTY = re.compile(
     # ... a 小 one too, with what they did: "跟我同期进来的小周跳槽去星云科技了"
     rf"|^\s*{_LEAD_ZH}[^，,。！？]{{1,10}}的小(?:{_SURNAMES})(?:都|也|已经|刚|最近|突然)?(?:跳槽|搬|辞|离职|调|升|换|结婚|分手|退|被|去了)"
     # ... or named by what they do and what they are called: "我们这儿的助理小何换邮箱了"
-    rf"|^\s*{_LEAD_ZH}[^，,。！？]{{0,10}}的?(?:{KIN_ZH})[老小](?:{_SURNAMES})(?![了过子])"
+    # (not one the user is with: "现在跟大学同学老周合伙"; but "跟我同期进来的老周" is 老周)
+    rf"|^\s*{_LEAD_ZH}(?:(?!(?:跟|和|与|陪|帮|给)(?!我))[^，,。！？]){{0,10}}的?(?:{KIN_ZH})[老小](?:{_SURNAMES})(?![了过子])"
     # ... or a couple or a family, by whatever name: "对门老邓两口子把房子卖了", "张姐夫妇搬去海南了" (not the user's:
     # "我们一家", "咱俩")
     r"|^\s*(?:还有|然后|而且|对了|另外)?[^，,。！？我咱俺]{1,8}?(?:两口子|夫妇|夫妻俩|一家(?:人|子|三口|四口|老小))"
@@ -844,9 +845,10 @@ _CLAUSE_END = re.compile(
     # a full-width colon: "跟你八卦一下我们家的事：九月份我老公…")
     r"(?<=[!?;。！？；，,\n…：])(?![!?！？…])(?!(?<=\d,)\d)\s*|(?<=[\"\u201d\u300d\u300f])\s+|\s+[\u2014\u2013]\s+|\s+-\s+(?=(?i:my|our|his|her|their|the|i|i'm|we|he|she|they)\b|[A-Z][a-z]+\s)|(?<=[.:])(?<!\b(?i:St|Mt|Dr|Mr|Ms|Jr|Sr|vs)\.)(?<!\b(?i:Mrs)\.)(?=\s|$)\s*|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
     # ... and where the user comes in as a new subject: "Theo asked me yesterday | and I said YES", "my doctor said my
-    # iron is low | so I'm eating fish again", "partner got poached by a company in Seattle | and we're now in Ballard"
+    # iron is low | so I'm eating fish again", "partner got poached by a company in Seattle | and we're now in Ballard",
+    # "the landlord's selling | and we all had to get out by the 1st"
     # (not the user named beside someone: "Jonah and I broke up")
-    r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we|my|the|our|it's|its|that's)\b|(?i:and\s+(?:i|we)(?:'re|\u2019re|\s+are|'m|\u2019m|\s+am|'ve|\s+have)?\s+(?:said|told|still|just|now|already|finally|then|officially)\b))"
+    r"|\s+(?=(?i:so|but)\s+(?i:i|i'm|im|i've|ive|they|he|she|we|my|the|our|it's|its|that's)\b|(?i:and\s+(?:i|we)(?:'re|\u2019re|\s+are|'m|\u2019m|\s+am|'ve|\s+have)?\s+(?:said|told|still|just|now|already|finally|then|officially|all|both)\b))"
     # ... or a thing, whose time is its own: "2nd year of my chem PhD at UW | and quals are in 6 weeks"
     r"|\s+(?=(?i:and\s+(?:the\s+|my\s+|our\s+)?(?!i\b|we\b|it\b|that\b|this\b|there\b|they\b|he\b|she\b|you\b)[a-z]+s?"
     r"\s+(?:is|are)\s+(?:in|on|next|due|coming)\b))"

@@ -141,3 +141,8 @@ def test_a_workplace_left_a_line_dead_a_home_lost_a_post_given_up_and_a_daily_me
 def test_a_sale_only_decided_ends_no_car():
     assert "vehicle" not in ended_names("决定了！Polo卖掉，月底去提一辆Model 3")
     assert "vehicle" in ended_names("Polo已经卖掉了，下周提新车")
+
+
+def test_a_partner_the_user_works_with_is_no_subject_but_a_colleague_beside_the_user_is():
+    assert _moods("现在跟大学同学老周合伙，") == [ASSERTION]
+    assert _moods("和我同组的同事老王跳槽了") == [THIRD_PARTY]
