@@ -184,8 +184,8 @@ def test_an_ending_names_the_workplace_of_an_episode_read_as_no_topic_and_closes
 def test_an_episode_ended_by_name_must_hold_a_word_of_the_topic_and_be_the_users_own_and_recent():
     closed = "迷城上周官宣闭店了，说是房租谈不拢，我们全体就地解散"
     # the name alone, with no word of a workplace, is no statement of one
-    visit = "周末去迷城玩了密室，太吓人了"
-    assert _row(resolved(episode(visit, 1, "a"), episode(closed, 6, "b")), visit)["topic"] == "episode"
+    for liked in ("我挺喜欢迷城的装修风格", "周末去迷城玩了密室，太吓人了"):
+        assert _row(resolved(episode(liked, 1, "a"), episode(closed, 6, "b")), liked)["topic"] == "episode"
     # a question about it is no statement either
     asked = "我想去迷城沉浸式剧场演戏，你觉得怎么样？"
     assert _row(resolved(episode(asked, 1, "a"), episode(closed, 6, "b")), asked)["topic"] == "episode"

@@ -149,8 +149,8 @@ LANGUAGES_EN = (
     r"Portuguese|Russian"
 )
 # A language named in itself ("auf Deutsch", "en español"), by the word that starts its name
-_NAMED_IN_ITSELF = {"deutsch": "German", "espa": "Spanish", "fran": "French", "portu": "Portuguese",
-                    "italiano": "Italian", "nederlands": "Dutch"}  # fmt: skip
+_NAMED_IN_ITSELF = {"deutsch": "German", "espa": "Spanish", "castellano": "Spanish", "fran": "French",
+                    "portu": "Portuguese", "italiano": "Italian", "nederlands": "Dutch"}  # fmt: skip
 
 
 def language_named_in_itself(said: str) -> str:

@@ -390,10 +390,7 @@ _TELLS_ME_EN = re.compile(r"\b(?:told|asked|want(?:s|ed)?)\s+me\s+to\b", re.IGNO
 _CONTACT_WORDS = re.compile(r"\b(?:e-?mail|address|number|phone|cell)\b|邮箱|号码|手机号|电话|地址", re.IGNORECASE)
 _A_CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.\w|\d{3}[\s.)-]*\d{3}[\s.-]*\d{3,4}")
 _URGES_ME = re.compile(
-    r"\b(?:tells?|telling|urg(?:es|ed|ing)|push(?:es|ed|ing)|nag(?:s|ged|ging))\s+me\s+to\b"
-    # ... or tries to win the user over: "spent the whole lunch trying to get me to go vegan"
-    r"|\b(?:trying|tried|tries)\s+to\s+(?:get|make|convince|persuade|talk)\s+me\s+(?:to|into)\b",
-    re.IGNORECASE,
+    r"\b(?:tells?|telling|urg(?:es|ed|ing)|push(?:es|ed|ing)|nag(?:s|ged|ging))\s+me\s+to\b", re.IGNORECASE
 )
 _WEEKDAY_EN = "(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _PLAN = re.compile(

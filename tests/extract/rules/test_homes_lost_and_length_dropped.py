@@ -16,3 +16,8 @@ def test_a_wish_for_short_answers_dropped_is_answers_as_long_as_they_need():
     dropped = facts(("user", "最近在写论文，之前说的“简短”就不用了，该展开就展开，不限长度"))
     assert dropped == [("answer_length", "用户希望回答长短按需要", ["s1:1"])]
     assert facts(("user", "以后回答我简短点，三五句话就行")) == [("answer_length", "用户偏好简洁的回答", ["s1:1"])]
+
+
+def test_answers_asked_for_in_castilian_are_a_language_wish():
+    found = facts(("user", "a partir de ahora respóndeme en castellano, ya me cansé del inglés"))
+    assert [(topic, content) for topic, content, _ in found] == [("language", "User wants answers in Spanish.")]

@@ -65,6 +65,9 @@ def test_a_team_played_for_needs_its_name():
         "嗯，注册了个小工作室叫“建国庭院”，就我跟两个徒弟",
         "对，四月初跳过来的，木森景观",
         "sooo 3 weeks into the new gig!! special collections at Brackley uni",
+        "2 months into my new role at Pallas and still lost",
+        "loving the new gig so far, special collections is a dream",
+        "体校那边上个月交接完了，下周去俱乐部报到",
         "my buddy Kev from B shift just jumped ship to a solar outfit",
     ],
 )
@@ -123,6 +126,7 @@ def test_ignore_told_to_the_assistant_calls_a_change_off_but_ignore_done_by_some
     [
         ("花间集那边我也不去了，上周跟店长说了", "employer", "花间"),
         ("合同到期没续，从风驰退出来了", "employer", "风驰"),
+        ("the Velora contract was not renewed, so no team right now", "employer", "velora"),
         ("迷城上周官宣闭店了，我们全体就地解散", "employer", "迷城"),
         ("那个早上的天气播报别发了 我手机桌面自己就有", "contact_time", "播报"),
         ("the 0187 number doesn't ring anywhere anymore", "phone", "number"),
@@ -141,8 +145,24 @@ def test_a_workplace_left_a_line_dead_a_home_lost_a_post_given_up_and_a_daily_me
 def test_a_sale_only_decided_ends_no_car():
     assert "vehicle" not in ended_names("决定了！Polo卖掉，月底去提一辆Model 3")
     assert "vehicle" in ended_names("Polo已经卖掉了，下周提新车")
+    assert "residence" not in ended_names("决定了，嘉禾那套房子卖掉，搬去男朋友那边")
+    assert "residence" in ended_names("嘉禾那套房子已经卖掉了")
 
 
 def test_a_partner_the_user_works_with_is_no_subject_but_a_colleague_beside_the_user_is():
     assert _moods("现在跟大学同学老周合伙，") == [ASSERTION]
     assert _moods("和我同组的同事老王跳槽了") == [THIRD_PARTY]
+
+
+def test_a_driving_school_enrolled_at_and_left_is_a_school_begun_and_ended():
+    enrolled = topic_readings("报了个驾校学C1 想以后开车跑货拉拉 科目一下周考")
+    assert enrolled["school"].strength > enrolled["vehicle"].strength
+    assert names_a_change("还有驾校那边我退了")
+    assert "school" in cue_hits("科目二又挂了，学车真难")
+    assert "驾校" in ended_names("还有驾校那边我退了 学费退回来一半 暂时不学了")["school"]
+
+
+def test_a_step_up_a_ladder_is_no_move_and_the_user_comes_in_after_and_we_all():
+    assert "residence" not in cue_hits("yeah got moved up to the first team last week")
+    assert "residence" in cue_hits("yeah we moved to Leeds last week")
+    assert _moods("so the landlord's selling and we all had to get out by the 1st") == [THIRD_PARTY, ASSERTION]
