@@ -139,6 +139,8 @@ def _vaguely_stated(indexed: pl.DataFrame, endings: pl.DataFrame) -> pl.DataFram
     )
     rows: list[dict] = []
     for (row, topic), group in pairs.group_by(_ROW, "topic", maintain_order=True):
+        if rows and rows[-2][_ROW] == row:
+            continue  # (an ending of two topics ends one episode: the first topic that finds it)
         for said_row, names, content in group.select(f"{_ROW}_said", "names", "content").iter_rows():
             if set(names) & name_words(content) and topic in cue_hits(content):
                 if heard_mood(content) in _OWN_MOODS:

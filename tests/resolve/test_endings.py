@@ -206,3 +206,14 @@ def test_a_post_given_up_by_its_name_ends_the_title():
     history = resolved(nipper, episode(on_the_jumbo, 6, "b"))
     assert (_row(history, on_the_jumbo)["topic"], _row(history, on_the_jumbo)["retraction"]) == ("job_title", True)
     assert _row(history, "User's job title is nipper.")["valid_to"] == MAR(6)
+
+
+def test_an_ending_of_two_topics_names_one_episode_only():
+    rides = "servus! I ride for Team Velora, continental team"
+    lives = "I live above the Velora bike shop now, tiny flat"
+    ended = "the Velora contract was not renewed, so that's that"
+    history = resolved(episode(rides, 1, "a"), episode(lives, 2, "a2"), episode(ended, 6, "b"))
+    topics = {_row(history, text)["topic"] for text in (lives, ended)}
+    assert len(topics) == 1 and topics <= {"residence", "employer"}
+    assert _row(history, rides)["topic"] in topics | {"episode"}
+    assert sum(_row(history, text)["topic"] != "episode" for text in (rides, lives)) == 1
