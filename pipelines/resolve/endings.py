@@ -135,16 +135,17 @@ def _vaguely_stated(indexed: pl.DataFrame, endings: pl.DataFrame) -> pl.DataFram
         .explode("_name")
         .filter(pl.col("content").str.to_lowercase().str.contains(pl.col("_name"), literal=True))
         .unique([_ROW, "topic", f"{_ROW}_said"])
-        .sort(_ROW, "said_from", descending=[False, True])
+        .sort(_ROW, "said_from", f"{_ROW}_said", descending=[False, True, True])
     )
     rows: list[dict] = []
-    for (row, topic), group in pairs.group_by(_ROW, "topic", maintain_order=True):
-        if rows and rows[-2][_ROW] == row:
-            continue  # (an ending of two topics ends one episode: the first topic that finds it)
-        for said_row, names, content in group.select(f"{_ROW}_said", "names", "content").iter_rows():
-            if set(names) & name_words(content) and topic in cue_hits(content):
+    for (row,), group in pairs.group_by(_ROW, maintain_order=True):
+        ended = set(group["topic"])  # (an ending of two topics ends one episode: the latest that names the thing)
+        said = group.unique(f"{_ROW}_said", keep="first", maintain_order=True)
+        for said_row, names, content in said.select(f"{_ROW}_said", "names", "content").iter_rows():
+            cued = sorted(ended & set(cue_hits(content))) if set(names) & name_words(content) else []
+            if cued:
                 if heard_mood(content) in _OWN_MOODS:
-                    rows.append({_ROW: row, "_ended_topic": topic, _STATED: False})
-                    rows.append({_ROW: said_row, "_ended_topic": topic, _STATED: True})
+                    rows.append({_ROW: row, "_ended_topic": cued[0], _STATED: False})
+                    rows.append({_ROW: said_row, "_ended_topic": cued[0], _STATED: True})
                 break  # (only the latest episode that names the thing may be the one ended)
     return pl.DataFrame(rows, schema=schema).unique(_ROW, keep="first", maintain_order=True)
