@@ -28,6 +28,14 @@ SINGLE_VALUED_TOPICS: dict[str, str] = {
     "doctor": "the user's own doctor (GP, dentist, therapist, the specialist treating them)",
     "gym": "the gym, pool or club the user is a member of",
     "team": "the team, group or department the user is in at work",
+    # the units the user wants numbers given in, one timeline per quantity (pipelines.extract.signals.units)
+    "units": "the unit system the user wants (metric, imperial, SI) or units of another quantity (mmol/L)",
+    "units_length": "units for distances, lengths and heights (metres or feet, km or miles, 米 or 英尺)",
+    "units_weight": "units for weights (kg or pounds, 斤 or 公斤)",
+    "units_temperature": "units for temperatures (Celsius or Fahrenheit)",
+    "units_volume": "units for volumes (ml, cups, gallons)",
+    "units_area": "units for areas (square metres, square feet, 亩, 公顷)",
+    "units_pressure": "units for pressures (bar, psi, MPa)",
 }
 
 # Services the user uses, not facts about the user: a word of one ("the climbing gym", "a bank") is often said in

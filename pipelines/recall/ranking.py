@@ -15,6 +15,7 @@ import numpy as np
 
 from pipelines.core.topics import ANSWER_STYLE, SINGLE_VALUED_TOPICS
 from pipelines.extract.signals.collections import COLLECTIONS, COVERED_BY
+from pipelines.extract.signals.units import UNITS_TOPIC, asked_units
 from pipelines.recall.params import RecallParams
 
 # Mood codes of RankColumns.mood: an episode's statement of the user's own state, a tentative one, any other
@@ -114,7 +115,7 @@ def rank(columns: RankColumns, postings: Postings, query: RankQuery, params: Rec
         listed[rids] = True
     focus = np.ones(n)
     if query.topic is not None:
-        statements = visible & columns.single_slot & _is(columns.topic, columns.topics, query.topic)
+        statements = visible & columns.single_slot & _asked(columns, query.topic, visible)
         fused[statements & ~listed] = 1.0 / (params.rrf_k + 1)
         listed |= statements
         focus = topic_focus(columns, visible, query.topic, params, query.as_of)
@@ -267,7 +268,7 @@ def topic_focus(
     statement of the topic in passing, ranks above it as the likelier change, and the statement it overtakes
     falls back (`overtaken_weight`). `as_of`: the question asks about a past moment (RankQuery.as_of)."""
     c = columns
-    on_topic = _is(c.topic, c.topics, topic)
+    on_topic = _asked(c, topic, visible)
     tentative = c.mood == TENTATIVE
     stated = c.single_slot | tentative
     since_rows = c.valid_from[visible & on_topic & stated]
@@ -306,7 +307,11 @@ def topic_focus(
     later = said_at + (0.0 if retracted else params.newer_tentative_after_hours * 3600.0)
     # ... and so may a message that states the topic in passing beside its own (the episode's `mentions`): "the
     # Carrick Hotel took me on as house pianist, five nights a week" is labelled with the nights, and holds the job
-    passing = mentions(c, topic) & ~on_topic & (c.mood != OTHER_MOOD)
+    # (not one that answers someone else's news of the topic: "Ballpark property taxes, Gallatin County versus Lewis
+    # and Clark" after "She's decided we are moving there when I retire")
+    passing = (
+        mentions(c, topic) & ~on_topic & (c.mood != OTHER_MOOD) & ~_after(c.turns, on_topic & (c.mood == OTHER_MOOD))
+    )
     # ... and so may a statement of the other way of answering, the later wish ("one-liners" after "bullet points")
     restyled = _is(c.topic, c.topics, ANSWER_STYLE.get(topic)) & stated
     newer = ((on_topic & tentative) | passing | restyled) & (c.valid_from > later)
@@ -325,6 +330,13 @@ def topic_focus(
         focus[np.isin(c.valid_from, moments) & ~newer & ~(on_topic & c.single_slot)] *= params.overtaken_weight
     focus[on_topic & c.single_slot] = params.overtaken_weight if overtaken else params.topic_boost
     return focus
+
+
+def _after(turns: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Per row, whether the turn before it, or the one before that (in a conversation of two, the speaker's own
+    previous turn), is one of `rows`. `turns` as RankColumns.turns."""
+    before = turns[:, [0, 2]]
+    return ((before >= 0) & rows[np.maximum(before, 0)]).any(axis=1)
 
 
 def mentions(columns: RankColumns, topic: str) -> np.ndarray:
@@ -395,6 +407,21 @@ def state_recency(c: RankColumns, rids: np.ndarray, score: np.ndarray, p: Recall
 def _summed(rids: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     unique, at = np.unique(rids, return_inverse=True)
     return unique, np.bincount(at, weights=weights, minlength=len(unique))
+
+
+def _asked(columns: RankColumns, topic: str, visible: np.ndarray) -> np.ndarray:
+    """Per row, whether its topic answers a question about `topic`: the topic itself, and for units the system's
+    and every quantity's a question naming none asks about (pipelines.extract.signals.units.asked_units), but not
+    a quantity's wish older than a visible wish for the whole system ("grams for everything" after "cups")."""
+    family = asked_units(topic)
+    if not family:
+        return _is(columns.topic, columns.topics, topic)
+    rows = np.isin(columns.topic, [columns.topics[name] for name in family if name in columns.topics])
+    system = _is(columns.topic, columns.topics, UNITS_TOPIC)
+    said = visible & system & (columns.single_slot | (columns.mood == TENTATIVE))
+    if said.any():
+        rows &= system | (columns.valid_from >= columns.valid_from[said].max())
+    return rows
 
 
 def _is(codes: np.ndarray, names: dict[str, int], name: str | None) -> np.ndarray:

@@ -42,7 +42,7 @@ def columns(**given: list) -> RankColumns:
         return np.array(given.get(name, [default] * n), dtype=dtype)
 
     is_assistant = array("is_assistant", False, bool)
-    turns = np.array(given.get("turns", [[-1, -1]] * n), dtype=np.int64)
+    turns = np.array(given.get("turns", [[-1, -1, -1, -1]] * n), dtype=np.int64)
     return RankColumns(
         confidence=array("confidence", 1.0, np.float64),
         kind=np.zeros(n, np.int64),
@@ -241,6 +241,30 @@ def test_a_statement_in_passing_well_after_the_topics_statement_overtakes_it():
     assert topic_focus(rows, visible, "employer", p).tolist()[0] == p.topic_boost
 
 
+def test_a_mention_in_passing_that_answers_someone_elses_news_of_the_topic_overtakes_nothing():
+    p = RecallParams()
+    residence = 1 << MENTION_TOPICS.index("residence")
+
+    # "we've been in the same house on the upper west side since '98" (day 1); "She's decided we are moving there
+    # when I retire" (day 5, the wife's plan); the assistant's reply; "Ballpark property taxes, Gallatin County versus
+    # Lewis and Clark" (the county in passing, the user's next turn)
+    def told(news_topic: str, news_mood: int) -> RankColumns:
+        return columns(
+            topic=["residence", news_topic, "episode", "episode"],
+            single_slot=[True, False, False, False],
+            mood=[ASSERTION, news_mood, NO_MOOD, NO_MOOD],
+            is_assistant=[False, False, True, False],
+            mentions=[0, 0, 0, residence],
+            valid_from=[1 * DAY, 5 * DAY, 5.001 * DAY, 5.002 * DAY],
+            turns=[[-1, -1, -1, -1], [-1, 2, -1, 3], [1, 3, -1, -1], [2, -1, 1, -1]],
+        )
+
+    focus = topic_focus(told("residence", OTHER_MOOD), np.ones(4, bool), "residence", p)
+    assert focus[0] == p.topic_boost and focus[3] < p.newer_tentative_boost
+    # ... while the same mention after the user's own talk is the likelier change
+    assert topic_focus(told("episode", NO_MOOD), np.ones(4, bool), "residence", p)[3] == p.newer_tentative_boost
+
+
 def test_a_later_wish_on_the_other_way_of_answering_overtakes_the_asked_one():
     p = RecallParams()
     # "bullet points pls" (day 1); "one-liners. one sentence answers" (day 5); a length said in the bullets' own
@@ -309,7 +333,7 @@ def test_a_reply_to_the_assistant_that_names_no_topic_weighs_less_for_a_topic_qu
         topic=["episode", "episode", "episode", "residence", "episode"],
         is_assistant=[False, True, False, False, True],
         mood=[NO_MOOD, NO_MOOD, NO_MOOD, TENTATIVE, NO_MOOD],
-        turns=[[-1, 1], [0, 2], [1, -1], [1, -1], [1, -1]],
+        turns=[[-1, 1, -1, -1], [0, 2, -1, -1], [1, -1, 0, -1], [1, -1, 0, -1], [1, -1, 0, -1]],
         valid_from=[0, 0, 0, 0, 0],
     )
     focus = topic_focus(rows, np.ones(5, bool), "residence", p)

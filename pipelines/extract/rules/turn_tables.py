@@ -26,7 +26,8 @@ CHANGE_WITHOUT_VALUE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "employer": (
         (EN_WE + r"(?:changed|switched)\s+(?:jobs|companies|employers)", EN_WE + r"(?:got|found|started)\s+a\s+new\s+job",
          EN_WE + r"(?:got\s+)?hired"),
-        (r"我(?:已经|刚|终于)?(?:换了?(?:份|个)?工作|跳槽了?|找到(?:了)?新工作|换了?(?:家|个)?公司)",),
+        # (a time between: "跟你说个事 我七月份跳槽了")
+        (r"我(?:已经|刚|终于|[^，,。！？我\s]{1,5}?(?:份|底|初|中旬|前|里))?(?:换了?(?:份|个)?工作|跳槽了?|找到(?:了)?新工作|换了?(?:家|个)?公司)",),
     ),
     "phone": (
         (r"\bmy\s+(?:phone\s+|cell\s+|mobile\s+)?number\s+(?:has\s+)?changed",

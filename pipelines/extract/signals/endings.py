@@ -17,9 +17,12 @@ from pipelines.index.tokens import CHINESE_STOP_CHARS, HAN_RUN, english_terms
 _ENDED_BY_TOPIC = {
     "vehicle": (
         r"\bsold\b|\bflogged\b|\bscrap(?:ped)?\b|\bwritten\s+off\b|\btotall?ed\b|\btotal\s+loss\b|\bwrite-?off\b"
-        r"|\btraded\s+in\b|\bis\s+gone\b|'s\s+gone\b",
+        r"|\btraded\s+in\b|\bis\s+gone\b|'s\s+gone\b"
+        # ... or dead for good, or parted with: "the corolla finally died for real", "finally let go of the taco"
+        r"|\b(?:finally|officially|completely)\s+died\b|\bdied\s+for\s+(?:real|good)\b|\bgave\s+up\s+the\s+ghost\b"
+        r"|\bbeyond\s+repair\b|\blet\s+go\s+of\b",
         # (a sale only decided is no sale: "决定了！Polo卖掉，月底去提一辆Model 3")
-        r"卖了|卖掉了|卖掉啦|(?:已经|早就?|刚|都)卖掉|出掉|出手了|转手|报废了|没了",
+        r"卖了|卖掉了|卖掉啦|(?:已经|早就?|刚|都)卖掉|出掉|出手了|转手|报废了|没了|彻底(?:坏|趴窝)了|修不好了",
     ),
     "residence": (
         r"\bmoved\s+out\b|\bkeys?\s+back\b|\bsold\b|\bis\s+gone\b|'s\s+gone\b|\blease\s+(?:is\s+|was\s+)?(?:up|over|ended)\b"
@@ -43,10 +46,16 @@ _ENDED_BY_TOPIC = {
         # ... or the job's gear handed back: "i turned in my wings last friday", "turned in my badge"
         r"|\bturned\s+in\s+(?:my|the)\s+(?:wings|badge|keys|uniform|lanyard|notice|resignation)\b"
         # ... or a contract run out: "contract not renewed, I'm done with Velora"
-        r"|\b(?:didn't|did\s+not|wouldn't|won't)\s+renew\b|\bnot\s+renewed\b",
+        r"|\b(?:didn't|did\s+not|wouldn't|won't)\s+renew\b|\bnot\s+renewed\b"
+        # ... or notice given, the keys handed back: "put in my 2 weeks at the airport", "handed back my keys at the
+        # Meeple"
+        r"|\b(?:put|putting)\s+in\s+my\s+(?:two|2)\s+weeks\b|\bgave\s+(?:them\s+)?my\s+(?:two|2)\s+weeks\b"
+        r"|\bhanded\s+(?:back|in)\s+(?:my|the)\s+keys\b",
         # (a place of work given up, left or closed: "花间集那边我也不去了", "从风驰退出来了", "官宣闭店了，我们全体
-        # 就地解散")
-        r"不干了|辞了|辞职|不会回去|不回去了|离职了|没了|关门了|倒闭了|歇业|盘出去了|不去了|退出来了|退出了|闭店|解散了",
+        # 就地解散"; a contract not renewed, a shop let go, rides no longer run: "跟巡逻队说了不续了", "卡牌屋已经转出去
+        # 了", "外卖那头我不跑了")
+        r"不干了|辞了|辞职|不会回去|不回去了|离职了|没了|关门了|倒闭了|歇业|盘出去了|不去了|退出来了|退出了|闭店|解散了"
+        r"|没续(?:约|签)?|不续(?:约|签)?了|转(?:出|让)出?去了|我?不跑了",
     ),
     "relationship_status": (
         r"\bbroke\s+up\b|\bsplit\s+up\b|\bcalled\s+it\s+quits\b|\b(?:are|we're|we\s+are)\s+done\b|\bdivorced\b"

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable, Collection, Sequence
+from itertools import accumulate
+from operator import or_
 from typing import NamedTuple
 
 import numpy as np
@@ -58,6 +60,7 @@ from pipelines.extract.signals.topic_signal import (
     topic_readings,
     weighs_a_step,
 )
+from pipelines.extract.signals.units import UNIT_TOPICS
 
 Embed = Callable[[Sequence[str]], np.ndarray]
 ANSWER_LANGUAGE_TOPIC = "language"  # the language answers are wanted in, not one spoken
@@ -164,7 +167,7 @@ def _episode_signal(
 
 
 # How the user wants to be answered, reached and called: what a standing request to the assistant sets
-_HOW_TO_ANSWER = ("name", ANSWER_LANGUAGE_TOPIC, "output_format", "answer_length", CONTACT_TIME)
+_HOW_TO_ANSWER = ("name", ANSWER_LANGUAGE_TOPIC, "output_format", "answer_length", CONTACT_TIME, *UNIT_TOPICS)
 # ... said to the assistant: an order, or "you" asked to answer, call or write some way ("so use that from now on",
 # "以后改成中英对照吧"; not the user's promise to the assistant: "新地址以后再告诉你")
 _TO_YOU = re.compile(
@@ -190,10 +193,13 @@ def _standing_request(content: str, read: _Reading, exclude: frozenset[str], sig
         return signal
     if not says_from_now_on(content):  # (most messages: no clause to read)
         return signal
+    said = clauses_with_moods(content)
+    # (the clauses after a rule announced are the rule: "new rule, | bullet points only, | skip the intro stuff")
+    ruled = list(accumulate((bool(_RULE_HEADER.match(clause)) for clause, _ in said), or_))
     asked = [
         clause
-        for clause, mood in clauses_with_moods(content)
-        if says_from_now_on(clause)
+        for (clause, mood), under_a_rule in zip(said, ruled, strict=True)
+        if (under_a_rule or says_from_now_on(clause))
         and (_TO_YOU.search(clause) or _named_way(clause))
         # (one with no subject of its own is the user's, whoever the sentence spoke of: "他妈妈超nice～ 不过纯英文看
         # 久了有点累，| 以后改成中英对照吧")
@@ -205,6 +211,12 @@ def _standing_request(content: str, read: _Reading, exclude: frozenset[str], sig
     if topic is None or topic in exclude:
         return signal
     return TopicSignal(topic, ASSERTION, max(signal.strength, read.params.min_strength))
+
+
+# A rule announced on its own, its items in the clauses after it: "new rule lol:", "ok new rule,"
+_RULE_HEADER = re.compile(
+    r"^\s*(?:(?:ok|okay|so|and|also)\s+)*new\s+rule\b(?:\s+\w+){0,2}\s*[,:.!-]*\s*$", re.IGNORECASE
+)
 
 
 def _named_way(text: str) -> str | None:

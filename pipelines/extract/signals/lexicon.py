@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import cache
 
 from pipelines.core.topics import VALUE_SHAPES
+from pipelines.extract.signals.units import unit_hits
 
 # Verbs whose result 住 is (忍不住, 记住, 顶不住): 住 after them, or after them and 不/得, is not "live".
 _HELD = "忍记顶挡抓守握保接拦站稳扛架靠撑止禁憋捂困盯堵按压绷扶拉拽揪咬卡锁留罩遮盖拴绑封扣挺"
@@ -85,12 +86,12 @@ _ROLES_EN = (
     "bartender|housekeeper|concierge|receptionist|clerk|electrician|plumber|carpenter|paramedic|firefighter|nanny|"
     "programmer|surveyor|estimator|draughtsman|drafter|stylist|barber|hairdresser|beautician|chemist|biologist|"
     "economist|statistician|marketer|solicitor|barrister|attorney|secretary|lifeguard|ranger|warden|"
-    "interpreter|referee|founder|co-founder|CEO|CTO|CFO|COO"
+    "interpreter|referee|founder|co-founder|CEO|CTO|CFO|COO|deputy|bailiff"
 )
 # A business of the user's own, named by its kind: "my yarn shop", "I run a small bakery", "我的花店"
 # ("my yoga practice" and "my studio apartment" are no business)
 _BUSINESS_EN = "shop|store|bakery|caf[eé]|studio(?! apartment| flat)|salon|restaurant|boutique|business|agency|food truck"
-_BUSINESS_ZH = "店|铺子|工作室|档口|摊"
+_BUSINESS_ZH = "店|铺子|工作室|档口|摊|酒吧|桌游吧|网吧|书吧|清吧"
 # ... and a practice of one's own, opened or gone into: "开了个两把椅子的小诊所"
 _PRACTICE_ZH = "诊所|门诊|律所|事务所|工厂|厂|公司|餐馆|饭馆"
 # ... not one the user only goes to: "my local store", "my favourite cafe", "我家楼下的店"
@@ -123,6 +124,7 @@ _ROLE_ENDINGS_ZH = (
     "师(?![傅兄姐弟妹父母])|员|组长|店长|班长|厂长|队长|科长|护士长|"
     # ... and the heads, coaches and hands named by theirs: "青训主教练", "站长", "普通养护工"
     "教练|经理|主管|总监|主任|主编|助理|专员|顾问|站长|园长|校长|馆长|所长|处长|局长|院长|部长|行长|车长|船长|机长|领班|"
+    "监区长|指导员|教导员|"
     "(?<![打做义零帮手加分开上下完收施])工(?![作厂地资具程人位艺友钱期])"
 )
 
@@ -143,7 +145,7 @@ _MOVED_HOME = (
     # ... nor moves counted ("someone who has moved 5 times in 6 years", "we moved around a lot")
     "(?! (?:[0-9]+|two|three|four|five|six|seven|eight|nine|ten|so many|many|a few|a couple of) times\\b)(?! around\\b)"
     # ... nor a step up or down a ladder ("got moved up to triple A last week", "moved down to the B squad")
-    "(?! (?:up|down) (?:to|a|into)\\b)"
+    "(?! (?:up|down) (?:to|a|into)\\b)(?! up\\b(?! (?:north|the road|the street|the hill|here|there)\\b))"
 )
 
 # A place of trade, not a home: "搬到滨河农贸市场快三个月了" is where the user sells
@@ -173,6 +175,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "waking up in (?:my |our |the )?new (?:place|flat|apartment|house|home|room)",
          # a move said through the ones who carry it: "the removal truck turned up in Whanganui on Saturday"
          "removals? (?:truck|van|lorry|men|company|firm)", "back (?:east|west)", "no fixed address", "(?<!same )city", "(?:I'm|I am|we're|we are) in (?-i:[A-Z])\\w+",
+         # ... or placed by the street it is off, in lower case too: "im in bushwick off jefferson st", "im in a 2nd
+         # floor walkup off brown st"
+         "(?:I'm|I am|im|we're|we are) in (?!(?:a |an |the )?(?:meeting|class|line|queue|car|cab|uber|taxi|traffic|store|shop|caf[eé]|bar|restaurant|hospital|hotel|office|lobby)\\b)(?:a |an |the )?(?:[\\w'-]+ ){1,4}?off (?:[\\w'-]+ ){1,2}(?:st|street|ave|avenue|rd|road|blvd|boulevard)\\b",
+         "walk-?up\\b",
          # people type place names in lower case too: "my whole life is here in columbus"
          "here in \\w+", "(?:I'm|I am|im|we're|we are) on the (?:east|west|north|south)(?:east|west)? side", "(?-i:[A-Z])\\w+ (?:guy|girl|gal|dude|native|local|resident) here", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes", "moving truck", "u-?haul",
          # a place the user's street is in: "everyone on my block in Minneapolis"
@@ -217,6 +223,11 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          _JOINED_A_WORKPLACE, "hired",
          "quit", "notice", "laid off", "fired", "last day", "first day", "start(?:ed|ing|in'?)? at", "offer",
          "(?:I|we) teach(?! myself)", "在[^，,。！？]{1,10}坐诊",
+         # a stage played on for pay: "在蓝调酒吧驻场弹贝斯两年了"
+         "驻场",
+         # a club or a pool coached at, or a firm named as the one worked for: "I coach the 10&U group at Dolphins
+         # Aquatic Club", "its for Cascade Crest Guides, thats who I work for"
+         "(?:I|we) coach (?:[\\w&+-]+ ){0,4}?(?:at|for) (?-i:[A-Z])\\w+", "that'?s (?:who|where) (?:I|we) work",
          # a team played or raced for: "I ride for Team Velora", "in the rotation for the Riverbend Otters"
          "(?:ride|rides|riding|race|races|racing|play|plays|playing|pitch|pitches|pitching|skate|skates|swim|swims|row|rows|box|boxes|compete|competes) for (?:the |team )?(?-i:[A-Z])\\w+",
          "rotation for (?:the )?(?-i:[A-Z])\\w+", "(?:signed|signing) (?:with|for) (?:the )?(?-i:[A-Z])\\w+", "where (?:\\w+ ){1,4}teach(?:es)?\\b", "severance", "restructur\\w*", "(?:team|department|role|position) (?:got|was) (?:cut|eliminated)",
@@ -257,7 +268,9 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          # working for oneself is where the user works: "I'm my own boss", "my yarn shop", "I run a small bakery"
          "(?:my|our) own boss", "running (?:my|our) own (?:thing|company|business|startup|firm|practice|shop)", "freelanc\\w*", f"(?:my|our) (?:own )?(?:little |small |tiny )?(?!(?:{_A_PLACE_GONE_TO_EN})\\b)(?:[\\w-]+ )?(?:{_BUSINESS_EN})\\b",
          f"(?:I|we) (?:run|own|opened|started) (?:a|an|my|our|the|this) (?:little |small |tiny )?(?:[\\w-]+ ){{0,2}}?(?:{_BUSINESS_EN})\\b"),
-        ("公司", "上班", "坐班", "干活", "(?<!什么)(?<!啥)工作(?!日)", "入职", "入社", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌", "单位",
+        ("公司", "上班", "坐班", "干活", "(?<!什么)(?<!啥)工作(?!日)", "入职", "入社", "离职", "辞职", "裸辞", "跳槽", "东家", "雇主", "工牌",
+         # (not a unit numbers come in: "压力默认用什么单位", "重量单位")
+         "(?<!用什么)(?<!用哪种)(?<!用哪个)(?<!按什么)(?<![量度温积压])单位(?!换算|制)",
          # a job ended by age, or taken up again after it: "我从档案局退休了，区图书馆返聘我"
          "退休", "(?:聘|雇|录用)(?:了)?我(?!们)",
          # a workplace's own routine names the workplace: "我们星澜网络年会", "我们小米今年年终奖", "腾讯这边周报模板"
@@ -451,7 +464,10 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:to|under|within) (?:[1-9]|one|two|three|four|five) sentences",
          "in (?:like |about |just )?(?:[1-9]|one|two|three|four|five)(?:[-\u2013](?:[1-9]|two|three|four|five))? sentences",
          # the details wanted, said as chat says it: "so go long, i want step by step w all the details"
-         "(?:w|with|give me|want|need) all the details", "(?:so|just|pls|please|ok|okay) go long\\b"),
+         "(?:w|with|give me|want|need) all the details", "(?:so|just|pls|please|ok|okay) go long\\b",
+         # the explaining dropped: "new rule lol: skip the explaining entirely"
+         "(?:skip|drop|cut|ditch|lose) (?:the|all the|any) (?:explaining|explanations?|reasoning|theory|preamble|intro|fluff|waffle)\\b",
+         "no (?:more )?(?:explaining|explanations?|preamble|fluff)\\b"),
         ("简短", "简洁", "长度", "太长",
          # (not one answer asked for in detail: "那详细说说，电磁炉报E1一般是啥毛病")
          "(?<!那)详细(?!(?:地|点|些)?(?:说说|讲讲|介绍|解释|聊聊|说一下|讲一下|分析))", "几句话", "句话以内", "啰嗦", "短一?点(?!的)", "该长就长", "字数", "字以内", "长篇大论",
@@ -620,6 +636,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    "(?:we're|I'm|im|we are|I am) (?:officially |finally )?out of (?-i:[A-Z])\\w+", "(?:gave|given|giving) up (?:the|my|our) (?:[\\w-]+ ){0,3}?(?:room|apartment|flat|place|lease|house|unit)",
                    # a lease broken, and no home of one's own since: "said screw it and broke the lease"
                    "broke (?:the|my|our) lease", "no place of (?:our|my) own",
+                   # the keys of a new home in hand: "we got the keys to the kettering house thursday"
+                   "(?:got|get|getting|picked up) (?:the |our |my )?keys (?:to|for) (?:the |our |my )?(?:new )?(?:[\\w-]+ ){0,2}?(?:house|place|flat|apartment|condo|home|townhouse)\\b",
                    # back in the home the user grew up in: "I'm back in my childhood bed"
                    "back (?:in|into|to) my childhood (?:bed|bedroom|room|home|house)", "signed for",
                    # a first season somewhere is the first one living there: "first winter here", "my first summer in Tucson"
@@ -630,6 +648,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    "(?:东西|行李|家当)[^，,。]{0,4}(?:寄|搬|运|拉)回(?!来)", "(?:拖着|带着)[^，,。]{0,8}(?:箱子|行李)[^，,。]{0,4}回(?:国|家|老家)了",
                    # the move done, or the home itself moved: "终于搬完了", "这周总算把家也挪过来了"
                    "搬完(?:了|的?家)", "把家[^，,。]{0,3}?(?:挪|搬|安)(?:过来|过去|到)",
+                   # ... or the new home's keys in hand: "新房钥匙拿到了", "上周收房了"
+                   "(?:新房|房子)(?:的)?钥匙[^，,。！？]{0,3}(?:拿到|到手)", "拿到(?:了)?(?:新房|房子)(?:的)?钥匙", "(?:收|交)房了",
                   # a stay counted up to now (the closing 了): "在北京住了六年了", not "在民宿住了一个月"
                   "住了(?:快|有|差不多)?[一两三四五六七八九十半\\d]+(?:个)?多?(?:月|年)了",
                   "(?:新)?租的(?:房子|房|公寓)",
@@ -639,8 +659,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "employer": ((_JOINED_A_WORKPLACE, "quit", "retired", "last day", "notice", "start(?:ed|ing)? at",
                   # a place that took the user from another: "Cinder & Salt poached me for their pastry program"
                   "(?:poached|headhunted|scooped) me\\b",
-                  # a job begun on a near day: "GOT IT!!! start monday as a member service rep at Longleaf"
-                  "start(?:s|ing)? (?:on )?(?:(?:mon|tues|wednes|thurs|fri)day|tomorrow|next week) as an?", "new job", "(?:changed|switched) jobs",
+                  # a job begun on a near day: "GOT IT!!! start monday as a member service rep at Longleaf", "I start
+                  # monday at Meeple Forge"
+                  "start(?:s|ing)? (?:on )?(?:(?:mon|tues|wednes|thurs|fri)day|tomorrow|next week) (?:as an?|at|with)\\b", "new job", "(?:changed|switched) jobs",
                   "(?:turned|handed) in my (?:badge|keys|laptop|hard ?hat|uniform|apron|vest|radio|key ?card|lanyard)",
                   # a job found: "I landed at Quarrystone doing platform eng" (not a plane: "landed at JFK")
                   "landed (?:a (?:new )?(?:job|gig|role|position|spot)\\b|(?:at|with) (?-i:[A-Z])[\\w&'-]+ (?:doing|as)\\b)", "layoffs?\\b.{0,40}\\bI was (?:in|part of|one of)",
@@ -677,7 +698,7 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   # a business of one's own opened: "开了家牛肉面馆，自己当老板了"
                   f"(?:^|我|自己)(?:在[^，,。！？]{{1,8}})?开了(?:一)?(?:家|个|间)[\u4e00-\u9fff]{{0,6}}?(?:{_BUSINESS_ZH}|馆|{_PRACTICE_ZH})",
                   # ... or registered, or gone into with a partner: "注册了个小工作室叫“建国庭院”", "现在跟大学同学老周合伙"
-                  f"注册了(?:一)?(?:家|个|间)[\u4e00-\u9fff]{{0,6}}?(?:{_BUSINESS_ZH}|公司|{_PRACTICE_ZH})", "(?:跟|和)[^，,。！？]{1,8}合伙",
+                  f"注册了(?:一)?(?:家|个|间)[\u4e00-\u9fff]{{0,6}}?(?:{_BUSINESS_ZH}|公司|{_PRACTICE_ZH})", "(?:跟|和)[^，,。！？]{1,12}合伙",
                   # ... or a workplace jumped to: "四月初跳过来的，木森景观"
                   "跳(?:过来|过去)(?:了|的)",
                   # ... or the old one handed over: "体校那边上个月交接完了"
@@ -695,7 +716,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # ... and a role said as what the user is now, or was moved up to: "I'm Associate Creative Director now", "they
     # bumped me to senior copywriter", "new business cards", "转正了", "提拔成主管"
     "job_title": (("promoted", "promotion", "promo", "new title", "new role", "new business cards?",
-                   "(?:changed|updated|bumped) my title", "step(?:s|ped|ping)? up as", "took over as", "(?:org chart|title|email signature) (?:now )?says",
+                   "(?:changed|updated|bumped) my title", "step(?:s|ped|ping)? up as", "got (?:moved|kicked) up\\b(?! to)",
+                   # the user's new post told as a riddle: "guess who is now assistant executive housekeeper"
+                   "guess who(?:'s| is) (?:now )?(?:an? |the )?(?:new )?(?:[\\w-]+ ){0,3}(?:" + _ROLES_EN + ")", "took over as", "(?:org chart|title|email signature) (?:now )?says",
                    f"(?:I'm|I am|im) (?:now )?(?:an? |the )?(?:[\\w-]+ ){{0,3}}(?:{_ROLES_EN})s? now",
                    f"(?:bumped|moved|promoted|upgraded|made) me (?:up )?(?:to )?(?:an? |the )?(?:[\\w-]+ ){{0,3}}(?:{_ROLES_EN})",
                    # a role taken up: "officially assistant principal as of this semester", "first season as HEAD
@@ -713,7 +736,9 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    "聘书", "评上(?:了)?(?:副高|正高|中级|高级)", "出师(?:了|啦)", "上砧板了", "(?:炒锅|头灶|砧板)归我",
                    "(?:老板|师傅|厨师长|店长|领导)让我顶上",
                    # a post given: "直接让我做执行导演了", "老板让我带班了"
-                   "让我(?:来)?(?:当|做|担任|接)了?[^，,。！？]{0,8}?(?:导演|主管|经理|组长|店长|领班|负责人|主任|总监|班长|队长)",
+                   # (or a post somewhere, then taken up: "让我去揽投部当副经理，元旦后正式上任了")
+                   "让我(?:来|去[^，,。！？]{1,6}?)?(?:当|做|担任|接)了?[^，,。！？]{0,8}?(?:导演|主管|经理|组长|店长|领班|负责人|主任|总监|班长|队长)",
+                   "(?:正式|走马)?上任(?:了|啦)", "履新",
                    "让我带(?:班|队|组)",
                    # a role held now, or a post taken up: "现在当项目经理了", "我现在是组长了", "这个月开始上副值岗"
                    f"(?:现在|如今|已经|目前|正式)(?:是|当|做|当上|成了|成为)(?:了)?(?:个|一名|一个|名)?[\u4e00-\u9fff]{{0,6}}?(?:{_ROLE_ENDINGS_ZH})",
@@ -921,8 +946,9 @@ def _hits(text: str, counted: Callable[[re.Pattern[str], str, str], int]) -> dic
 
 
 def cue_hits(text: str) -> dict[str, int]:
-    """How many cues of each topic occur in `text` (topics without a hit are left out)."""
-    return _hits(text, _counted)
+    """How many cues of each topic occur in `text` (topics without a hit are left out); a unit topic's are its unit
+    words said as a wish or asked about (pipelines.extract.signals.units)."""
+    return _hits(text, _counted) | unit_hits(text)
 
 
 # A third person's possessive right before a cue: the thing named is theirs ("cc her new address", "他的新邮箱"; not
@@ -960,7 +986,7 @@ def names_a_change(text: str) -> bool:
 # are in ("use that from now on", "starting tomorrow you answer me in German only", "以后你回答都给我做成表格吧")
 _FROM_NOW_ON = re.compile(
     r"\bfrom\s+now\s+on\b|\bgoing\s+forward\b|\buntil\s+further\s+notice\b|\bfrom\s+here\s+on\b|\bfor\s+the\s+foreseeable\b"
-    r"|\bstarting\s+(?:tomorrow|today|now|next\s+\w+|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+    r"|\bstarting\s+(?:tomorrow|today|now|next\s+\w+|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bnew\s+rule\b"
     r"|以后|今后|往后|从现在(?:起|开始)|从(?:今天|明天|下周)(?:起|开始)|之后都",
     re.IGNORECASE,
 )

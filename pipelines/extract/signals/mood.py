@@ -86,6 +86,9 @@ _REQUEST = re.compile(
     r"|\bfrom now on\b|^\s*(?:请|麻烦|以后|能不能|可以|可不可以|从今天起|从现在起|从现在开始|今后)"
     # how to write to the user, said as an order: "just write normal sentences", "stick to English"
     r"|^\s*(?:just\s+|and\s+)?(?:write|answer|reply|respond|keep\s+(?:it|them|answers|replies)|stick\s+to|go\s+back\s+to)\b"
+    # ... or what to leave out: "skip the explaining entirely", "drop the intro"
+    r"|^\s*(?:just\s+|and\s+|so\s+)?(?:skip|drop|ditch|cut)\s+(?:the|all\s+the|any)\s+(?:explaining|explanations?|reasoning|"
+    r"theory|preamble|intro|fluff|waffle|small\s+talk)\b"
     # how the assistant should talk to the user: "你给我解释的时候尽量详细一点", "你回我的时候简短点"
     r"|^\s*你(?:以后|之后|下次|再)?(?:给我|跟我|对我|回我|回复我|回答我)[^，,。]{0,8}(?:尽量|最好|别|不要|一点|点)"
     # ... or what will do for the user: "你也这么叫就行"
@@ -146,7 +149,9 @@ PEOPLE_EN = (
     r"cto|ceo|cfo|coo|co-?founder|founder|guy|bloke|lad|gran|granny|nan|nana|grandson|granddaughter|grandkids?|"
     r"stepson|stepdaughter|sis|bro|hubs|mil|fil|sil|bil|ex|"
     # people the user works with or lives with: "My clerk has gone fully carnivore", "my missus went full carnivore"
-    r"clerk|missus|mrs|hubby|wifey|teammate"
+    r"clerk|missus|mrs|hubby|wifey|teammate|"
+    # children by their place among them: "kayla, my youngest, moved down to bozeman"
+    r"youngest|eldest|oldest"
 )
 # ... and, said as the user's, the ones who lead the user's team or club and the user's little ones: "our new director
 # Sam is fully vegan", "our captain Danny just signed for…", "my 4yo wants a dog" (not "the Director promotion")
@@ -324,7 +329,8 @@ _THIRD_PARTY = re.compile(
     rf"|^\s*(?:{_LEAD_IN_ZH})?我们(?:{_GROUPS_ZH}|店|厂|车间|站|科|处|所|院|系|这边|那边|这儿|那儿|[\u4e00-\u9fff]?上)(?:里)?[\u4e00-\u9fff]{{0,3}}?(?:小|老|阿)[\u4e00-\u9fff]"
     r"(?:都|也|已经|刚|就|最近)?(?:搬|跳|辞|离|调|升|去|转|换|结婚|领证|订婚|分手|退|被|要)"
     # ... or called by the place they play in it: "我们二传小雨领证了", "我们主攻阿杰退役了"
-    rf"|^\s*(?:{_LEAD_IN_ZH})?我们[\u4e00-\u9fff]{{1,3}}?(?:小|老|阿)[\u4e00-\u9fff]"
+    # ... or by their post and their name: "我们吧台主管小刘跳到对面 Vibe 去了"
+    rf"|^\s*(?:{_LEAD_IN_ZH})?我们[\u4e00-\u9fff]{{1,5}}?(?:小|老|阿)[\u4e00-\u9fff]"
     r"(?:都|也|已经|刚|就|最近)?(?:搬|跳|辞|离职|调走|升|转会|换|结婚|领证|订婚|分手|退役|被)"
     # ... or the one in charge of it: "我们CTO最近迷上手冲", "我们主任调去省里了"
     # (with a word of its rank or its place before it: "我们主教练说…", "我们新经理")
@@ -339,7 +345,9 @@ _THIRD_PARTY = re.compile(
     # (老 only: "有什么维持异地感情的小方法" names no 小方)
     rf"|^\s*{_LEAD_ZH}[^，,。！？]{{1,10}}的(?:老(?:{_SURNAMES})(?![了过子师])|{_BY_SURNAME_ZH})"
     # ... a 小 one too, with what they did: "跟我同期进来的小周跳槽去星云科技了"
-    rf"|^\s*{_LEAD_ZH}[^，,。！？]{{1,10}}的小(?:{_SURNAMES})(?:都|也|已经|刚|最近|突然)?(?:跳槽|搬|辞|离职|调|升|换|结婚|分手|退|被|去了)"
+    # (or by a given name: "跟我同一年进公司的小芳升主管了")
+    rf"|^\s*{_LEAD_ZH}[^，,。！？]{{1,10}}的小(?:{_SURNAMES}|(?![区组店时])[\u4e00-\u9fff])(?:都|也|已经|刚|最近|突然)?"
+    r"(?:跳槽|搬|辞|离职|调|升|换|结婚|分手|退|被|去了)"
     # ... or named by what they do and what they are called: "我们这儿的助理小何换邮箱了"
     # (not one the user is with: "现在跟大学同学老周合伙"; but "跟我同期进来的老周" is 老周)
     rf"|^\s*{_LEAD_ZH}(?:(?!(?:跟|和|与|陪|帮|给)(?!我))[^，,。！？]){{0,10}}的?(?:{KIN_ZH})[老小](?:{_SURNAMES})(?![了过子])"
@@ -396,7 +404,7 @@ _WEEKDAY_EN = "(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _PLAN = re.compile(
     # (a change only expected: "well looks like im getting bumped to project manager in october")
     r"\blooks\s+like\s+(?:i'm|im|i\s+am|i'll|we're|we'll)\s+(?:\w+\s+)?(?:getting|going|gonna|moving|being)\b|"
-    r"\b(?:might|maybe|perhaps|thinking\s+(?:about|of)|thinking\s+(?:that\s+)?(?:i|we)(?:'ll|\s+will|\s+might|\s+may|'d|\s+would|\s+should)\b|considering|consider|plan(?:ning)?\s+to|going\s+to|gonna|"
+    r"\b(?:might|maybe|perhaps|thinking\s+(?:about|of)|(?:thought|toyed\s+with\s+the\s+idea)\s+(?:about|of)\s+(?:\w+\s+){0,2}?\w+ing\b|thinking\s+(?:that\s+)?(?:i|we)(?:'ll|\s+will|\s+might|\s+may|'d|\s+would|\s+should)\b|considering|consider|plan(?:ning)?\s+to|going\s+to|gonna|"
     r"want\s+to|wanna|would|"
     # ... and its contraction before a verb's plain form ("I'd love to live in Paris", "where we'd live"), not "had"
     # before a participle ("I'd moved to Denver by then", "I'd been living in Leeds") nor a way of telling ("thought
@@ -858,6 +866,10 @@ _CLAUSE_END = re.compile(
     # ... and where a wish or a plan joins a statement: it speaks of what follows it, not of what went before ("I live
     # right by the Oudegracht | and want to get out of the city", "I'm at Foothill | and planning to transfer")
     r"|\s+(?=(?i:and\s+(?:(?:i|i'm|im)\s+)?(?:want|wanna|plan|planning|hope|hoping|thinking|considering|gonna|going\s+to|might)\b))"
+    # ... or where the user's new post is told as a riddle: "my boss Ewa leave to another hotel | and guess who is now
+    # assistant executive housekeeper" (a riddle with no post in it is an announcement: its value comes in the next
+    # turn, "guess who got bumped up" … "head coach of the women's first XI")
+    r"|\s+(?=(?i:and\s+guess\s+who(?:'s|\s+is)\s+(?:now|the\s+new)\b))"
 )
 
 
@@ -865,7 +877,7 @@ _CLAUSE_END = re.compile(
 # is the friend's), a request about how to treat them, or a change said without its subject at the clause's start.
 _OWNED_EN = re.compile(
     rf"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'd)\b|\b(?:my|our)\s+(?!(?:\w+\s+)?(?:{PEOPLE_EN})\b)"
-    r"|\b(?:call|address|text|email|e-mail|reach|ping|remind)\s+me\b|\bfor\s+me\b|^\s*guess\s+(?:who|what)\b|^\s*as\s+an?\s"
+    r"|\b(?:call|address|text|email|e-mail|reach|ping|remind)\s+me\b|\bfor\s+me\b|^\s*(?:and\s+|so\s+)?guess\s+(?:who|what)\b|^\s*as\s+an?\s"
     # a self-description ending in "here": "total carnivore here, smoking a brisket", "Portland guy here."
     r"|^\s*(?:[\w-]+\s+){0,5}[\w-]+\s+here\s*(?:[,.!]|$)"
     # a first stretch somewhere is the speaker's: "first month at UCLA after transferring", "first week in Columbus"
@@ -1021,7 +1033,7 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         after = sentence[at + 1][0] if goes_on and at + 1 < len(sentence) else ""
         if mood == ASSERTION and (_names_someone(clause, after) or (named and _APPOSITIVE.match(clause))):
             mood = THIRD_PARTY
-        named = mood == THIRD_PARTY and goes_on and bool(_BARE_NAME.match(clause))
+        named = mood == THIRD_PARTY and goes_on and bool(_BARE_NAME.match(clause) or _BARE_NAME_LOWER.match(clause))
         # the words of a message the user asks for are the user's: "帮我写个消息发部门群，| 说以后报销单上用新名字"
         if writing and mood == REPORTED and _SAYS_IN_IT.match(clause):
             mood = clause_mood(_SAYS_IN_IT.sub("", clause, count=1))
@@ -1103,9 +1115,21 @@ _BARE_NAME = re.compile(
 _APPOSITIVE = re.compile(r"^\s*(?:my|our|who|one\s+of\s+(?:my|our))\b", re.IGNORECASE)
 
 
+# ... or named in lower case, as chat types it, when the next clause says whose they are: "kayla, | my youngest, |
+# moved down to bozeman" (not a word of chat: "ok, | my boss says…")
+_BARE_NAME_LOWER = re.compile(
+    rf"^\s*(?!{_OPENING_WORDS}\b|(?:ok|okay|yeah|yes|yep|no|nah|lol|haha|hey|hi|hello|thanks|so|well|anyway|also|and|"
+    r"but|btw|omg|ugh|hmm|oh|wow|right|sure|honestly|update|news|sorry|please|pls|morning|evening|night|today|"
+    r"tonight|yesterday|guess|sadly|luckily|apparently|basically|actually|seriously|update)\b)[a-z]{3,}\s*,\s*$"
+)
+_MY_PERSON = re.compile(rf"^\s*(?:my|our)\s+(?:[\w-]+\s+)?(?:{PEOPLE_EN})s?\b", re.IGNORECASE)
+
+
 def _names_someone(clause: str, after: str) -> bool:
     """Whether `clause` only names someone the next clause of its sentence (`after`) says who they are."""
-    return bool(_BARE_NAME.match(clause)) and bool(_APPOSITIVE.match(after))
+    if _BARE_NAME.match(clause):
+        return bool(_APPOSITIVE.match(after))
+    return bool(_BARE_NAME_LOWER.match(clause)) and bool(_MY_PERSON.match(after))
 
 
 # A thing handed to the user by someone: "they gave me a new SIM", "my cousin sold me his yaris", "公司给我配了辆新车"

@@ -41,6 +41,7 @@ from pipelines.extract.signals.mood import (
     said_of_a_role,
 )
 from pipelines.extract.signals.prototypes import TopicCentroids
+from pipelines.extract.signals.units import UNIT_TOPICS
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,7 @@ def _leading_mood(cues_by_mood: dict[str, int]) -> str:
 
 # The topics that say how the user wants to be answered or reached (not a fact about them)
 CONTACT_TIME = "contact_time"
-_HOW_ANSWERS_COME = frozenset({"language", "output_format", "answer_length", CONTACT_TIME})
+_HOW_ANSWERS_COME = frozenset({"language", "output_format", "answer_length", CONTACT_TIME, *UNIT_TOPICS})
 
 
 # A clause said to the assistant: to "you", or as an order ("keep answers short", "别给我列点了", "一律中文")
@@ -191,6 +192,8 @@ def _tells_how_to_answer(clause: str, hits: dict[str, int]) -> bool:
     named ("下午4点到晚上7点之间吧", "weekday mornings 8-9am are best for check-ins")."""
     if not all(topic in _HOW_ANSWERS_COME for topic in hits):
         return False
+    if all(topic in UNIT_TOPICS for topic in hits):
+        return True  # a unit word counts only beside a wish word: "kilos for everything from now on pls"
     hour_given = shows_a_value(clause, (CONTACT_TIME,)) and not names_a_subject(clause)
     return hour_given or bool(_TO_THE_ASSISTANT.search(clause))
 

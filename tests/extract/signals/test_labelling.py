@@ -374,3 +374,11 @@ def test_what_follows_a_message_that_only_ended_its_topic_is_no_afterword():
 def test_a_change_weighed_then_refused_is_no_tentative_statement():
     refused = "the whole office is trying a vegan diet for a month 😂 hard pass, I'm not doing it"
     assert _labels(refused) == [("diet", NEGATED)]
+
+
+def test_the_items_of_a_rule_announced_are_a_standing_wish_for_how_to_answer():
+    told = "ok so now that im running the team i do not have time. bullet points only, skip the intro stuff"
+    rule = told.replace("bullet points only", "new rule, bullet points only")
+    (ruled, ruled_mood), (plain, plain_mood) = _labels(rule, told)
+    assert ruled in ("output_format", "answer_length") and ruled_mood == ASSERTION
+    assert (plain, plain_mood) != (ruled, ASSERTION)
