@@ -175,10 +175,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "waking up in (?:my |our |the )?new (?:place|flat|apartment|house|home|room)",
          # a move said through the ones who carry it: "the removal truck turned up in Whanganui on Saturday"
          "removals? (?:truck|van|lorry|men|company|firm)", "back (?:east|west)", "no fixed address", "(?<!same )city", "(?:I'm|I am|we're|we are) in (?-i:[A-Z])\\w+",
-         # ... or placed by the street it is off, in lower case too: "im in bushwick off jefferson st", "im in a 2nd
-         # floor walkup off brown st"
+         # ... or placed by the street it is off, in lower case too: "im in bushwick off jefferson st"
          "(?:I'm|I am|im|we're|we are) in (?!(?:a |an |the )?(?:meeting|class|line|queue|car|cab|uber|taxi|traffic|store|shop|caf[eé]|bar|restaurant|hospital|hotel|office|lobby)\\b)(?:a |an |the )?(?:[\\w'-]+ ){1,4}?off (?:[\\w'-]+ ){1,2}(?:st|street|ave|avenue|rd|road|blvd|boulevard)\\b",
-         "walk-?up\\b",
          # people type place names in lower case too: "my whole life is here in columbus"
          "here in \\w+", "(?:I'm|I am|im|we're|we are) on the (?:east|west|north|south)(?:east|west)? side", "(?-i:[A-Z])\\w+ (?:guy|girl|gal|dude|native|local|resident) here", "been in (?-i:[A-Z])\\w+", "(?:was|were) in (?-i:[A-Z])\\w+", "movers", "moving boxes", "moving truck", "u-?haul",
          # a place the user's street is in: "everyone on my block in Minneapolis"
@@ -225,9 +223,8 @@ TOPIC_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "(?:I|we) teach(?! myself)", "在[^，,。！？]{1,10}坐诊",
          # a stage played on for pay: "在蓝调酒吧驻场弹贝斯两年了"
          "驻场",
-         # a club or a pool coached at, or a firm named as the one worked for: "I coach the 10&U group at Dolphins
-         # Aquatic Club", "its for Cascade Crest Guides, thats who I work for"
-         "(?:I|we) coach (?:[\\w&+-]+ ){0,4}?(?:at|for) (?-i:[A-Z])\\w+", "that'?s (?:who|where) (?:I|we) work",
+         # a club or a pool coached at: "I coach the 10&U group at Dolphins Aquatic Club"
+         "(?:I|we) coach (?:[\\w&+-]+ ){0,4}?(?:at|for) (?-i:[A-Z])\\w+",
          # a team played or raced for: "I ride for Team Velora", "in the rotation for the Riverbend Otters"
          "(?:ride|rides|riding|race|races|racing|play|plays|playing|pitch|pitches|pitching|skate|skates|swim|swims|row|rows|box|boxes|compete|competes) for (?:the |team )?(?-i:[A-Z])\\w+",
          "rotation for (?:the )?(?-i:[A-Z])\\w+", "(?:signed|signing) (?:with|for) (?:the )?(?-i:[A-Z])\\w+", "where (?:\\w+ ){1,4}teach(?:es)?\\b", "severance", "restructur\\w*", "(?:team|department|role|position) (?:got|was) (?:cut|eliminated)",
@@ -736,8 +733,8 @@ CHANGE_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    "聘书", "评上(?:了)?(?:副高|正高|中级|高级)", "出师(?:了|啦)", "上砧板了", "(?:炒锅|头灶|砧板)归我",
                    "(?:老板|师傅|厨师长|店长|领导)让我顶上",
                    # a post given: "直接让我做执行导演了", "老板让我带班了"
-                   # (or a post somewhere, then taken up: "让我去揽投部当副经理，元旦后正式上任了")
-                   "让我(?:来|去[^，,。！？]{1,6}?)?(?:当|做|担任|接)了?[^，,。！？]{0,8}?(?:导演|主管|经理|组长|店长|领班|负责人|主任|总监|班长|队长)",
+                   "让我(?:来)?(?:当|做|担任|接)了?[^，,。！？]{0,8}?(?:导演|主管|经理|组长|店长|领班|负责人|主任|总监|班长|队长)",
+                   # ... or taken up after it was given: "让我去揽投部当副经理，元旦后正式上任了"
                    "(?:正式|走马)?上任(?:了|啦)", "履新",
                    "让我带(?:班|队|组)",
                    # a role held now, or a post taken up: "现在当项目经理了", "我现在是组长了", "这个月开始上副值岗"

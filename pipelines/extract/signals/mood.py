@@ -86,9 +86,6 @@ _REQUEST = re.compile(
     r"|\bfrom now on\b|^\s*(?:请|麻烦|以后|能不能|可以|可不可以|从今天起|从现在起|从现在开始|今后)"
     # how to write to the user, said as an order: "just write normal sentences", "stick to English"
     r"|^\s*(?:just\s+|and\s+)?(?:write|answer|reply|respond|keep\s+(?:it|them|answers|replies)|stick\s+to|go\s+back\s+to)\b"
-    # ... or what to leave out: "skip the explaining entirely", "drop the intro"
-    r"|^\s*(?:just\s+|and\s+|so\s+)?(?:skip|drop|ditch|cut)\s+(?:the|all\s+the|any)\s+(?:explaining|explanations?|reasoning|"
-    r"theory|preamble|intro|fluff|waffle|small\s+talk)\b"
     # how the assistant should talk to the user: "你给我解释的时候尽量详细一点", "你回我的时候简短点"
     r"|^\s*你(?:以后|之后|下次|再)?(?:给我|跟我|对我|回我|回复我|回答我)[^，,。]{0,8}(?:尽量|最好|别|不要|一点|点)"
     # ... or what will do for the user: "你也这么叫就行"
@@ -1033,7 +1030,7 @@ def clauses_with_moods(text: str) -> list[tuple[str, str]]:
         after = sentence[at + 1][0] if goes_on and at + 1 < len(sentence) else ""
         if mood == ASSERTION and (_names_someone(clause, after) or (named and _APPOSITIVE.match(clause))):
             mood = THIRD_PARTY
-        named = mood == THIRD_PARTY and goes_on and bool(_BARE_NAME.match(clause) or _BARE_NAME_LOWER.match(clause))
+        named = mood == THIRD_PARTY and goes_on and bool(_BARE_NAME.match(clause))
         # the words of a message the user asks for are the user's: "帮我写个消息发部门群，| 说以后报销单上用新名字"
         if writing and mood == REPORTED and _SAYS_IN_IT.match(clause):
             mood = clause_mood(_SAYS_IN_IT.sub("", clause, count=1))
@@ -1115,21 +1112,9 @@ _BARE_NAME = re.compile(
 _APPOSITIVE = re.compile(r"^\s*(?:my|our|who|one\s+of\s+(?:my|our))\b", re.IGNORECASE)
 
 
-# ... or named in lower case, as chat types it, when the next clause says whose they are: "kayla, | my youngest, |
-# moved down to bozeman" (not a word of chat: "ok, | my boss says…")
-_BARE_NAME_LOWER = re.compile(
-    rf"^\s*(?!{_OPENING_WORDS}\b|(?:ok|okay|yeah|yes|yep|no|nah|lol|haha|hey|hi|hello|thanks|so|well|anyway|also|and|"
-    r"but|btw|omg|ugh|hmm|oh|wow|right|sure|honestly|update|news|sorry|please|pls|morning|evening|night|today|"
-    r"tonight|yesterday|guess|sadly|luckily|apparently|basically|actually|seriously|update)\b)[a-z]{3,}\s*,\s*$"
-)
-_MY_PERSON = re.compile(rf"^\s*(?:my|our)\s+(?:[\w-]+\s+)?(?:{PEOPLE_EN})s?\b", re.IGNORECASE)
-
-
 def _names_someone(clause: str, after: str) -> bool:
     """Whether `clause` only names someone the next clause of its sentence (`after`) says who they are."""
-    if _BARE_NAME.match(clause):
-        return bool(_APPOSITIVE.match(after))
-    return bool(_BARE_NAME_LOWER.match(clause)) and bool(_MY_PERSON.match(after))
+    return bool(_BARE_NAME.match(clause)) and bool(_APPOSITIVE.match(after))
 
 
 # A thing handed to the user by someone: "they gave me a new SIM", "my cousin sold me his yaris", "公司给我配了辆新车"

@@ -192,8 +192,6 @@ def _tells_how_to_answer(clause: str, hits: dict[str, int]) -> bool:
     named ("下午4点到晚上7点之间吧", "weekday mornings 8-9am are best for check-ins")."""
     if not all(topic in _HOW_ANSWERS_COME for topic in hits):
         return False
-    if all(topic in UNIT_TOPICS for topic in hits):
-        return True  # a unit word counts only beside a wish word: "kilos for everything from now on pls"
     hour_given = shows_a_value(clause, (CONTACT_TIME,)) and not names_a_subject(clause)
     return hour_given or bool(_TO_THE_ASSISTANT.search(clause))
 

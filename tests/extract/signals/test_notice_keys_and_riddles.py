@@ -1,6 +1,6 @@
 """Notice given, keys handed back, a car dead for good, a contract not renewed; a job begun on a near day; a post
-told as a riddle or taken up after it was given; someone named in lower case, or by a given name, who is not the
-user; a move only thought about."""
+told as a riddle or taken up after it was given; a child by their place among the user's children, or someone by a
+given name, who is not the user; a move only thought about."""
 
 import pytest
 
@@ -15,6 +15,7 @@ from tests.extract.rules.test_across_turns import facts
     ("text", "topic", "name"),
     [
         ("so the corolla finally died for real in june, transmission. rip", "vehicle", "corolla"),
+        ("my old civic finally died on the freeway, rip", "vehicle", "civic"),
         ("the transit is diesel. finally let go of the taco, rust won", "vehicle", "taco"),
         ("ok so the overnights were killing me. put in my 2 weeks at the airport", "employer", "airport"),
         ("well. handed back my keys at the Meeple yesterday. no new gig", "employer", "meepl"),
@@ -51,8 +52,7 @@ def test_a_job_begun_on_a_near_day_is_the_new_employer(text):
     assert topic_readings(text)["employer"].mood == ASSERTION
 
 
-def test_a_firm_named_as_the_one_worked_for_or_a_club_coached_at_is_a_workplace():
-    assert "employer" in cue_hits("ok its for Cascade Crest Guides, thats who I work for")
+def test_a_club_coached_at_is_a_workplace():
     assert "employer" in cue_hits("I coach the 10&U group at Dolphins Aquatic Club")
     assert "employer" not in cue_hits("I coach my son's team on weekends")
 
@@ -62,6 +62,7 @@ def test_a_firm_named_as_the_one_worked_for_or_a_club_coached_at_is_a_workplace(
     [
         ("so my boss Ewa leave to another hotel and guess who is now assistant executive housekeeper", "job_title"),
         ("got moved up!! i'm the courtroom deputy for Judge K now", "job_title"),
+        ("I'm the courtroom deputy now, swearing in witnesses all day", "job_title"),
         ("跟你说，我被提了，现在是三监区副监区长，公示期刚过", "job_title"),
         ("哎，年底考核完领导找我谈话，让我去揽投部当副经理，元旦后正式上任了", "job_title"),
     ],
@@ -83,12 +84,12 @@ def test_a_step_up_is_no_move_but_a_move_up_north_is():
         "我们吧台主管小刘跳到对面 Vibe 去了，还带走了两个调酒师",
     ],
 )
-def test_someone_named_in_lower_case_or_by_a_given_name_is_not_the_user(text):
+def test_someone_named_by_their_place_among_kin_or_by_a_given_name_is_not_the_user(text):
     moods = [mood for _, mood in clauses_with_moods(text)]
     assert moods[-1] == THIRD_PARTY or moods[0] == THIRD_PARTY
 
 
-def test_a_lower_case_word_before_the_users_own_words_names_no_one():
+def test_a_child_named_by_their_place_among_the_users_children_is_someone_else():
     assert [mood for _, mood in clauses_with_moods("ok, my new place is in leith")][-1] == ASSERTION
     assert [mood for _, mood in clauses_with_moods("anyway, my youngest starts school")][-1] == THIRD_PARTY
 
