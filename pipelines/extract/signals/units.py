@@ -113,10 +113,10 @@ def unit_hits(text: str) -> dict[str, int]:
     """Per unit topic, how many of its words `text` says as a wish for a way of giving numbers or a question about
     one (none where no wish word is said: "850 kg on the manifest", "rail yards"); a quantity ("weights", "面积")
     counts only beside a unit word or a question about units."""
-    if not _WISH.search(text) or (_WORKPLACE_UNIT.search(text) and not _any_unit(text)):
+    if not _WISH.search(text):
         return {}
     units = {topic: len(pattern.findall(text)) for topic, pattern in _UNITS.items()}
-    if not any(units.values()) and not _ASKS_ABOUT_UNITS.search(text):
+    if not any(units.values()) and (_WORKPLACE_UNIT.search(text) or not _ASKS_ABOUT_UNITS.search(text)):
         return {}
     quantities = {topic: len(_QUANTITIES[topic].findall(text)) for topic in UNIT_TOPICS}
     if _EVERYTHING.search(text) and not any(quantities[topic] for topic in QUANTITY_TOPICS):
@@ -128,10 +128,6 @@ def unit_hits(text: str) -> dict[str, int]:
     if not any(hits.values()):  # units asked about, no quantity named: "Which units does the user want in answers?"
         hits[UNITS_TOPIC] = 1
     return {topic: count for topic, count in hits.items() if count}
-
-
-def _any_unit(text: str) -> bool:
-    return any(pattern.search(text) for pattern in _UNITS.values())
 
 
 def asked_units(topic: str | None) -> frozenset[str]:
